@@ -1,0 +1,122 @@
+# Makefile — builds libcoarsen.a, the `coarsen` program, the test suite and the
+# benchmarks; installs missing Debian packages first (scripts/install-deps.sh).
+#
+#   make                 library + program (CUDA backend when nvcc is found)
+#   make test            CPU-only build and CUDA build, each with the whole suite
+#   make check           the suite on this build only
+#   make example         generate a graph and coarsen it (README)
+#   make asan            the suite under AddressSanitizer + UBSan (CPU build)
+#   make install PREFIX=/usr/local
+# Variables: CUDA=0 forces a CPU-only build; CUDA_ARCH picks GPU targets;
+# BUILD names the output folder.
+
+PREFIX    ?= /usr/local
+CUDA      ?= auto
+CUDA_ARCH ?= -gencode arch=compute_90,code=sm_90 -gencode arch=compute_90,code=compute_90
+CC        ?= cc
+
+ifeq ($(CUDA),0)
+NVCC :=
+BUILD ?= build-cpu
+else
+NVCC ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc))
+BUILD ?= build
+endif
+CUDA_HOME ?= $(if $(NVCC),$(abspath $(dir $(NVCC))/..))
+
+OPT       ?= -O3
+SANITIZE  ?=
+WARN      := -Wall -Wextra -Wshadow -Wno-unknown-pragmas
+CPPFLAGS  += -Iinclude -I. -DCOARSEN_HAVE_CUDA=$(if $(NVCC),1,0) -D_GNU_SOURCE
+CFLAGS    += -std=c11 $(OPT) -g $(WARN) -fopenmp -MMD -MP $(SANITIZE)
+NVFLAGS   := -std=c++17 $(OPT) -g $(CUDA_ARCH) -Xcompiler -fopenmp,-Wall,-Wextra -MMD -MP \
+             --expt-relaxed-constexpr -Xcudafe --display_error_number
+LDLIBS    := -lz -lm -fopenmp $(SANITIZE)
+ifneq ($(NVCC),)
+LDLIBS    += -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lstdc++ -ldl -lrt -lpthread
+endif
+
+LIB_DIRS  := core device io gen matching contract bipartite partition coarsen
+LIB_C     := $(filter-out %_nocuda.c,$(wildcard $(addsuffix /*.c,$(LIB_DIRS))))
+ifeq ($(NVCC),)
+LIB_C     += $(wildcard $(addsuffix /*_nocuda.c,$(LIB_DIRS)))
+LIB_CU    :=
+else
+LIB_CU    := $(wildcard $(addsuffix /*.cu,$(LIB_DIRS)))
+endif
+CLI_C     := $(wildcard cli/*.c)
+TEST_C    := $(wildcard tests/*.c tests/support/*.c)
+BENCH_C   := $(wildcard bench/*.c)
+EXAMPLE_C := $(wildcard examples/*.c)
+
+LIB_O     := $(LIB_C:%.c=$(BUILD)/%.o) $(LIB_CU:%.cu=$(BUILD)/%.cu.o)
+CLI_O     := $(CLI_C:%.c=$(BUILD)/%.o)
+TEST_O    := $(TEST_C:%.c=$(BUILD)/%.o)
+LIB       := $(BUILD)/libcoarsen.a
+PROG      := $(BUILD)/coarsen
+TESTS     := $(BUILD)/coarsen-tests
+BENCHES   := $(BENCH_C:bench/%.c=$(BUILD)/bench/%)
+EXAMPLES  := $(EXAMPLE_C:examples/%.c=$(BUILD)/examples/%)
+
+.PHONY: all deps test check example asan bench install clean fuzz
+all: $(PROG) $(LIB) $(EXAMPLES) $(BENCHES)
+
+deps:
+	@sh scripts/install-deps.sh
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/%.cu.o: %.cu
+	@mkdir -p $(dir $@)
+	$(NVCC) $(CPPFLAGS) $(NVFLAGS) -c $< -o $@
+
+$(LIB): $(LIB_O)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(PROG): $(CLI_O) $(LIB)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis
+
+$(TESTS): $(TEST_O) $(LIB)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lcriterion -lmetis
+
+$(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis
+
+$(BUILD)/examples/%: $(BUILD)/examples/%.o $(LIB)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+# The suite runs from the repository root; shared graphs are read from
+# COARSEN_DATA (default ../shared/data) and skipped visibly when absent.
+check: $(TESTS) $(PROG)
+	COARSEN_PROG=$(abspath $(PROG)) $(TESTS) --jobs 2
+
+test: deps
+	$(MAKE) CUDA=0 check
+	$(MAKE) check
+	$(MAKE) CUDA=0 BUILD=build-asan OPT=-O1 SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" check
+
+asan:
+	$(MAKE) CUDA=0 BUILD=build-asan OPT=-O1 SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" check
+
+example: deps $(PROG)
+	$(PROG) gen rgg --vertices 100000 --seed 1 -o $(BUILD)/example-rgg.graph
+	$(PROG) --levels 10 $(BUILD)/example-rgg.graph
+
+bench: $(PROG) $(BENCHES)
+	sh bench/run.sh $(BUILD)
+
+install: $(PROG) $(LIB)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
+	install -m 755 $(PROG) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 include/coarsen.h $(DESTDIR)$(PREFIX)/include/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/.*COARSEN_VERSION "\(.*\)"/\1/p' include/coarsen.h)|' \
+	    -e 's|@LIBS@|$(LDLIBS)|' coarsen.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/coarsen.pc
+
+clean:
+	rm -rf build build-cpu build-asan build-fuzz
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

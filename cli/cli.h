@@ -1,0 +1,64 @@
+/* cli.h — what the command files of the `coarsen` program share: the global
+ * options every subcommand accepts, number parsing, error printing, and the
+ * entry point of each subcommand (one file per subcommand, cmd_*.c). */
+#ifndef CLI_CLI_H
+#define CLI_CLI_H
+
+#include <getopt.h>
+#include <stdint.h>
+
+#include "coarsen.h"
+#include "device/device.h"
+
+typedef struct cli_globals {
+    device_mode device;  /* --device auto|cpu|gpu */
+    int threads;         /* --threads N (0 = all cores) */
+    uint64_t seed;       /* --seed S */
+    int quiet;           /* --quiet: no progress on stderr */
+    int json;            /* --json: machine-readable summary on stdout */
+    int use_gpu;         /* resolved by cli_start_device */
+} cli_globals;
+
+/* Option codes of the global options (above the range of short options). */
+enum { OPT_DEVICE = 1000, OPT_THREADS, OPT_SEED, OPT_QUIET, OPT_JSON, OPT_HELP, OPT_FIRST_LOCAL = 1100 };
+
+#define CLI_GLOBAL_LONGOPTS                                   \
+    {"device", required_argument, 0, OPT_DEVICE},             \
+    {"threads", required_argument, 0, OPT_THREADS},           \
+    {"seed", required_argument, 0, OPT_SEED},                 \
+    {"quiet", no_argument, 0, OPT_QUIET},                     \
+    {"json", no_argument, 0, OPT_JSON},                       \
+    {"help", no_argument, 0, OPT_HELP}
+
+/* The help text of the global options, for each subcommand's --help. */
+extern const char *const cli_global_help;
+
+/* Handles a global option: 1 when opt was one (and was valid), 0 when it is
+ * not a global option, -1 after printing an error. OPT_HELP is not handled
+ * here: each subcommand prints its own help. */
+int cli_global_option(int opt, const char *arg, cli_globals *g);
+
+/* Applies --threads and resolves --device (printing the GPU chosen unless
+ * quiet). Returns 0 or an exit status after printing the error. */
+int cli_start_device(cli_globals *g);
+
+/* Strict number parsing for option values: the whole string must parse and
+ * lie in [lo, hi]; on failure prints "coarsen: --NAME: ..." and returns -1. */
+int cli_parse_long(const char *name, const char *s, long long lo, long long hi, long long *out);
+int cli_parse_double(const char *name, const char *s, double lo, double hi, double *out);
+
+/* Prints "coarsen: <msg>" on stderr and returns the exit status for err. */
+int cli_fail(const coarsen_error *err);
+/* Prints "coarsen: <formatted>" and "Try 'coarsen CMD --help'." and returns 2. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Subcommands: argv[0] is the subcommand's name; each returns the exit status. */
+int cmd_coarsen(int argc, char **argv);   /* the pipeline (default command) */
+int cmd_info(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_bipartite(int argc, char **argv);
+int cmd_remap(int argc, char **argv);
+int cmd_partition(int argc, char **argv);
+
+#endif

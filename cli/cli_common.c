@@ -1,0 +1,113 @@
+/* cli_common.c — global options, number parsing and error printing shared by
+ * every subcommand of the `coarsen` program. */
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <omp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const cli_global_help =
+    "Global options:\n"
+    "  --device auto|cpu|gpu  backend (auto: the GPU when one is usable)\n"
+    "  --threads N            CPU threads (default: all cores)\n"
+    "  --seed S               seed of every randomised step (default 1)\n"
+    "  --quiet                no progress on stderr\n"
+    "  --json                 summary as JSON on stdout\n"
+    "  --help                 this help\n";
+
+int cli_parse_long(const char *name, const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi) {
+        fprintf(stderr, "coarsen: --%s: '%s' is not an integer in [%lld, %lld]\n", name, s, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_parse_double(const char *name, const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !isfinite(v) || v < lo || v > hi) {
+        fprintf(stderr, "coarsen: --%s: '%s' is not a number in [%g, %g]\n", name, s, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_global_option(int opt, const char *arg, cli_globals *g)
+{
+    long long v;
+    switch (opt) {
+    case OPT_DEVICE:
+        if (!strcmp(arg, "auto"))
+            g->device = DEVICE_AUTO;
+        else if (!strcmp(arg, "cpu"))
+            g->device = DEVICE_CPU;
+        else if (!strcmp(arg, "gpu"))
+            g->device = DEVICE_GPU;
+        else {
+            fprintf(stderr, "coarsen: --device: '%s' is not auto, cpu or gpu\n", arg);
+            return -1;
+        }
+        return 1;
+    case OPT_THREADS:
+        if (cli_parse_long("threads", arg, 0, 4096, &v))
+            return -1;
+        g->threads = (int)v;
+        return 1;
+    case OPT_SEED:
+        if (cli_parse_long("seed", arg, 0, INT64_MAX, &v))
+            return -1;
+        g->seed = (uint64_t)v;
+        return 1;
+    case OPT_QUIET:
+        g->quiet = 1;
+        return 1;
+    case OPT_JSON:
+        g->json = 1;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+int cli_start_device(cli_globals *g)
+{
+    if (g->threads > 0)
+        omp_set_num_threads(g->threads);
+    coarsen_error err = {0};
+    if (device_select(g->device, &g->use_gpu, &err))
+        return cli_fail(&err);
+    if (!g->quiet && g->device == DEVICE_AUTO)
+        fprintf(stderr, "coarsen: device: %s\n",
+                g->use_gpu ? device_name() : "cpu (no usable GPU; --device gpu to require one)");
+    return 0;
+}
+
+int cli_fail(const coarsen_error *err)
+{
+    fprintf(stderr, "coarsen: %s\n", err->msg[0] ? err->msg : "unknown error");
+    return err->status == COARSEN_ERR_INPUT ? 2 : 1;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("coarsen: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'coarsen %s--help'.\n", cmd);
+    return 2;
+}

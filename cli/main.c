@@ -1,0 +1,46 @@
+/* main.c — entry of the `coarsen` program: --version, top-level --help and
+ * dispatch to the subcommand named by the first argument; anything else runs
+ * the pipeline (cmd_coarsen.c). */
+#include "cli/cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const struct {
+    const char *name;
+    int (*run)(int, char **);
+    const char *what;
+} commands[] = {
+    {"info", cmd_info, "describe a graph file"},
+    {"gen", cmd_gen, "generate a graph"},
+    {"match", cmd_match, "compute a matching"},
+    {"bipartite", cmd_bipartite, "bipartite matching / assignment of a sparse matrix"},
+    {"remap", cmd_remap, "relabel one partition's parts to agree with another's"},
+    {"partition", cmd_partition, "multilevel partitioning with METIS on the coarsest graph"},
+};
+
+static void usage(void)
+{
+    printf("Usage: coarsen [OPTIONS] FILE          build a coarsening hierarchy (see coarsen --help)\n"
+           "       coarsen COMMAND [OPTIONS] ...   \n\nCommands:\n");
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
+        printf("  %-10s %s\n", commands[k].name, commands[k].what);
+    printf("\nEach command takes --help. Version %s.\n", COARSEN_VERSION);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && !strcmp(argv[1], "--version")) {
+        printf("coarsen %s (%s)\n", COARSEN_VERSION,
+               device_built_with_cuda() ? "CUDA backend built in" : "CPU only");
+        return 0;
+    }
+    if (argc >= 2 && !strcmp(argv[1], "commands")) {
+        usage();
+        return 0;
+    }
+    for (size_t k = 0; argc >= 2 && k < sizeof commands / sizeof commands[0]; k++)
+        if (!strcmp(argv[1], commands[k].name))
+            return commands[k].run(argc - 1, argv + 1);
+    return cmd_coarsen(argc, argv);
+}

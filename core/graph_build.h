@@ -1,0 +1,58 @@
+/* graph_build.h — turning a list of stored entries (i, j, w) into a
+ * coarsen_graph, with the merge rules of docs/formats.md. Used by the Matrix
+ * Market reader, the generators and anything else that produces edges.
+ *
+ * Steps: (1) drop diagonal entries; (2) merge duplicates of the same stored
+ * key with dup_rule (for mirrored input the key is the unordered pair);
+ * (3) take |w|; (4) emit both directions and merge the two directions of an
+ * edge with sym_rule; (5) sort rows. The result satisfies every invariant of
+ * coarsen_graph. */
+#ifndef CORE_GRAPH_BUILD_H
+#define CORE_GRAPH_BUILD_H
+
+#include "coarsen.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum merge_rule { MERGE_SUM = 0, MERGE_MAX = 1 } merge_rule;
+
+/* A growable list of stored entries; the owner frees it with edge_list_free. */
+typedef struct edge_list {
+    int64_t count, cap;
+    int32_t *i, *j;
+    double *w;
+} edge_list;
+
+/* Reserves room for cap entries (count = 0). */
+int edge_list_init(edge_list *e, int64_t cap, coarsen_error *err);
+/* Appends one entry, growing geometrically. */
+int edge_list_push(edge_list *e, int32_t i, int32_t j, double w, coarsen_error *err);
+void edge_list_free(edge_list *e);
+
+typedef struct graph_build_opts {
+    int mirrored;          /* 1: (i,j) and (j,i) are the same stored entry (symmetric input) */
+    merge_rule dup_rule;   /* duplicates of one stored key */
+    merge_rule sym_rule;   /* the two directions of an edge (unmirrored input) */
+} graph_build_opts;
+
+typedef struct graph_build_stats {
+    int64_t diagonal_dropped;
+    int64_t duplicates_merged;
+    int64_t zero_weight_edges;   /* undirected edges of weight 0 in the result */
+} graph_build_stats;
+
+/* Builds the graph on n vertices. Every index must already be in [0, n).
+ * Vertex weights are set to 1. e is left unchanged. stats may be NULL. */
+int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts,
+                     coarsen_graph **out, graph_build_stats *stats, coarsen_error *err);
+
+/* Sorts every row of g by neighbour id, carrying the weights along (rows of
+ * any length; parallel over rows). */
+int graph_sort_rows(coarsen_graph *g, coarsen_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

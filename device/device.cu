@@ -1,0 +1,182 @@
+/* device.cu — the CUDA implementation of the device layer (device.h). */
+#include "device/cuda_check.cuh"
+#include "core/error.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int g_device = -1;         /* selected device, -1 before selection */
+static char g_name[512] = "cpu";
+
+extern "C" int device_cuda_fail(coarsen_error *err, cudaError_t code, const char *call,
+                                const char *file, int line)
+{
+    return error_set(err, COARSEN_ERR_DEVICE, "CUDA error in %s at %s:%d: %s", call, file, line,
+                     cudaGetErrorString(code));
+}
+
+extern "C" int device_built_with_cuda(void) { return 1; }
+
+extern "C" int device_gpu_count(void)
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess) {
+        cudaGetLastError(); /* clear the sticky "no driver" state */
+        return 0;
+    }
+    return count;
+}
+
+static int device_init(coarsen_error *err)
+{
+    if (g_device >= 0)
+        return COARSEN_OK;
+    CUDA_TRY(err, cudaSetDevice(0));
+    cudaDeviceProp prop;
+    CUDA_TRY(err, cudaGetDeviceProperties(&prop, 0));
+    cudaMemPool_t pool;
+    CUDA_TRY(err, cudaDeviceGetDefaultMemPool(&pool, 0));
+    uint64_t keep = UINT64_MAX; /* keep freed memory in the pool: allocation stays cheap */
+    CUDA_TRY(err, cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
+    snprintf(g_name, sizeof g_name, "%s (sm_%d%d, %d SMs, %.1f GiB)", prop.name, prop.major, prop.minor,
+             prop.multiProcessorCount, (double)prop.totalGlobalMem / (1 << 30));
+    g_device = 0;
+    return COARSEN_OK;
+}
+
+extern "C" int device_select(device_mode mode, int *use_gpu, coarsen_error *err)
+{
+    *use_gpu = 0;
+    if (mode == DEVICE_CPU)
+        return COARSEN_OK;
+    if (device_gpu_count() == 0) {
+        if (mode == DEVICE_GPU)
+            return error_set(err, COARSEN_ERR_DEVICE, "--device gpu: no usable CUDA GPU (driver or device missing)");
+        return COARSEN_OK;
+    }
+    if (int rc = device_init(err))
+        return rc;
+    *use_gpu = 1;
+    return COARSEN_OK;
+}
+
+extern "C" const char *device_name(void) { return g_name; }
+
+extern "C" int device_alloc(void **ptr, size_t bytes, const char *what, coarsen_error *err)
+{
+    *ptr = nullptr;
+    if (int rc = device_init(err))
+        return rc;
+    cudaError_t code = cudaMallocAsync(ptr, bytes ? bytes : 1, 0);
+    if (code != cudaSuccess) {
+        cudaGetLastError();
+        size_t free_b = 0, total_b = 0;
+        cudaMemGetInfo(&free_b, &total_b);
+        return error_set(err, COARSEN_ERR_NOMEM, "GPU out of memory allocating %zu bytes for %s (%zu of %zu free): %s",
+                         bytes, what, free_b, total_b, cudaGetErrorString(code));
+    }
+    return COARSEN_OK;
+}
+
+extern "C" void device_free(void *ptr)
+{
+    if (ptr)
+        cudaFreeAsync(ptr, 0);
+}
+
+extern "C" int device_copy_to_device(void *dst, const void *src, size_t bytes, coarsen_error *err)
+{
+    CUDA_TRY(err, cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+    return COARSEN_OK;
+}
+
+extern "C" int device_copy_to_host(void *dst, const void *src, size_t bytes, coarsen_error *err)
+{
+    CUDA_TRY(err, cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
+    return COARSEN_OK;
+}
+
+extern "C" int device_synchronize(coarsen_error *err)
+{
+    CUDA_TRY(err, cudaDeviceSynchronize());
+    return COARSEN_OK;
+}
+
+extern "C" size_t device_peak_bytes(void)
+{
+    cudaMemPool_t pool;
+    uint64_t high = 0;
+    if (g_device < 0 || cudaDeviceGetDefaultMemPool(&pool, 0) != cudaSuccess ||
+        cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemHigh, &high) != cudaSuccess)
+        return 0;
+    return (size_t)high;
+}
+
+extern "C" void device_reset_peak(void)
+{
+    cudaMemPool_t pool;
+    uint64_t zero = 0;
+    if (g_device >= 0 && cudaDeviceGetDefaultMemPool(&pool, 0) == cudaSuccess)
+        cudaMemPoolSetAttribute(pool, cudaMemPoolAttrUsedMemHigh, &zero);
+}
+
+extern "C" int device_graph_alloc(int32_t n, int64_t nnz, coarsen_graph **out, coarsen_error *err)
+{
+    *out = nullptr;
+    coarsen_graph *g = (coarsen_graph *)xcalloc(1, sizeof *g, "graph", err);
+    if (!g)
+        return COARSEN_ERR_NOMEM;
+    g->n = n;
+    g->nnz = nnz;
+    g->on_device = 1;
+    g->integral_weights = 1;
+    int rc = dalloc(&g->xadj, (size_t)n + 1, "row offsets", err);
+    if (!rc)
+        rc = dalloc(&g->adj, (size_t)nnz, "adjacency", err);
+    if (!rc)
+        rc = dalloc(&g->ewgt, (size_t)nnz, "edge weights", err);
+    if (!rc)
+        rc = dalloc(&g->vwgt, (size_t)n, "vertex weights", err);
+    if (rc) {
+        coarsen_graph_free(g);
+        return rc;
+    }
+    *out = g;
+    return COARSEN_OK;
+}
+
+/* Copies the four arrays of src into dst in the given direction. */
+static int graph_copy(coarsen_graph *dst, const coarsen_graph *src, cudaMemcpyKind kind, coarsen_error *err)
+{
+    CUDA_TRY(err, cudaMemcpy(dst->xadj, src->xadj, ((size_t)src->n + 1) * sizeof *src->xadj, kind));
+    CUDA_TRY(err, cudaMemcpy(dst->adj, src->adj, (size_t)src->nnz * sizeof *src->adj, kind));
+    CUDA_TRY(err, cudaMemcpy(dst->ewgt, src->ewgt, (size_t)src->nnz * sizeof *src->ewgt, kind));
+    CUDA_TRY(err, cudaMemcpy(dst->vwgt, src->vwgt, (size_t)src->n * sizeof *src->vwgt, kind));
+    dst->integral_weights = src->integral_weights;
+    return COARSEN_OK;
+}
+
+extern "C" int device_graph_upload(const coarsen_graph *host, coarsen_graph **out, coarsen_error *err)
+{
+    if (int rc = device_graph_alloc(host->n, host->nnz, out, err))
+        return rc;
+    int rc = graph_copy(*out, host, cudaMemcpyHostToDevice, err);
+    if (rc) {
+        coarsen_graph_free(*out);
+        *out = nullptr;
+    }
+    return rc;
+}
+
+extern "C" int device_graph_download(const coarsen_graph *dev, coarsen_graph **out, coarsen_error *err)
+{
+    *out = coarsen_graph_alloc(dev->n, dev->nnz, err);
+    if (!*out)
+        return err ? err->status : COARSEN_ERR_NOMEM;
+    int rc = graph_copy(*out, dev, cudaMemcpyDeviceToHost, err);
+    if (rc) {
+        coarsen_graph_free(*out);
+        *out = nullptr;
+    }
+    return rc;
+}

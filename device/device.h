@@ -1,0 +1,51 @@
+/* device.h — the device layer: GPU selection, device memory, host<->device
+ * transfers and CUDA error reporting, behind a C interface. It is the only
+ * module that allocates device memory (stream-ordered pool on the default
+ * stream) and the only host-visible owner of CUDA state. Host C code never
+ * includes CUDA headers; .cu files use device/cuda_check.cuh for checked calls.
+ * In a build without CUDA (device_nocuda.c) no GPU is ever reported and every
+ * allocation fails with COARSEN_ERR_DEVICE. */
+#ifndef DEVICE_DEVICE_H
+#define DEVICE_DEVICE_H
+
+#include "coarsen.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum device_mode { DEVICE_AUTO = 0, DEVICE_CPU = 1, DEVICE_GPU = 2 } device_mode;
+
+/* 1 when this library was built with the CUDA backend. */
+int device_built_with_cuda(void);
+/* Usable GPUs (0 without CUDA, without a driver or without a device). */
+int device_gpu_count(void);
+/* Resolves the mode: *use_gpu = 1 when the GPU backend will run. DEVICE_GPU
+ * without a usable GPU is an error naming why. */
+int device_select(device_mode mode, int *use_gpu, coarsen_error *err);
+/* "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, 79.2 GiB)", or "cpu" when none. */
+const char *device_name(void);
+
+/* Device memory: *ptr is device memory the caller owns and frees with
+ * device_free (NULL is allowed). Zero bytes give a valid unique pointer. */
+int device_alloc(void **ptr, size_t bytes, const char *what, coarsen_error *err);
+void device_free(void *ptr);
+int device_copy_to_device(void *dst, const void *src, size_t bytes, coarsen_error *err);
+int device_copy_to_host(void *dst, const void *src, size_t bytes, coarsen_error *err);
+int device_synchronize(coarsen_error *err);
+
+/* Peak device memory in use (bytes) since the last reset. */
+size_t device_peak_bytes(void);
+void device_reset_peak(void);
+
+/* A device graph (on_device = 1) with arrays for n vertices and nnz entries;
+ * freed with coarsen_graph_free. */
+int device_graph_alloc(int32_t n, int64_t nnz, coarsen_graph **out, coarsen_error *err);
+/* Copies a host graph to a new device graph, and back. */
+int device_graph_upload(const coarsen_graph *host, coarsen_graph **out, coarsen_error *err);
+int device_graph_download(const coarsen_graph *dev, coarsen_graph **out, coarsen_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,54 @@
+/* matching.h — the matching interface shared by the matchers, the pipeline
+ * and the CLI. A matching is an int32_t array mate[n]: mate[v] is v's partner
+ * or -1. The CPU entry points take host graphs and host arrays; the GPU entry
+ * points take device graphs (on_device = 1) and device arrays, and leave
+ * their results on the device. Deterministic matchers give identical results
+ * on CPU and GPU for any thread or block count; randomised ones are a pure
+ * function of (graph, options, seed). */
+#ifndef MATCHING_MATCHING_H
+#define MATCHING_MATCHING_H
+
+#include "coarsen.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum matcher_kind { MATCHER_HANDSHAKE = 0, MATCHER_REDBLUE = 1 } matcher_kind;
+
+typedef struct matching_opts {
+    matcher_kind kind;
+    int weighted;               /* red/blue: 1 heaviest neighbour, 0 hash-chosen neighbour */
+    double p;                   /* red/blue: probability of blue (default 0.53406) */
+    uint64_t seed;              /* red/blue colouring and random choices */
+    int max_passes;             /* handshake passes / red-blue rounds; 0 = until maximal */
+    int64_t max_vertex_weight;  /* > 0: pairs with vwgt[u] + vwgt[v] above this are not matched */
+} matching_opts;
+
+/* Fills opts with the defaults above (handshake, weighted, p = 0.53406,
+ * seed 1, unlimited passes, no cap). */
+void matching_opts_default(matching_opts *opts);
+
+typedef struct matching_stats {
+    int passes;                    /* handshake passes or red/blue rounds run */
+    int64_t matched_edges;         /* pairs in the matching */
+    double weight;                 /* total weight of matched edges */
+    double first_round_fraction;   /* fraction of vertices matched by the first pass/round */
+    double ms;                     /* wall time of the matcher */
+} matching_stats;
+
+/* Host matcher. mate has g->n entries. strongest (may be NULL) receives the
+ * first pass's strongest neighbour per vertex (-1 when isolated; handshake
+ * only, and for red/blue the heaviest neighbour). */
+int match_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate, int32_t *strongest,
+              matching_stats *stats, coarsen_error *err);
+
+/* Device matcher: g->on_device = 1, d_mate and d_strongest (may be NULL) are
+ * device arrays of g->n entries. Only counts cross to the host. */
+int match_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_mate, int32_t *d_strongest,
+              matching_stats *stats, coarsen_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
