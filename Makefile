@@ -89,9 +89,12 @@ $(BUILD)/examples/%: $(BUILD)/examples/%.o $(LIB)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
 # The suite runs from the repository root; shared graphs are read from
-# COARSEN_DATA (default ../shared/data) and skipped visibly when absent.
+# COARSEN_DATA (default ../shared/data) and skipped visibly when absent
+# (--verbose prints every [SKIP] with its reason). Passive OpenMP waiting:
+# Criterion runs tests in parallel processes, and spinning threads of one
+# would starve the others on a small machine.
 check: $(TESTS) $(PROG)
-	COARSEN_PROG=$(abspath $(PROG)) $(TESTS) --jobs 2
+	COARSEN_PROG=$(abspath $(PROG)) OMP_WAIT_POLICY=passive $(TESTS) --jobs 2 --verbose
 
 test: deps
 	$(MAKE) CUDA=0 check
