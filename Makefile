@@ -96,13 +96,17 @@ $(BUILD)/examples/%: $(BUILD)/examples/%.o $(LIB)
 check: $(TESTS) $(PROG)
 	COARSEN_PROG=$(abspath $(PROG)) OMP_WAIT_POLICY=passive $(TESTS) --jobs 2 --verbose
 
+NPROC    := $(shell nproc 2>/dev/null || echo 2)
+ASAN_VARS := CUDA=0 BUILD=build-asan OPT=-O1 \
+             SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
+
 test: deps
-	$(MAKE) CUDA=0 check
-	$(MAKE) check
-	$(MAKE) CUDA=0 BUILD=build-asan OPT=-O1 SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" check
+	$(MAKE) -j$(NPROC) CUDA=0 check
+	$(MAKE) -j$(NPROC) check
+	$(MAKE) -j$(NPROC) $(ASAN_VARS) check
 
 asan:
-	$(MAKE) CUDA=0 BUILD=build-asan OPT=-O1 SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" check
+	$(MAKE) -j$(NPROC) $(ASAN_VARS) check
 
 example: deps $(PROG)
 	$(PROG) gen rgg --vertices 100000 --seed 1 -o $(BUILD)/example-rgg.graph
