@@ -134,6 +134,14 @@ static int64_t range_start(int64_t count, int parts, int t)
     return count / parts * t + (t < count % parts ? t : count % parts);
 }
 
+/* Samples in ranges: range t (of nt) of the samples is handled with counter
+ * row t of tcnt (stride entries apart), so the layout does not depend on how
+ * many threads the runtime grants. */
+#define FOR_SAMPLE_RANGES(samples, nt, t, k)                                       \
+    _Pragma("omp parallel num_threads(nt)")                                        \
+    for (int t = omp_get_thread_num(); t < (nt); t += omp_get_num_threads())       \
+        for (int64_t k = range_start(samples, nt, t); k < range_start(samples, nt, t + 1); k++)
+
 int gen_csr_from_pairs(int32_t n, int64_t samples, gen_pair_fn pair, const void *ctx,
                        coarsen_graph **out, coarsen_error *err)
 {
@@ -143,7 +151,7 @@ int gen_csr_from_pairs(int32_t n, int64_t samples, gen_pair_fn pair, const void 
     const int nt = omp_get_max_threads();
     const int32_t brows = (int32_t)(INT64_C(1) << shift);
     int status = COARSEN_ERR_NOMEM;
-    uint64_t *keys = NULL;
+    uint64_t *keys = NULL, *pairs = NULL;
     int64_t *tcnt = xcalloc((size_t)nt * (size_t)(nb + 1), sizeof *tcnt, "bucket counts", err);
     int64_t *boff = tcnt ? xcalloc((size_t)nb + 1, sizeof *boff, "bucket offsets", err) : NULL;
     int64_t *start = boff ? xmalloc((size_t)n * sizeof *start, "row starts", err) : NULL;
@@ -151,18 +159,19 @@ int gen_csr_from_pairs(int32_t n, int64_t samples, gen_pair_fn pair, const void 
     if (!len)
         goto done;
 
-    /* Pass 1: per-range bucket counts of both directions of every non-loop
-     * sample. Range t of the samples always goes with counter row t. */
-#pragma omp parallel num_threads(nt)
-    for (int t = omp_get_thread_num(); t < nt; t += omp_get_num_threads()) {
-        int64_t *c = tcnt + (size_t)t * (size_t)(nb + 1);
-        for (int64_t k = range_start(samples, nt, t); k < range_start(samples, nt, t + 1); k++) {
-            int32_t u, v;
-            pair(ctx, k, &u, &v);
-            if (u != v) {
-                c[u >> shift]++;
-                c[v >> shift]++;
-            }
+    /* Pass 1: every sample drawn once and kept as u << 32 | v (loops too);
+     * per-range bucket counts of both directions of every non-loop sample. */
+    pairs = xmalloc((size_t)samples * sizeof *pairs, "samples", err);
+    if (!pairs)
+        goto done;
+    FOR_SAMPLE_RANGES(samples, nt, t, k)
+    {
+        int32_t u, v;
+        pair(ctx, k, &u, &v);
+        pairs[k] = (uint64_t)(uint32_t)u << 32 | (uint32_t)v;
+        if (u != v) {
+            tcnt[(size_t)t * (size_t)(nb + 1) + (u >> shift)]++;
+            tcnt[(size_t)t * (size_t)(nb + 1) + (v >> shift)]++;
         }
     }
     /* Bucket b holds range 0's entries, then range 1's, ...; tcnt becomes the
@@ -179,19 +188,19 @@ int gen_csr_from_pairs(int32_t n, int64_t samples, gen_pair_fn pair, const void 
     keys = xmalloc((size_t)boff[nb] * sizeof *keys, "sampled pairs", err);
     if (!keys)
         goto done;
-    /* Pass 2: the same samples, scattered to their buckets as u << 32 | v. */
-#pragma omp parallel num_threads(nt)
-    for (int t = omp_get_thread_num(); t < nt; t += omp_get_num_threads()) {
+    /* Pass 2: both directions scattered to their buckets, same ranges. */
+    FOR_SAMPLE_RANGES(samples, nt, t, k)
+    {
         int64_t *c = tcnt + (size_t)t * (size_t)(nb + 1);
-        for (int64_t k = range_start(samples, nt, t); k < range_start(samples, nt, t + 1); k++) {
-            int32_t u, v;
-            pair(ctx, k, &u, &v);
-            if (u != v) {
-                keys[c[u >> shift]++] = (uint64_t)(uint32_t)u << 32 | (uint32_t)v;
-                keys[c[v >> shift]++] = (uint64_t)(uint32_t)v << 32 | (uint32_t)u;
-            }
+        uint64_t p = pairs[k];
+        uint32_t u = (uint32_t)(p >> 32), v = (uint32_t)p;
+        if (u != v) {
+            keys[c[u >> shift]++] = p;
+            keys[c[v >> shift]++] = (uint64_t)v << 32 | u;
         }
     }
+    free(pairs);
+    pairs = NULL;
     /* Pass 3: rows of each bucket sorted and deduplicated (the order the
      * scatter left them in does not matter any more). */
     int64_t maxb = 0;
@@ -232,6 +241,7 @@ int gen_csr_from_pairs(int32_t n, int64_t samples, gen_pair_fn pair, const void 
     *out = g;
     status = COARSEN_OK;
 done:
+    free(pairs);
     free(keys);
     free(len);
     free(start);
