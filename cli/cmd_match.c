@@ -28,7 +28,17 @@ static const char help[] =
     "  --strongest FILE             write each vertex's strongest eligible neighbour (-1: none)\n"
     "  -o MATES                     write each vertex's mate, one per line (-1: unmatched)\n\n";
 
-enum { OPT_MATCHER = OPT_FIRST_LOCAL, OPT_WEIGHTED, OPT_RANDOM, OPT_P, OPT_PASSES, OPT_CAP, OPT_CHECK, OPT_STRONGEST, OPT_TIES };
+enum {
+    OPT_MATCHER = OPT_FIRST_LOCAL,
+    OPT_WEIGHTED,
+    OPT_RANDOM,
+    OPT_P,
+    OPT_PASSES,
+    OPT_CAP,
+    OPT_CHECK,
+    OPT_STRONGEST,
+    OPT_TIES
+};
 
 typedef struct match_args {
     cli_globals g;

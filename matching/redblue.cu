@@ -97,7 +97,7 @@ int redblue_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_ma
     for (int32_t r = 0; w.A.total() > 0 && r < max_rounds; r++) {
         const RoundRules R{opts->seed, opts->p, r, opts->weighted};
         if ((rc = rows_launch(G, w.A, shape, ProposeOp{ties, R, d_mate, G.vwgt, cap, prop, w.alive}, err)) ||
-            (rc = rows_launch(G, w.A, shape, AcceptOp{ties, R, prop, d_mate, w.A.d_counts + 2}, err)))
+            (rc = rows_launch(G, w.A, shape, AcceptOp{ties, R, prop, d_mate, w.A.matched_counter()}, err)))
             return rc;
         if ((rc = w.end_pass(d_mate, g->n, stats, err)))
             return rc;

@@ -137,7 +137,8 @@ static int same_result(int32_t n, const int32_t *m1, const int32_t *m2, const ma
 {
     if (a->passes != b->passes || a->matched_edges != b->matched_edges || a->weight != b->weight ||
         a->first_round_fraction != b->first_round_fraction || a->maximal != b->maximal) {
-        snprintf(why, why_len, "stats differ: passes %d/%d, pairs %lld/%lld, weight %.17g/%.17g, first %.17g/%.17g, maximal %d/%d",
+        snprintf(why, why_len,
+                 "stats differ: passes %d/%d, pairs %lld/%lld, weight %.17g/%.17g, first %.17g/%.17g, maximal %d/%d",
                  a->passes, b->passes, (long long)a->matched_edges, (long long)b->matched_edges, a->weight,
                  b->weight, a->first_round_fraction, b->first_round_fraction, a->maximal, b->maximal);
         return 1;
@@ -210,9 +211,10 @@ int test_each_shared(const char *const *names, size_t count, void (*fn)(const co
 
 int test_compare_all_shapes(const coarsen_graph *g, matching_opts opts, char *why, size_t why_len)
 {
-    /* (group width, heavy degree): automatic, every width, and cut-offs so low
-     * that most rows take the block-per-vertex path */
-    static const int shapes[][2] = {{0, 0}, {1, 0}, {2, 3}, {4, 1}, {8, 0}, {16, 5}, {32, 0}, {32, 1}};
+    /* (group width, heavy degree): automatic, every width, medium classes
+     * (warp per vertex above degree 4 W) and cut-offs so low that most rows
+     * take the block-per-vertex path */
+    static const int shapes[][2] = {{0, 0}, {1, 0}, {2, 0}, {2, 3}, {4, 1}, {4, 64}, {8, 0}, {16, 5}, {32, 0}, {32, 1}};
     char inner[400];
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
         opts.gpu_group_width = shapes[s][0];

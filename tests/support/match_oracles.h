@@ -41,7 +41,8 @@ void test_random_vertex_weights(coarsen_graph *g, int64_t max_w, uint64_t seed);
 int test_compare_cpu_gpu(const coarsen_graph *g, const matching_opts *opts, char *why, size_t why_len);
 
 /* test_compare_cpu_gpu under each of a fixed list of GPU launch shapes
- * (every group width, heavy cut-offs down to 1); why names the shape. */
+ * (every group width, medium classes, heavy cut-offs down to 1); why names
+ * the shape. */
 int test_compare_all_shapes(const coarsen_graph *g, matching_opts opts, char *why, size_t why_len);
 
 /* GPU vs CPU (all shapes) on test_small_graph(t, seed) for t < count,
