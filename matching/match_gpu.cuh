@@ -193,7 +193,6 @@ static int rows_launch_width(const MatchGraph &G, const int32_t *list, int64_t c
 
 /* Runs op over every active list: light with the shape's width, medium with
  * a warp, heavy with a block per vertex. */
-
 template <class Op>
 static int rows_launch(const MatchGraph &G, const ActiveLists &A, const MatchShape &shape, const Op &op,
                        coarsen_error *err)
