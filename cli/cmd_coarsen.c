@@ -192,17 +192,18 @@ static char *join_args(int argc, char **argv)
     return s;
 }
 
+/* ctx: the vertex count of the previous level, updated here. */
 static void progress_line(int level, const coarsen_level_stats *s, void *ctx)
 {
-    const coarsen_level_stats *prev = s - 1; /* the hierarchy keeps its stats in one array */
-    (void)ctx;
+    int32_t *prev_n = ctx;
     fprintf(stderr,
             "coarsen: level %d: %d vertices, %lld edges, %.1f%% fewer vertices, matched %.1f%%, "
             "two-hop %lld pairs, match %.2f ms, two-hop %.2f ms, contract %.2f ms\n",
             level, s->vertices, (long long)s->edges,
-            prev->vertices ? 100.0 * (1.0 - (double)s->vertices / prev->vertices) : 0.0,
+            *prev_n ? 100.0 * (1.0 - (double)s->vertices / *prev_n) : 0.0,
             100.0 * s->matched_fraction, (long long)(s->leaf_pairs + s->twin_pairs), s->matching_ms,
             s->two_hop_ms, s->contraction_ms);
+    *prev_n = s->vertices;
 }
 
 static void stop_line(FILE *f, const coarsen_hierarchy *h, const coarsen_hierarchy_opts *o)
@@ -259,7 +260,9 @@ static int execute(run *r, const char *command_line)
         fprintf(stderr, "coarsen: level 0: %d vertices, %lld edges\n", g->n, (long long)(g->nnz / 2));
     r->h.device = r->g.use_gpu ? COARSEN_DEVICE_GPU : COARSEN_DEVICE_CPU;
     r->h.seed = r->g.seed;
+    int32_t prev_n = g->n;
     r->h.on_level = r->g.quiet ? NULL : progress_line;
+    r->h.ctx = &prev_n;
     coarsen_hierarchy *h = NULL;
     int status = 0;
     if (coarsen_hierarchy_build(g, &r->h, &h, &err)) {
