@@ -26,6 +26,7 @@ static const char *const help =
     "  --two-hop-threshold F    pair unmatched leaves and twins when more than F of a level's\n"
     "                           vertices stay unmatched (default 0.25)\n"
     "  --out DIR                write level-K graphs, map-K.txt and stats.json into DIR\n"
+    "                           (with --format mtx also level-K.vwgt.txt: vertex weights)\n"
     "  --format metis|mtx       level graph format (default metis; mtx keeps real weights exactly)\n"
     "  --weight-scale S         METIS output of real weights: multiply by S and round\n"
     "  --gzip                   compress the level and map files (.gz)\n\n"
@@ -206,8 +207,9 @@ static void progress_line(int level, const coarsen_level_stats *s, void *ctx)
     *prev_n = s->vertices;
 }
 
-static void stop_line(FILE *f, const coarsen_hierarchy *h, const coarsen_hierarchy_opts *o)
+static void stop_line(FILE *f, const char *prefix, const coarsen_hierarchy *h, const coarsen_hierarchy_opts *o)
 {
+    fputs(prefix, f);
     switch (coarsen_hierarchy_stop_reason(h)) {
     case COARSEN_STOP_LEVELS:
         fprintf(f, "stopped: levels (built the %d levels asked for with --levels)\n", o->levels);
@@ -238,7 +240,7 @@ static void print_table(const coarsen_hierarchy *h, const coarsen_hierarchy_opts
                p->vertices ? 1.0 - (double)s->vertices / p->vertices : 0.0, s->matched_fraction,
                (long long)(s->leaf_pairs + s->twin_pairs), s->matching_ms, s->two_hop_ms, s->contraction_ms);
     }
-    stop_line(stdout, h, o);
+    stop_line(stdout, "", h, o);
     printf("total: %.3f ms (transfers %.3f ms), file I/O excluded\n", coarsen_hierarchy_total_ms(h),
            coarsen_hierarchy_transfer_ms(h));
 }
@@ -270,7 +272,7 @@ static int execute(run *r, const char *command_line)
         goto done;
     }
     if (!r->g.quiet)
-        stop_line(stderr, h, &r->h);
+        stop_line(stderr, "coarsen: ", h, &r->h);
     r->w.input = r->file;
     r->w.command_line = command_line;
     if (r->out_dir) {

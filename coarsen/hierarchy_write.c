@@ -61,6 +61,17 @@ static int write_stats(coarsen_hierarchy *h, const char *path, const hierarchy_w
     return output_commit(f, err);
 }
 
+/* One vertex weight per line: Matrix Market files cannot hold them. */
+static int write_vertex_weights(const coarsen_graph *g, const char *path, coarsen_error *err)
+{
+    output_file *f = output_open(path, err);
+    if (!f)
+        return err ? err->status : COARSEN_ERR_IO;
+    for (int32_t v = 0; v < g->n; v++)
+        output_printf(f, "%lld\n", (long long)g->vwgt[v]);
+    return output_commit(f, err);
+}
+
 static int write_all(coarsen_hierarchy *h, const char *dir, const hierarchy_write_opts *o, written *w,
                      coarsen_error *err)
 {
@@ -77,6 +88,14 @@ static int write_all(coarsen_hierarchy *h, const char *dir, const hierarchy_writ
             rc = coarsen_graph_write(g, path, o->format, o->weight_scale, err);
         if (!rc)
             rc = remember(w, path, err);
+        if (!rc && o->format == COARSEN_FORMAT_MTX) {
+            snprintf(name, sizeof name, "level-%d.vwgt.txt%s", k, gz);
+            rc = join(path, sizeof path, dir, name, err);
+            if (!rc)
+                rc = write_vertex_weights(g, path, err);
+            if (!rc)
+                rc = remember(w, path, err);
+        }
         if (rc)
             return rc;
     }

@@ -18,8 +18,10 @@ typedef struct hierarchy_write_opts {
  * Every level has g's kind of weights, so callers check before building. */
 int hierarchy_write_check(const coarsen_graph *g, const hierarchy_write_opts *o, coarsen_error *err);
 
-/* Writes levels 0..L, maps 1..L and stats.json into dir (created when
- * missing). Every file is written atomically; on failure the files this call
+/* Writes levels 0..L (level-K.graph or level-K.mtx, plus for Matrix Market,
+ * which has no vertex weights, level-K.vwgt.txt), maps 1..L (map-K.txt: line
+ * i = level-K vertex of level-(K-1) vertex i) and stats.json into dir (created
+ * when missing). Every file is written atomically; on failure the files this call
  * created (and dir, when it created it) are removed. */
 int hierarchy_write(coarsen_hierarchy *h, const char *dir, const hierarchy_write_opts *o, coarsen_error *err);
 
