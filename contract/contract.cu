@@ -10,7 +10,8 @@
  *   4. stable segmented sort by coarse neighbour (64-bit offsets);
  *   5. a run start is the first entry of a segment or a key change; a scan
  *      of run starts numbers the coarse entries; one thread per run sums it
- *      left to right (the CPU's order; no tree reduction).
+ *      left to right (the CPU's order; no tree reduction);
+ *   6. entry (c, b) with b < c copies the weight of (b, c) (contract.h).
  * Only counts (and an error flag) cross to the host. */
 #include "contract/contract.h"
 #include "contract/kernel_util.cuh"
@@ -198,6 +199,28 @@ __global__ void k_coarse_rows(int32_t nc, const int64_t *segoff, const int64_t *
     }
 }
 
+/* One warp per coarse row c: every entry (c, b) with b < c takes the weight
+ * of (b, c), summed in row b (contract.h); entries with b > c are only read. */
+__global__ void k_mirror_weights(int32_t nc, const int64_t *cxadj, const int32_t *cadj, double *cewgt)
+{
+    for (int64_t c = ku_warp(); c < nc; c += ku_warps()) {
+        for (int64_t e = cxadj[c] + ku_lane(); e < cxadj[c + 1]; e += KU_WARP) {
+            int32_t b = cadj[e];
+            if (b >= c)
+                break; /* the row is sorted: no smaller neighbour after this */
+            int64_t lo = cxadj[b], hi = cxadj[b + 1] - 1;
+            while (lo < hi) {
+                int64_t mid = lo + (hi - lo) / 2;
+                if (cadj[mid] < c)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            cewgt[e] = cewgt[lo];
+        }
+    }
+}
+
 /* Device temporaries of one contraction, freed together. */
 struct contract_temps {
     int32_t *bad = nullptr, *idx = nullptr, *skey = nullptr, *members = nullptr, *gptr = nullptr;
@@ -326,6 +349,10 @@ static int contract_gpu_run(const coarsen_graph *g, const int32_t *cmap, int32_t
     if (launch == cudaSuccess) {
         k_coarse_rows<<<ku_blocks((int64_t)nc + 1), KU_THREADS>>>(nc, t.segoff, t.runidx, t.gptr, t.members,
                                                                   g->vwgt, h->xadj, h->vwgt);
+        launch = cudaGetLastError();
+    }
+    if (launch == cudaSuccess) {
+        k_mirror_weights<<<ku_blocks(nc, KU_WARP), KU_THREADS>>>(nc, h->xadj, h->adj, h->ewgt);
         launch = cudaGetLastError();
     }
     if (launch != cudaSuccess) {

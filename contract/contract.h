@@ -29,7 +29,9 @@ int contract_map_from_mates_gpu(int32_t n, const int32_t *d_mate, int32_t *d_cma
  * integral_weights carried over. Summation order, fixed for reproducible
  * real weights: for coarse vertex c, its members in increasing fine id, each
  * member's row in stored order; the weights of one coarse neighbour are summed
- * left to right in that order. The caller owns *out (a host graph for
+ * left to right in that order. Both directions of a coarse edge {a, b},
+ * a < b, carry the weight summed this way in row a (so the graph stays
+ * symmetric for real weights too). The caller owns *out (a host graph for
  * contract_cpu; a device graph for contract_gpu, whose g and d_cmap are on
  * the device). The CPU version runs on all OpenMP threads; the result does
  * not depend on their number. */

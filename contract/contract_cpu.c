@@ -2,8 +2,9 @@
  * row is built independently (OpenMP over coarse rows), in the fixed order of
  * contract.h: members in increasing fine id, each member's row in stored
  * order, internal edges dropped, weights of one coarse neighbour summed left
- * to right in that order, then the row sorted by neighbour. The result does
- * not depend on the thread count. */
+ * to right in that order, then the row sorted by neighbour; the entry (c, b)
+ * with b < c then copies the weight of (b, c). The result does not depend on
+ * the thread count. */
 #include "contract/contract.h"
 #include "core/error.h"
 
@@ -64,6 +65,21 @@ static int contract_groups(int32_t n, const int32_t *cmap, int32_t nc, int64_t *
         members[fill[cmap[v]]++] = v;
     free(fill);
     return COARSEN_OK;
+}
+
+/* The weight summed in row b for its (sorted) entry c: both directions of a
+ * coarse edge take the weight summed in the row of its smaller endpoint. */
+static double mirror_weight(const coarse_entry *row, int32_t len, int32_t c)
+{
+    int32_t lo = 0, hi = len - 1;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (row[mid].v < c)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return row[lo].w;
 }
 
 int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarsen_graph **out,
@@ -148,8 +164,9 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
             vw += g->vwgt[members[i]];
         h->vwgt[c] = vw;
         for (int32_t j = 0; j < len[c]; j++) {
-            h->adj[h->xadj[c] + j] = tmp[bound[c] + j].v;
-            h->ewgt[h->xadj[c] + j] = tmp[bound[c] + j].w;
+            coarse_entry x = tmp[bound[c] + j];
+            h->adj[h->xadj[c] + j] = x.v;
+            h->ewgt[h->xadj[c] + j] = x.v < c ? mirror_weight(tmp + bound[x.v], len[x.v], c) : x.w;
         }
     }
     *out = h;

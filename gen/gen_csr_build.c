@@ -40,28 +40,48 @@ int gen_csr_from_rows(int32_t n, gen_row_fn row, const void *ctx, coarsen_graph 
     return COARSEN_OK;
 }
 
-static int int32_cmp(const void *a, const void *b)
+/* In-place sort of r[0..len): quicksort (median of three, loop on the
+ * larger part) down to insertion sort on short ranges. */
+static void sort_int32(int32_t *r, int64_t len)
 {
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
+    while (len > 24) {
+        int32_t a = r[0], b = r[len / 2], c = r[len - 1];
+        int32_t pivot = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
+        int64_t i = 0, j = len - 1;
+        for (;;) {
+            while (r[i] < pivot)
+                i++;
+            while (r[j] > pivot)
+                j--;
+            if (i >= j)
+                break;
+            int32_t t = r[i];
+            r[i++] = r[j], r[j--] = t;
+        }
+        /* r[0..j] <= pivot <= r[j+1..len) */
+        if (j + 1 < len - j - 1) {
+            sort_int32(r, j + 1);
+            r += j + 1, len -= j + 1;
+        } else {
+            sort_int32(r + j + 1, len - j - 1);
+            len = j + 1;
+        }
+    }
+    for (int64_t a = 1; a < len; a++) {
+        int32_t x = r[a];
+        int64_t b = a - 1;
+        while (b >= 0 && r[b] > x) {
+            r[b + 1] = r[b];
+            b--;
+        }
+        r[b + 1] = x;
+    }
 }
 
 /* Sorts r[0..len) and removes repeats; returns the new length. */
 static int64_t sort_unique(int32_t *r, int64_t len)
 {
-    if (len > 32) {
-        qsort(r, (size_t)len, sizeof *r, int32_cmp);
-    } else {
-        for (int64_t a = 1; a < len; a++) {
-            int32_t x = r[a];
-            int64_t b = a - 1;
-            while (b >= 0 && r[b] > x) {
-                r[b + 1] = r[b];
-                b--;
-            }
-            r[b + 1] = x;
-        }
-    }
+    sort_int32(r, len);
     int64_t out = 0;
     for (int64_t k = 0; k < len; k++)
         if (out == 0 || r[out - 1] != r[k])

@@ -28,18 +28,22 @@ static void er_pair(const void *ctx, int64_t k, int32_t *u, int32_t *v)
     *v = below(h & 0xffffffffu, p->n);
 }
 
-/* 16 random bits per level, four levels per hash. */
+/* 16 random bits per level, four levels per 64-bit word; word w of sample k
+ * is a SplitMix64 step w of the sample's hash (one mix per word). */
 static void rmat_pair(const void *ctx, int64_t k, int32_t *u, int32_t *v)
 {
     const pairs *p = ctx;
+    const uint64_t state = hash3(p->seed, (uint64_t)k, 0);
     uint32_t a = 0, b = 0;
     uint64_t h = 0;
     for (int l = 0; l < p->levels; l++) {
         if (l % 4 == 0)
-            h = hash3(p->seed, (uint64_t)k, (uint64_t)(l / 4));
+            h = hash_mix64(state + (uint64_t)(l / 4) * 0x9e3779b97f4a7c15ULL);
         uint32_t r = (uint32_t)(h & 0xffffu);
         h >>= 16;
-        uint32_t row = r >= p->tab, col = (r >= p->ta && r < p->tab) || r >= p->tabc;
+        /* quadrants a | b | c | d split [0, 2^16) at ta <= tab <= tabc (branch free) */
+        uint32_t ge_a = r >= p->ta, ge_ab = r >= p->tab, ge_abc = r >= p->tabc;
+        uint32_t row = ge_ab, col = (ge_a ^ ge_ab) | ge_abc;
         a = a << 1 | row;
         b = b << 1 | col;
     }

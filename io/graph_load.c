@@ -6,6 +6,20 @@
 #include "io/mtx_read.h"
 
 #include <string.h>
+#include <strings.h>
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && !strcasecmp(s + a - b, suffix);
+}
+
+/* A file named *.mtx (or *.mtx.gz) without the banner gets the Matrix Market
+ * reader's "missing banner" error rather than a METIS parse error. */
+static int looks_like_mtx_name(const char *name)
+{
+    return ends_with(name, ".mtx") || ends_with(name, ".mtx.gz");
+}
 
 int graph_load_text(const text_input *t, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
 {
@@ -14,8 +28,8 @@ int graph_load_text(const text_input *t, coarsen_graph **out, coarsen_read_repor
         report = &local;
     memset(report, 0, sizeof *report);
     report->bytes = (int64_t)t->len;
-    return mtx_has_banner(t) ? mtx_read_graph_text(t, out, report, err)
-                             : metis_read_graph_text(t, out, report, err);
+    return mtx_has_banner(t) || looks_like_mtx_name(t->name) ? mtx_read_graph_text(t, out, report, err)
+                                                               : metis_read_graph_text(t, out, report, err);
 }
 
 int coarsen_graph_load(const char *path, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)

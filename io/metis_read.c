@@ -23,6 +23,7 @@ static int is_comment(const char *s, const char *e)
 static int parse_header(const text_input *t, int64_t line, const char *s, const char *e, metis_header *h,
                         coarsen_error *err)
 {
+    memset(h, 0, sizeof *h);
     const char *p = s;
     int r = text_parse_int(&p, e, &h->n);
     if (r <= 0 || h->n < 0 || h->n > INT32_MAX)
@@ -115,7 +116,7 @@ static int parse_rows(const text_input *t, text_cursor *c, const metis_header *h
                     return read_error_token(err, t->name, c->line, "edge weight must be an integer > 0", q, e);
             }
             rows->entries++;
-            if (rows->entries > 2 * h->m)
+            if (rows->entries - rows->loops > 2 * h->m)
                 return read_error(err, t->name, c->line, "more adjacency entries than the 2*%lld the header declares",
                                   (long long)h->m);
             if (x - 1 == u) {

@@ -12,6 +12,14 @@
 #include <unistd.h>
 #include <zlib.h>
 
+static int64_t count_lines(const char *p, size_t len)
+{
+    int64_t n = 0;
+    for (const char *e = p + len; (p = memchr(p, '\n', (size_t)(e - p))); p++)
+        n++;
+    return n;
+}
+
 int text_input_load(const char *path, text_input *t, coarsen_error *err)
 {
     memset(t, 0, sizeof *t);
@@ -49,9 +57,11 @@ int text_input_load(const char *path, text_input *t, coarsen_error *err)
         int got = gzread(gz, buf + len, (unsigned)want);
         int errnum = Z_OK;
         const char *msg = gzerror(gz, &errnum);
+        if (!strncmp(msg, "<fd:", 4) && strstr(msg, ": ")) /* zlib prefixes its name for the descriptor */
+            msg = strstr(msg, ": ") + 2;
         if (got < 0 || (got == 0 && errnum != Z_OK)) {
-            rc = error_set(err, COARSEN_ERR_INPUT, "%s: corrupt or truncated gzip data (%s)", path,
-                           errnum == Z_ERRNO ? strerror(errno) : msg);
+            rc = error_set(err, COARSEN_ERR_INPUT, "%s:%lld: corrupt or truncated gzip data (%s)", path,
+                           (long long)count_lines(buf, len) + 1, errnum == Z_ERRNO ? strerror(errno) : msg);
             break;
         }
         if (got == 0)
