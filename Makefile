@@ -85,9 +85,11 @@ $(TESTS): $(TEST_O) $(LIB)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lcriterion -lmetis
 
 $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(BENCH_UTIL_C:%.c=$(BUILD)/obj/%.o) $(LIB)
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis
 
 $(BUILD)/examples/%: $(BUILD)/obj/examples/%.o $(LIB)
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
 # The suite runs from the repository root; shared graphs are read from
