@@ -12,10 +12,6 @@
 #include "coarsen.h"
 #include "core/hash.h" /* COARSEN_HD */
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 #define MATCH_WEIGHT_CHUNK 1024
 
 /* Contribution of vertex v: the weight of (v, mate[v]) found by binary search
@@ -36,6 +32,10 @@ COARSEN_HD double match_weight_contrib(const int64_t *xadj, const int32_t *adj, 
     }
     return lo < xadj[v + 1] && adj[lo] == m ? ewgt[lo] : 0.0;
 }
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Sum of chunk sums in chunk order. */
 double match_weight_sum_chunks(const double *chunk_sums, int64_t nchunks);
