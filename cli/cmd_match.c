@@ -103,30 +103,6 @@ static int parse(int argc, char **argv, match_args *a)
     return -1;
 }
 
-/* Runs the matcher on the GPU: mate and strongest (may be NULL) come back. */
-static int run_gpu(const coarsen_graph *g, const matching_opts *o, int32_t *mate, int32_t *strongest,
-                   matching_stats *st, coarsen_error *err)
-{
-    coarsen_graph *dg = NULL;
-    void *d_mate = NULL, *d_strong = NULL;
-    size_t bytes = (size_t)g->n * sizeof *mate;
-    int rc = device_graph_upload(g, &dg, err);
-    if (!rc)
-        rc = device_alloc(&d_mate, bytes, "mates", err);
-    if (!rc && strongest)
-        rc = device_alloc(&d_strong, bytes, "strongest neighbours", err);
-    if (!rc)
-        rc = match_gpu(dg, o, d_mate, d_strong, st, err);
-    if (!rc)
-        rc = device_copy_to_host(mate, d_mate, bytes, err);
-    if (!rc && strongest)
-        rc = device_copy_to_host(strongest, d_strong, bytes, err);
-    device_free(d_mate);
-    device_free(d_strong);
-    coarsen_graph_free(dg);
-    return rc;
-}
-
 static void report(const match_args *a, const coarsen_graph *g, const matching_stats *st)
 {
     const char *name = a->opts.kind == MATCHER_HANDSHAKE ? "handshake" : "redblue";
@@ -195,7 +171,7 @@ int cmd_match(int argc, char **argv)
     if (!mate || (a.strongest && !strongest))
         rc = err.status;
     else if (a.g.use_gpu)
-        rc = run_gpu(g, &a.opts, mate, strongest, &st, &err);
+        rc = match_gpu_from_host(g, &a.opts, mate, strongest, &st, &err);
     else
         rc = match_cpu(g, &a.opts, mate, strongest, &st, &err);
     if (!rc && a.output)
