@@ -2,8 +2,8 @@
  * row is built independently (OpenMP over coarse rows), in the fixed order of
  * contract.h: members in increasing fine id, each member's row in stored
  * order, internal edges dropped, weights of one coarse neighbour summed left
- * to right in that order, then the row sorted by neighbour; the entry (c, b)
- * with b < c then copies the weight of (b, c). The result does not depend on
+ * to right in that order, then the row sorted by neighbour; for real
+ * weights, the entry (c, b) with b < c then copies the weight of (b, c). The result does not depend on
  * the thread count. */
 #include "contract/contract.h"
 #include "core/error.h"
@@ -155,6 +155,8 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
         goto done;
     }
     h->integral_weights = g->integral_weights;
+    /* integer sums are exact, so both directions already agree */
+    int mirror = !g->integral_weights;
     for (int32_t c = 0; c < nc; c++)
         h->xadj[c + 1] = h->xadj[c] + len[c];
 #pragma omp parallel for schedule(dynamic, 256)
@@ -166,7 +168,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
         for (int32_t j = 0; j < len[c]; j++) {
             coarse_entry x = tmp[bound[c] + j];
             h->adj[h->xadj[c] + j] = x.v;
-            h->ewgt[h->xadj[c] + j] = x.v < c ? mirror_weight(tmp + bound[x.v], len[x.v], c) : x.w;
+            h->ewgt[h->xadj[c] + j] = x.v < c && mirror ? mirror_weight(tmp + bound[x.v], len[x.v], c) : x.w;
         }
     }
     *out = h;
