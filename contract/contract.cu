@@ -11,7 +11,8 @@
  *   5. a run start is the first entry of a segment or a key change; a scan
  *      of run starts numbers the coarse entries; one thread per run sums it
  *      left to right (the CPU's order; no tree reduction);
- *   6. entry (c, b) with b < c copies the weight of (b, c) (contract.h).
+ *   6. real weights: entry (c, b) with b < c copies the weight of (b, c)
+ *      (contract.h); integer sums are exact, so both directions agree.
  * Only counts (and an error flag) cross to the host. */
 #include "contract/contract.h"
 #include "contract/kernel_util.cuh"
@@ -351,7 +352,7 @@ static int contract_gpu_run(const coarsen_graph *g, const int32_t *cmap, int32_t
                                                                   g->vwgt, h->xadj, h->vwgt);
         launch = cudaGetLastError();
     }
-    if (launch == cudaSuccess) {
+    if (launch == cudaSuccess && !g->integral_weights) { /* integer sums agree already */
         k_mirror_weights<<<ku_blocks(nc, KU_WARP), KU_THREADS>>>(nc, h->xadj, h->adj, h->ewgt);
         launch = cudaGetLastError();
     }

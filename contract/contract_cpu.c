@@ -2,8 +2,8 @@
  * row is built independently (OpenMP over coarse rows), in the fixed order of
  * contract.h: members in increasing fine id, each member's row in stored
  * order, internal edges dropped, weights of one coarse neighbour summed left
- * to right in that order, then the row sorted by neighbour; the entry (c, b)
- * with b < c then copies the weight of (b, c). The result does not depend on
+ * to right in that order, then the row sorted by neighbour; for real
+ * weights, the entry (c, b) with b < c then copies the weight of (b, c). The result does not depend on
  * the thread count. */
 #include "contract/contract.h"
 #include "core/error.h"
@@ -65,21 +65,6 @@ static int contract_groups(int32_t n, const int32_t *cmap, int32_t nc, int64_t *
         members[fill[cmap[v]]++] = v;
     free(fill);
     return COARSEN_OK;
-}
-
-/* The weight summed in row b for its (sorted) entry c: both directions of a
- * coarse edge take the weight summed in the row of its smaller endpoint. */
-static double mirror_weight(const coarse_entry *row, int32_t len, int32_t c)
-{
-    int32_t lo = 0, hi = len - 1;
-    while (lo < hi) {
-        int32_t mid = lo + (hi - lo) / 2;
-        if (row[mid].v < c)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return row[lo].w;
 }
 
 int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarsen_graph **out,
@@ -155,6 +140,8 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
         goto done;
     }
     h->integral_weights = g->integral_weights;
+    /* integer sums are exact, so both directions already agree */
+    int mirror = !g->integral_weights;
     for (int32_t c = 0; c < nc; c++)
         h->xadj[c + 1] = h->xadj[c] + len[c];
 #pragma omp parallel for schedule(dynamic, 256)
@@ -166,8 +153,24 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
         for (int32_t j = 0; j < len[c]; j++) {
             coarse_entry x = tmp[bound[c] + j];
             h->adj[h->xadj[c] + j] = x.v;
-            h->ewgt[h->xadj[c] + j] = x.v < c ? mirror_weight(tmp + bound[x.v], len[x.v], c) : x.w;
+            h->ewgt[h->xadj[c] + j] = x.w;
         }
+    }
+    if (mirror) {
+        /* Row c's entries (c, b), b < c, come first in c's sorted row; visiting
+         * rows b in increasing order fills them in that order. */
+        int64_t *cursor = xmalloc(((size_t)nc + 1) * sizeof *cursor, "contraction cursors", err);
+        if (!cursor) {
+            coarsen_graph_free(h);
+            rc = COARSEN_ERR_NOMEM;
+            goto done;
+        }
+        memcpy(cursor, h->xadj, ((size_t)nc + 1) * sizeof *cursor);
+        for (int32_t b = 0; b < nc; b++)
+            for (int32_t j = 0; j < len[b]; j++)
+                if (tmp[bound[b] + j].v > b)
+                    h->ewgt[cursor[tmp[bound[b] + j].v]++] = tmp[bound[b] + j].w;
+        free(cursor);
     }
     *out = h;
 done:

@@ -221,3 +221,52 @@ Test(two_hop_gpu, identical_to_cpu)
         coarsen_graph_free(g);
     }
 }
+
+/* Two-hop after a greedy matching on real power-law and sparse graphs from
+ * ../shared/data: the brute-force oracle, and the GPU when present. */
+Test(two_hop, shared_graphs_match_oracle_and_gpu)
+{
+    const char *dir = test_data_dir();
+    if (!dir)
+        cr_skip_test("shared graphs absent (set COARSEN_DATA or provide ../shared/data)");
+    const char *names[] = {"p2p-Gnutella06.mtx", "polblogs.graph", "power.graph", "astro-ph.graph.gz", "lesmis.graph"};
+    coarsen_error err = {0};
+    int64_t total = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        coarsen_graph *g = NULL;
+        cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s", err.msg);
+        size_t bytes = (size_t)g->n * sizeof(int32_t);
+        int32_t *mate = malloc(bytes), *got = malloc(bytes), *want = malloc(bytes);
+        oracle_greedy_matching(g, i, mate);
+        memcpy(got, mate, bytes);
+        memcpy(want, mate, bytes);
+        two_hop_stats st;
+        int64_t pairs[2];
+        cr_assert_eq(two_hop_cpu(g, 0, got, &st, &err), 0, "%s", err.msg);
+        oracle_two_hop(g, 0, want, pairs);
+        check_extension(g, mate, got, 0, &st, names[i]);
+        cr_assert_eq(memcmp(got, want, bytes), 0, "%s: differs from the brute-force oracle", names[i]);
+        total += st.leaf_pairs + st.twin_pairs;
+        if (test_have_gpu()) {
+            coarsen_graph *dg = NULL;
+            void *d_mate = NULL;
+            two_hop_stats sg;
+            cr_assert_eq(device_graph_upload(g, &dg, &err), 0, "%s", err.msg);
+            cr_assert_eq(device_alloc(&d_mate, bytes, "mate", &err), 0, "%s", err.msg);
+            cr_assert_eq(device_copy_to_device(d_mate, mate, bytes, &err), 0, "%s", err.msg);
+            cr_assert_eq(two_hop_gpu(dg, 0, d_mate, &sg, &err), 0, "%s", err.msg);
+            cr_assert_eq(device_copy_to_host(want, d_mate, bytes, &err), 0, "%s", err.msg);
+            cr_assert_eq(memcmp(got, want, bytes), 0, "%s: GPU differs from CPU", names[i]);
+            cr_assert(sg.leaf_pairs == st.leaf_pairs && sg.twin_pairs == st.twin_pairs, "%s", names[i]);
+            device_free(d_mate);
+            coarsen_graph_free(dg);
+        }
+        free(mate);
+        free(got);
+        free(want);
+        coarsen_graph_free(g);
+    }
+    cr_assert_gt(total, 100, "power-law graphs leave leaves and twins after a matching (%lld pairs)", (long long)total);
+}
