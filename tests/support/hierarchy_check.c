@@ -51,6 +51,21 @@ static void assert_weight(double got, double want, int integral, int level, cons
                   got, want);
 }
 
+/* A random partition of coarse into `parts` parts (drawn from seed) cuts
+ * coarse exactly as much as its projection through to_coarse cuts fine. */
+static void assert_projected_cut(const coarsen_graph *fine, const coarsen_graph *coarse, const int32_t *to_coarse,
+                                 int parts, uint64_t seed, int level, const char *what)
+{
+    int32_t *part = malloc(((size_t)coarse->n + 1) * sizeof *part), *proj = malloc(((size_t)fine->n + 1) * sizeof *proj);
+    for (int32_t c = 0; c < coarse->n; c++)
+        part[c] = (int32_t)(hash3(seed, 0, (uint64_t)c) % (uint64_t)parts);
+    for (int32_t v = 0; v < fine->n; v++)
+        proj[v] = part[to_coarse[v]];
+    assert_weight(cut_of(coarse, part), cut_of(fine, proj), fine->integral_weights, level, what);
+    free(part);
+    free(proj);
+}
+
 void check_level(const coarsen_graph *fine, const coarsen_graph *coarse, const int32_t *map, int64_t cap,
                  int level, uint64_t seed)
 {
@@ -89,17 +104,9 @@ void check_level(const coarsen_graph *fine, const coarsen_graph *coarse, const i
                 internal += fine->ewgt[e];
     assert_weight(total_edge_weight(coarse), total_edge_weight(fine) - internal, fine->integral_weights, level,
                   "coarse edge weight vs fine - internal");
-    int32_t *part = malloc(((size_t)nc + 1) * sizeof *part), *proj = malloc(((size_t)fine->n + 1) * sizeof *proj);
-    for (int trial = 0; trial < 4; trial++) {
-        int parts = 2 + trial * 3;
-        for (int32_t c = 0; c < nc; c++)
-            part[c] = (int32_t)(hash3(seed + (uint64_t)level, (uint64_t)trial, (uint64_t)c) % (uint64_t)parts);
-        for (int32_t v = 0; v < fine->n; v++)
-            proj[v] = part[map[v]];
-        assert_weight(cut_of(coarse, part), cut_of(fine, proj), fine->integral_weights, level, "cut");
-    }
-    free(part);
-    free(proj);
+    for (int trial = 0; trial < 4; trial++)
+        assert_projected_cut(fine, coarse, map, 2 + trial * 3, hash3(seed, (uint64_t)level, (uint64_t)trial), level,
+                             "cut");
     free(first);
     free(size);
     free(vw);
@@ -137,14 +144,8 @@ void check_hierarchy(coarsen_hierarchy *h, int64_t cap, uint64_t seed)
         cr_assert_eq(s->total_vertex_weight, vsum, "level %d: stats total vertex weight", k);
         assert_weight(s->total_edge_weight, total_edge_weight(fine), fine->integral_weights, k,
                       "stats total edge weight");
-        int32_t *part = malloc(((size_t)fine->n + 1) * sizeof *part), *proj = malloc(((size_t)g0->n + 1) * sizeof *proj);
-        for (int32_t c = 0; c < fine->n; c++)
-            part[c] = (int32_t)(hash3(seed ^ 0xabcdef, (uint64_t)k, (uint64_t)c) % 5);
-        for (int32_t v = 0; v < g0->n; v++)
-            proj[v] = part[to_coarse[v]];
-        assert_weight(cut_of(fine, part), cut_of(g0, proj), g0->integral_weights, k, "cut projected to level 0");
-        free(part);
-        free(proj);
+        assert_projected_cut(g0, fine, to_coarse, 5, hash3(seed ^ 0xabcdef, (uint64_t)k, 0), k,
+                             "cut projected to level 0");
     }
     free(to_coarse);
 }
