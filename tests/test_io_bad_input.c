@@ -268,7 +268,7 @@ Test(io_bad_metis, wrong_edge_count_too_few_entries)
 }
 Test(io_bad_metis, wrong_edge_count_too_many_entries)
 {
-    io_expect_error("3 1\n2\n1 3\n2\n", 0, 3, "more adjacency entries than the 2*1");
+    io_expect_error("3 1\n2\n1 3\n2\n", 0, 4, "declares 1 edges (2 adjacency entries) but the file lists 4");
 }
 Test(io_bad_metis, too_few_lines)
 {
