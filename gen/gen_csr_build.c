@@ -134,9 +134,10 @@ static int64_t range_start(int64_t count, int parts, int t)
     return count / parts * t + (t < count % parts ? t : count % parts);
 }
 
-/* Samples in ranges: range t (of nt) of the samples is handled with counter
- * row t of tcnt (stride entries apart), so the layout does not depend on how
- * many threads the runtime grants. */
+/* Loops over the samples in nt fixed ranges: range t (k from its start to
+ * the next range's) is handled by one thread, which uses counter row t, so
+ * the bucket layout does not depend on how many threads the runtime grants.
+ * Expects nt in scope (the pragma names it). */
 #define FOR_SAMPLE_RANGES(samples, nt, t, k)                                       \
     _Pragma("omp parallel num_threads(nt)")                                        \
     for (int t = omp_get_thread_num(); t < (nt); t += omp_get_num_threads())       \
@@ -202,32 +203,37 @@ int gen_csr_from_pairs(int32_t n, int64_t samples, gen_pair_fn pair, const void 
     free(pairs);
     pairs = NULL;
     /* Pass 3: rows of each bucket sorted and deduplicated (the order the
-     * scatter left them in does not matter any more). */
-    int64_t maxb = 0;
-    for (int64_t b = 0; b < nb; b++)
-        if (boff[b + 1] - boff[b] > maxb)
-            maxb = boff[b + 1] - boff[b];
+     * scatter left them in does not matter any more). Each thread's scratch
+     * grows to the largest bucket it meets (R-MAT's first buckets are big). */
     int failed = 0;
 #pragma omp parallel
     {
-        int32_t *scratch = malloc((size_t)(maxb ? maxb : 1) * sizeof *scratch);
+        int32_t *scratch = NULL;
+        int64_t cap = 0;
         int64_t *cnt = malloc(((size_t)brows + 1) * sizeof *cnt);
-        if (!scratch || !cnt) {
-#pragma omp atomic write
-            failed = 1;
-        }
 #pragma omp for schedule(dynamic, 1)
         for (int64_t b = 0; b < nb; b++) {
+            int64_t size = boff[b + 1] - boff[b];
+            if (size > cap || !scratch) {
+                free(scratch);
+                cap = size > 1 ? size : 1;
+                scratch = malloc((size_t)cap * sizeof *scratch);
+            }
             int32_t first = (int32_t)(b << shift);
             int32_t rows = (int32_t)((int64_t)n - first < brows ? (int64_t)n - first : brows);
-            if (scratch && cnt)
-                sort_bucket(keys, boff[b], boff[b + 1], first, rows, shift, scratch, cnt, start, len);
+            if (!scratch || !cnt) {
+#pragma omp atomic write
+                failed = 1;
+                cap = 0;
+                continue;
+            }
+            sort_bucket(keys, boff[b], boff[b + 1], first, rows, shift, scratch, cnt, start, len);
         }
         free(scratch);
         free(cnt);
     }
     if (failed) {
-        status = error_nomem(err, "bucket scratch", (size_t)maxb * sizeof(int32_t));
+        status = error_nomem(err, "bucket scratch", (size_t)brows * sizeof(int64_t));
         goto done;
     }
     coarsen_graph *g = coarsen_graph_alloc(n, prefix_sum(len, n), err);
