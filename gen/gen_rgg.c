@@ -14,11 +14,11 @@ double gen_rgg_radius(const gen_opts *opts)
     return sqrt(opts->avg_degree / (M_PI * (double)opts->n));
 }
 
-/* Cells per side: side 1/G >= r with a margin for rounding, and G*G at most
- * about 2n so the cell table stays O(n). */
+/* Cells per side: side 1/G >= r with a margin for rounding, and G*G <= n so
+ * the cell table stays O(n) and cell ids fit int32. */
 static int64_t cells_per_side(double r, int64_t n)
 {
-    double g = floor((1.0 / r) * (1.0 - 1e-9)), cap = floor(sqrt(2.0 * (double)n));
+    double g = floor((1.0 / r) * (1.0 - 1e-9)), cap = floor(sqrt((double)n));
     if (g > cap)
         g = cap;
     return g < 1 ? 1 : (int64_t)g;
@@ -49,7 +49,7 @@ int gen_rgg_points(const gen_opts *opts, const gen_shape *s, double *x, double *
 {
     int64_t n = s->n, G = cells_per_side(gen_rgg_radius(opts), n);
     uint64_t ps = gen_stream(opts->seed, GEN_STREAM_POINTS);
-    int64_t *cell = xmalloc((size_t)n * sizeof *cell, "point cells", err);
+    int32_t *cell = xmalloc((size_t)n * sizeof *cell, "point cells", err);
     int64_t *start = cell ? xcalloc((size_t)(G * G + 1), sizeof *start, "cell offsets", err) : NULL;
     if (!start) {
         free(cell);
@@ -59,7 +59,7 @@ int gen_rgg_points(const gen_opts *opts, const gen_shape *s, double *x, double *
     for (int64_t i = 0; i < n; i++) {
         double px, py;
         raw_point(ps, i, &px, &py);
-        cell[i] = cell_of(py, G) * G + cell_of(px, G);
+        cell[i] = (int32_t)(cell_of(py, G) * G + cell_of(px, G));
     }
     for (int64_t i = 0; i < n; i++)
         start[cell[i] + 1]++;
