@@ -1,24 +1,17 @@
 /* bench_match.c — benchmark of the matchers: for every graph (a generator
- * spec or a graph file), every backend (CPU with 1 thread, CPU with all
- * threads, GPU with the graph already on the device) and every matcher, the
- * median matcher time over --runs runs after one warm-up run, undirected
- * edges per second, matched fraction, weight, passes and the first pass's /
- * round's matched fraction. One table row per (graph, backend, matcher).
+ * spec or a graph file, see bench_util.h), every backend (CPU with 1 thread,
+ * CPU with all threads, GPU with the graph already on the device) and every
+ * matcher, the median matcher time (matching_stats.ms) over --runs runs after
+ * one warm-up run, undirected edges per second, matched fraction, weight,
+ * passes/rounds and the first pass's / round's matched fraction: one
+ * key=value line per (graph, backend, matcher).
  *
- * Graph specs (until gen/generators.h lands, a few tiny generators live here):
- *   er:N:DEG        G(n, m) with m = N DEG / 2 random pairs (duplicates merged)
- *   rmat:SCALE:DEG  R-MAT (0.57, 0.19, 0.19, 0.05), 2^SCALE vertices, m = n DEG / 2
- *   grid:NX:NY      2-D 4-neighbour grid
- * Weights: --weights real (default, in (0, 1]) | unit | int (1..100).
- * Anything else is read as a graph file (coarsen_graph_load).
- *
- *   build/bench/bench_match [--runs 5] [--backends cpu1,cpu,gpu] [--matchers handshake,redblue]
- *                           [--random] [--group-width W] [--heavy-degree D] SPEC...
- */
-#include "coarsen.h"
-#include "core/graph_build.h"
-#include "core/hash.h"
-#include "core/timer.h"
+ * Own options (before or among the common ones):
+ *   --backends cpu1,cpu,gpu   (default: all; gpu only when a GPU is usable)
+ *   --matchers handshake,redblue
+ *   --random                  red/blue proposes to hash-chosen neighbours
+ *   --group-width W, --heavy-degree D   GPU launch shape (results unchanged) */
+#include "bench/bench_util.h"
 #include "device/device.h"
 #include "matching/matching.h"
 
@@ -27,83 +20,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int g_weights = 2; /* 0 unit, 1 int, 2 real */
+static const char *const defaults[] = {
+    "er:n=1000000,deg=8,weights=real",
+    "rmat:n=1048576,deg=8,weights=real",
+    "grid2d:n=1000000,weights=real",
+    "rgg:n=1000000,deg=8,weights=real",
+    "er:n=200000,deg=32,weights=real",
+};
 
-static double edge_weight(uint64_t h)
-{
-    return g_weights == 0 ? 1.0 : g_weights == 1 ? (double)(1 + h % 100) : 1.0 - hash_unit(h);
-}
-
-/* Fills m entries of e in parallel with pair(k) and builds the graph. */
-static coarsen_graph *build(int32_t n, int64_t m, void (*pair)(int64_t, const int64_t *, int32_t *, int32_t *),
-                            const int64_t *args)
-{
-    coarsen_error err = {0};
-    edge_list e;
-    if (edge_list_init(&e, m, &err)) {
-        fprintf(stderr, "bench_match: %s\n", err.msg);
-        return NULL;
-    }
-#pragma omp parallel for schedule(static)
-    for (int64_t k = 0; k < m; k++) {
-        pair(k, args, &e.i[k], &e.j[k]);
-        e.w[k] = edge_weight(hash3(99, (uint64_t)k, 5));
-    }
-    e.count = m;
-    graph_build_opts o = {.mirrored = 1, .dup_rule = MERGE_MAX, .sym_rule = MERGE_MAX};
-    coarsen_graph *g = NULL;
-    if (graph_from_edges(n, &e, &o, &g, NULL, &err))
-        fprintf(stderr, "bench_match: %s\n", err.msg);
-    edge_list_free(&e);
-    return g;
-}
-
-static void er_pair(int64_t k, const int64_t *a, int32_t *i, int32_t *j)
-{
-    *i = (int32_t)(hash3(a[1], (uint64_t)k, 1) % (uint64_t)a[0]);
-    *j = (int32_t)(hash3(a[1], (uint64_t)k, 2) % (uint64_t)a[0]);
-}
-
-static void rmat_pair(int64_t k, const int64_t *a, int32_t *i, int32_t *j)
-{
-    uint32_t u = 0, v = 0;
-    for (int64_t l = 0; l < a[0]; l++) {
-        double r = hash_unit(hash3(a[1], (uint64_t)k, (uint64_t)l));
-        int q = r < 0.57 ? 0 : r < 0.76 ? 1 : r < 0.95 ? 2 : 3;
-        u = (u << 1) | (uint32_t)(q >> 1);
-        v = (v << 1) | (uint32_t)(q & 1);
-    }
-    *i = (int32_t)u;
-    *j = (int32_t)v;
-}
-
-static void grid_pair(int64_t k, const int64_t *a, int32_t *i, int32_t *j)
-{
-    int64_t nx = a[0], ny = a[1], horiz = (nx - 1) * ny;
-    if (k < horiz) {
-        int64_t y = k / (nx - 1), x = k % (nx - 1);
-        *i = (int32_t)(y * nx + x), *j = (int32_t)(y * nx + x + 1);
-    } else {
-        int64_t t = k - horiz, y = t / nx, x = t % nx;
-        *i = (int32_t)(y * nx + x), *j = (int32_t)((y + 1) * nx + x);
-    }
-}
-
-static coarsen_graph *make_graph(const char *spec)
-{
-    long long a = 0, b = 0;
-    if (sscanf(spec, "er:%lld:%lld", &a, &b) == 2 && a > 1 && b > 0)
-        return build((int32_t)a, a * b / 2, er_pair, (int64_t[]){a, 7});
-    if (sscanf(spec, "rmat:%lld:%lld", &a, &b) == 2 && a > 0 && a < 31 && b > 0)
-        return build((int32_t)1 << a, ((int64_t)1 << a) * b / 2, rmat_pair, (int64_t[]){a, 11});
-    if (sscanf(spec, "grid:%lld:%lld", &a, &b) == 2 && a > 1 && b > 1)
-        return build((int32_t)(a * b), (a - 1) * b + a * (b - 1), grid_pair, (int64_t[]){a, b});
-    coarsen_graph *g = NULL;
-    coarsen_error err = {0};
-    if (coarsen_graph_load(spec, &g, NULL, &err))
-        fprintf(stderr, "bench_match: %s\n", err.msg);
-    return g;
-}
+typedef struct match_bench {
+    const char *backends, *matchers;
+    matching_opts base;
+} match_bench;
 
 /* 1 when item is one of the comma-separated words of list. */
 static int has_item(const char *list, const char *item)
@@ -117,15 +45,39 @@ static int has_item(const char *list, const char *item)
     return 0;
 }
 
-static int cmp_double(const void *pa, const void *pb)
+/* Takes this program's own options out of argv (argc updated); -1 on error. */
+static int take_own_options(int *argc, char **argv, match_bench *b)
 {
-    double a = *(const double *)pa, b = *(const double *)pb;
-    return (a > b) - (a < b);
+    int out = 1;
+    for (int k = 1; k < *argc; k++) {
+        const char *a = argv[k];
+        int has_val = k + 1 < *argc;
+        if (!strcmp(a, "--random"))
+            b->base.weighted = 0;
+        else if (!strcmp(a, "--backends") && has_val)
+            b->backends = argv[++k];
+        else if (!strcmp(a, "--matchers") && has_val)
+            b->matchers = argv[++k];
+        else if (!strcmp(a, "--group-width") && has_val)
+            b->base.gpu_group_width = atoi(argv[++k]);
+        else if (!strcmp(a, "--heavy-degree") && has_val)
+            b->base.gpu_heavy_degree = atoll(argv[++k]);
+        else
+            argv[out++] = argv[k];
+    }
+    *argc = out;
+    argv[out] = NULL;
+    coarsen_error err = {0};
+    if (matching_opts_check(&b->base, &err)) {
+        fprintf(stderr, "bench_match: %s\n", err.msg);
+        return -1;
+    }
+    return 0;
 }
 
-/* One warm-up and runs timed runs; prints the row. */
-static int bench_one(const char *name, const coarsen_graph *g, const coarsen_graph *dg, int32_t *mate,
-                     void *d_mate, const char *backend, const matching_opts *o, int runs)
+/* One warm-up and runs timed runs of o on g (on the GPU when dg); prints the line. */
+static int bench_one(const char *spec, const coarsen_graph *g, const coarsen_graph *dg, int32_t *mate, void *d_mate,
+                     const char *backend, const matching_opts *o, int runs)
 {
     double ms[64];
     matching_stats st;
@@ -133,109 +85,85 @@ static int bench_one(const char *name, const coarsen_graph *g, const coarsen_gra
     for (int r = -1; r < runs; r++) {
         int rc = dg ? match_gpu(dg, o, d_mate, NULL, &st, &err) : match_cpu(g, o, mate, NULL, &st, &err);
         if (rc) {
-            fprintf(stderr, "bench_match: %s %s: %s\n", name, backend, err.msg);
-            return rc;
+            fprintf(stderr, "bench_match: %s %s: %s\n", spec, backend, err.msg);
+            return 1;
         }
         if (r >= 0)
             ms[r] = st.ms;
     }
-    qsort(ms, (size_t)runs, sizeof *ms, cmp_double);
-    double med = runs % 2 ? ms[runs / 2] : 0.5 * (ms[runs / 2 - 1] + ms[runs / 2]);
-    double m = (double)g->nnz / 2;
-    printf("| %s | %d | %.0f | %s | %s%s | %.3f | %.3g | %.4f | %.10g | %d | %.4f |\n", name, g->n, m, backend,
-           o->kind == MATCHER_HANDSHAKE ? "handshake" : "redblue",
-           o->kind == MATCHER_REDBLUE && !o->weighted ? " (random)" : "", med, m / (med * 1e-3),
-           g->n ? 2.0 * (double)st.matched_edges / g->n : 0.0, st.weight, st.passes, st.first_round_fraction);
-    fflush(stdout);
+    double med = bench_median(ms, runs), m = (double)g->nnz / 2;
+    char extra[512];
+    snprintf(extra, sizeof extra,
+             "backend=%s matcher=%s%s edges_per_s=%.4g matched_fraction=%.4f weight=%.10g passes=%d "
+             "first_fraction=%.4f maximal=%d",
+             backend, o->kind == MATCHER_HANDSHAKE ? "handshake" : "redblue",
+             o->kind == MATCHER_REDBLUE && !o->weighted ? "-random" : "", med > 0 ? m / (med * 1e-3) : 0.0,
+             g->n ? 2.0 * (double)st.matched_edges / g->n : 0.0, st.weight, st.passes, st.first_round_fraction,
+             st.maximal);
+    bench_report("match", spec, g, ms, runs, extra);
     return 0;
+}
+
+/* Every requested (backend, matcher) on one graph. */
+static int bench_graph(const char *spec, const match_bench *b, int runs, int use_gpu)
+{
+    coarsen_graph *g = NULL, *dg = NULL;
+    coarsen_error err = {0};
+    void *d_mate = NULL;
+    if (bench_load_graph(spec, &g, &err)) {
+        fprintf(stderr, "bench_match: %s\n", err.msg);
+        return 1;
+    }
+    int32_t *mate = malloc(((size_t)g->n + 1) * sizeof *mate);
+    int status = !mate;
+    if (use_gpu && (device_graph_upload(g, &dg, &err) ||
+                    device_alloc(&d_mate, (size_t)g->n * sizeof(int32_t), "bench mates", &err))) {
+        fprintf(stderr, "bench_match: %s: %s\n", spec, err.msg);
+        status = 1;
+    }
+    int threads = omp_get_max_threads();
+    for (int k = 0; k < 2 && mate; k++) {
+        matching_opts o = b->base;
+        o.kind = k ? MATCHER_REDBLUE : MATCHER_HANDSHAKE;
+        if (!has_item(b->matchers, k ? "redblue" : "handshake"))
+            continue;
+        if (has_item(b->backends, "cpu1")) {
+            omp_set_num_threads(1);
+            status |= bench_one(spec, g, NULL, mate, NULL, "cpu1", &o, runs);
+            omp_set_num_threads(threads);
+        }
+        if (has_item(b->backends, "cpu"))
+            status |= bench_one(spec, g, NULL, mate, NULL, "cpu", &o, runs);
+        if (dg && d_mate)
+            status |= bench_one(spec, g, dg, mate, d_mate, "gpu", &o, runs);
+    }
+    device_free(d_mate);
+    coarsen_graph_free(dg);
+    coarsen_graph_free(g);
+    free(mate);
+    return status;
 }
 
 int main(int argc, char **argv)
 {
-    int runs = 5, first = 1;
-    const char *backends = "cpu1,cpu,gpu", *matchers = "handshake,redblue";
-    matching_opts base;
-    matching_opts_default(&base);
-    for (; first < argc && !strncmp(argv[first], "--", 2); first++) {
-        const char *opt = argv[first], *val = first + 1 < argc ? argv[first + 1] : "";
-        if (!strcmp(opt, "--random")) {
-            base.weighted = 0;
-            continue;
-        }
-        if (!strcmp(opt, "--runs"))
-            runs = atoi(val);
-        else if (!strcmp(opt, "--backends"))
-            backends = val;
-        else if (!strcmp(opt, "--matchers"))
-            matchers = val;
-        else if (!strcmp(opt, "--weights"))
-            g_weights = !strcmp(val, "unit") ? 0 : !strcmp(val, "int") ? 1 : 2;
-        else if (!strcmp(opt, "--group-width"))
-            base.gpu_group_width = atoi(val);
-        else if (!strcmp(opt, "--heavy-degree"))
-            base.gpu_heavy_degree = atoll(val);
-        else {
-            fprintf(stderr, "bench_match: unknown option %s (see the comment at the top of bench/bench_match.c)\n", opt);
-            return 2;
-        }
-        first++;
-    }
-    if (runs < 1 || runs > 64 || first >= argc) {
-        fprintf(stderr, "usage: bench_match [--runs 1..64] [--backends cpu1,cpu,gpu] [--matchers handshake,redblue]\n"
-                        "       [--random] [--weights real|unit|int] [--group-width W] [--heavy-degree D] SPEC...\n");
+    match_bench b = {.backends = "cpu1,cpu,gpu", .matchers = "handshake,redblue"};
+    matching_opts_default(&b.base);
+    if (take_own_options(&argc, argv, &b))
         return 2;
-    }
-    int use_gpu = has_item(backends, "gpu") && device_gpu_count() > 0;
-    printf("device: %s; CPU threads: %d; runs: %d (median after a warm-up)\n\n", use_gpu ? "gpu" : "cpu only",
-           omp_get_num_procs(), runs);
-    if (use_gpu) {
-        coarsen_error err = {0};
-        int on;
-        if (device_select(DEVICE_GPU, &on, &err) == 0)
-            printf("GPU: %s\n\n", device_name());
-    }
-    printf("| graph | vertices | edges | backend | matcher | median ms | edges/s | matched fraction | weight | passes | first pass fraction |\n"
-           "|---|---|---|---|---|---|---|---|---|---|---|\n");
+    bench_opts o;
+    int rc = bench_parse_args(argc, argv,
+                              "Times the handshake and red/blue matchers (median after a warm-up) on CPU and GPU.\n"
+                              "Own options: --backends cpu1,cpu,gpu  --matchers handshake,redblue  --random\n"
+                              "             --group-width W  --heavy-degree D",
+                              defaults, (int)(sizeof defaults / sizeof defaults[0]), &o);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    int runs = o.runs < 64 ? o.runs : 64, use_gpu = 0;
+    coarsen_error err = {0};
+    if (has_item(b.backends, "gpu") && device_select(DEVICE_AUTO, &use_gpu, &err) == 0 && use_gpu)
+        printf("# gpu: %s\n", device_name());
     int status = 0;
-    for (int a = first; a < argc; a++) {
-        double t0 = timer_ms();
-        coarsen_graph *g = make_graph(argv[a]);
-        if (!g) {
-            status = 1;
-            continue;
-        }
-        fprintf(stderr, "bench_match: %s ready in %.0f ms\n", argv[a], timer_ms() - t0);
-        int32_t *mate = malloc(((size_t)g->n + 1) * sizeof *mate);
-        coarsen_graph *dg = NULL;
-        void *d_mate = NULL;
-        coarsen_error err = {0};
-        if (use_gpu && (device_graph_upload(g, &dg, &err) ||
-                        device_alloc(&d_mate, (size_t)g->n * sizeof(int32_t), "bench mates", &err))) {
-            fprintf(stderr, "bench_match: %s: %s\n", argv[a], err.msg);
-            status = 1;
-        }
-        for (int k = 0; k < 2; k++) {
-            matching_opts o = base;
-            o.kind = k ? MATCHER_REDBLUE : MATCHER_HANDSHAKE;
-            if (!has_item(matchers, k ? "redblue" : "handshake"))
-                continue;
-            if (has_item(backends, "cpu1")) {
-                omp_set_num_threads(1);
-                status |= bench_one(argv[a], g, NULL, mate, NULL, "cpu 1 thread", &o, runs);
-            }
-            char all[32];
-            snprintf(all, sizeof all, "cpu %d threads", omp_get_num_procs());
-            if (has_item(backends, "cpu")) {
-                omp_set_num_threads(omp_get_num_procs());
-                status |= bench_one(argv[a], g, NULL, mate, NULL, all, &o, runs);
-            }
-            if (dg && d_mate)
-                status |= bench_one(argv[a], g, dg, mate, d_mate, "gpu", &o, runs);
-        }
-        device_free(d_mate);
-        coarsen_graph_free(dg);
-        coarsen_graph_free(g);
-        free(mate);
-    }
-    return status ? 1 : 0;
+    for (int k = 0; k < o.ngraphs; k++)
+        status |= bench_graph(o.graphs[k], &b, runs, use_gpu);
+    return status;
 }

@@ -212,7 +212,8 @@ Test(handshake, gpu_large_graphs_identical)
 static const char *const shared_graphs[] = {
     "karate.graph", "lesmis.graph", "jagmesh7.mtx", "1138_bus.mtx", "GD97_b.mtx", "power.graph",
     "4elt.graph", "kahip_example_weighted.graph", "test_mgraph.graph", "bcsstk13.mtx.gz",
-    "p2p-Gnutella06.mtx", "polblogs.graph", "Groebner_id2003_aug.mtx.gz", "delaunay_n15.graph.gz",
+    "p2p-Gnutella06.mtx", "polblogs.graph", "bayer10.mtx.gz", "Ragusa16.mtx", "delaunay_n15.graph.gz",
+    "astro-ph.graph.gz",
 };
 
 static void shared_check(const coarsen_graph *g, const char *name)
