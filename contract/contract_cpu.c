@@ -2,11 +2,13 @@
  * row is built independently (OpenMP over coarse rows), in the fixed order of
  * contract.h: members in increasing fine id, each member's row in stored
  * order, internal edges dropped, weights of one coarse neighbour summed left
- * to right in that order, then the row sorted by neighbour; for real
- * weights, the entry (c, b) with b < c then copies the weight of (b, c). The result does not depend on
+ * to right in that order, then the rows sorted by neighbour (graph_sort_rows);
+ * for real weights, the entry (c, b) with b < c then copies the weight of
+ * (b, c). The result does not depend on
  * the thread count. */
 #include "contract/contract.h"
 #include "core/error.h"
+#include "core/graph_build.h"
 
 #include <omp.h>
 #include <stdlib.h>
@@ -16,28 +18,6 @@ typedef struct coarse_entry {
     int32_t v;
     double w;
 } coarse_entry;
-
-static int entry_cmp(const void *a, const void *b)
-{
-    int32_t x = ((const coarse_entry *)a)->v, y = ((const coarse_entry *)b)->v;
-    return (x > y) - (x < y);
-}
-
-/* Sorts a row of distinct neighbours: insertion sort when short. */
-static void sort_entries(coarse_entry *e, int64_t len)
-{
-    if (len > 24) {
-        qsort(e, (size_t)len, sizeof *e, entry_cmp);
-        return;
-    }
-    for (int64_t i = 1; i < len; i++) {
-        coarse_entry x = e[i];
-        int64_t j = i;
-        for (; j > 0 && e[j - 1].v > x.v; j--)
-            e[j] = e[j - 1];
-        e[j] = x;
-    }
-}
 
 /* Groups of cmap as a CSR: members[gptr[c], gptr[c+1]) are c's fine vertices
  * in increasing id. Fails unless cmap maps onto [0, nc). */
@@ -125,7 +105,6 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
             }
             for (int32_t j = 0; j < cnt; j++)
                 pos[row[j].v] = -1;
-            sort_entries(row, cnt);
             len[c] = cnt;
         }
     }
@@ -156,21 +135,26 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
             h->ewgt[h->xadj[c] + j] = x.w;
         }
     }
-    if (mirror) {
+    rc = graph_sort_rows(h, err);
+    if (!rc && mirror) {
         /* Row c's entries (c, b), b < c, come first in c's sorted row; visiting
-         * rows b in increasing order fills them in that order. */
+         * rows b in increasing order fills them in that order from the entries
+         * (b, c), c > b, which this pass only reads. */
         int64_t *cursor = xmalloc(((size_t)nc + 1) * sizeof *cursor, "contraction cursors", err);
-        if (!cursor) {
-            coarsen_graph_free(h);
+        if (cursor) {
+            memcpy(cursor, h->xadj, ((size_t)nc + 1) * sizeof *cursor);
+            for (int32_t b = 0; b < nc; b++)
+                for (int64_t e = h->xadj[b]; e < h->xadj[b + 1]; e++)
+                    if (h->adj[e] > b)
+                        h->ewgt[cursor[h->adj[e]]++] = h->ewgt[e];
+            free(cursor);
+        } else {
             rc = COARSEN_ERR_NOMEM;
-            goto done;
         }
-        memcpy(cursor, h->xadj, ((size_t)nc + 1) * sizeof *cursor);
-        for (int32_t b = 0; b < nc; b++)
-            for (int32_t j = 0; j < len[b]; j++)
-                if (tmp[bound[b] + j].v > b)
-                    h->ewgt[cursor[tmp[bound[b] + j].v]++] = tmp[bound[b] + j].w;
-        free(cursor);
+    }
+    if (rc) {
+        coarsen_graph_free(h);
+        goto done;
     }
     *out = h;
 done:

@@ -89,6 +89,25 @@ static void check_contraction(const coarsen_graph *g, const int32_t *cmap, int32
         cr_assert(fabs(got - want) <= 1e-9 * (1 + fabs(want)), "%s: total %.17g, want %.17g", what, got, want);
 }
 
+/* A random partition of h into `parts` parts (seeded) has the same cut as
+ * its projection onto g: exactly for integer weights. */
+static void check_projected_cut(const coarsen_graph *g, const int32_t *cmap, const coarsen_graph *h, int parts,
+                                uint64_t seed, const char *what)
+{
+    int32_t *part = malloc(((size_t)h->n + 1) * sizeof *part), *fine = malloc(((size_t)g->n + 1) * sizeof *fine);
+    for (int32_t c = 0; c < h->n; c++)
+        part[c] = (int32_t)(hash3(seed, 0xc07, (uint64_t)c) % (uint64_t)parts);
+    for (int32_t v = 0; v < g->n; v++)
+        fine[v] = part[cmap[v]];
+    double cc = oracle_cut(h, part), fc = oracle_cut(g, fine);
+    if (g->integral_weights)
+        cr_assert_eq(cc, fc, "%s: coarse cut %.17g, fine cut %.17g", what, cc, fc);
+    else
+        cr_assert(fabs(cc - fc) <= 1e-9 * (1 + fc), "%s: coarse cut %.17g, fine cut %.17g", what, cc, fc);
+    free(part);
+    free(fine);
+}
+
 /* Runs `body` over the small random graphs: n in 1..40, densities, all
  * three weight modes, random vertex weights. */
 #define FOR_SMALL_GRAPHS(g, trial)                                                                 \
@@ -194,25 +213,15 @@ Test(contract, cut_of_projected_partition_is_preserved)
     coarsen_error err = {0};
     FOR_SMALL_GRAPHS(g, trial)
     {
-        int32_t nc = 0, *cmap = malloc((size_t)g->n * sizeof *cmap), *fine = malloc((size_t)g->n * sizeof *fine);
+        int32_t nc = 0, *cmap = malloc((size_t)g->n * sizeof *cmap);
         oracle_random_map(g->n, 1 + trial % 4, 3 * (uint64_t)trial, cmap, &nc);
         coarsen_graph *h = NULL;
         cr_assert_eq(contract_cpu(g, cmap, nc, &h, &err), 0, "%s", err.msg);
-        int32_t *part = malloc((size_t)nc * sizeof *part);
-        for (int k = 0; k < 4; k++) {
-            for (int32_t c = 0; c < nc; c++)
-                part[c] = (int32_t)(hash3((uint64_t)trial, (uint64_t)k, (uint64_t)c) % (uint64_t)(2 + k));
-            for (int32_t v = 0; v < g->n; v++)
-                fine[v] = part[cmap[v]];
-            double cc = oracle_cut(h, part), fc = oracle_cut(g, fine);
-            if (g->integral_weights)
-                cr_assert_eq(cc, fc, "trial %d: coarse cut %.17g, fine cut %.17g", trial, cc, fc);
-            else
-                cr_assert(fabs(cc - fc) <= 1e-9 * (1 + fc), "trial %d: coarse cut %.17g, fine %.17g", trial, cc, fc);
-        }
-        free(part);
+        char what[64];
+        snprintf(what, sizeof what, "trial %d", trial);
+        for (int k = 0; k < 4; k++)
+            check_projected_cut(g, cmap, h, 2 + k, 10 * (uint64_t)trial + (uint64_t)k, what);
         coarsen_graph_free(h);
-        free(fine);
         free(cmap);
     }
 }
@@ -543,19 +552,7 @@ static void contract_shared_levels(int gpu)
             char why[256];
             cr_assert(graphs_identical(h, h1, why, sizeof why), "%s: 1 thread vs %d: %s", what, saved, why);
             coarsen_graph_free(h1);
-            /* cut of a random 4-way partition, coarse vs projected */
-            int32_t *part = malloc((size_t)nc * sizeof *part), *fine = malloc((size_t)g->n * sizeof *fine);
-            for (int32_t c = 0; c < nc; c++)
-                part[c] = (int32_t)(hash3(9, (uint64_t)level, (uint64_t)c) % 4);
-            for (int32_t v = 0; v < g->n; v++)
-                fine[v] = part[cmap[v]];
-            double cc = oracle_cut(h, part), fc = oracle_cut(g, fine);
-            if (g->integral_weights)
-                cr_assert_eq(cc, fc, "%s: cut %.17g vs %.17g", what, cc, fc);
-            else
-                cr_assert(fabs(cc - fc) <= 1e-9 * (1 + fc), "%s: cut %.17g vs %.17g", what, cc, fc);
-            free(part);
-            free(fine);
+            check_projected_cut(g, cmap, h, 4, (uint64_t)level, what);
             free(mate);
             free(cmap);
             coarsen_graph_free(g);
