@@ -157,7 +157,7 @@ int coarsen_hierarchy_levels(const coarsen_hierarchy *h);
 int coarsen_hierarchy_graph(coarsen_hierarchy *h, int k, const coarsen_graph **out, coarsen_error *err);
 /* Map k (1 <= k <= L): host array of level k-1's vertex count, owned by h. */
 int coarsen_hierarchy_map(coarsen_hierarchy *h, int k, const int32_t **out, coarsen_error *err);
-/* Level k's figures (0 <= k <= L), owned by h. */
+/* Level k's figures (0 <= k <= L; NULL otherwise), owned by h. */
 const coarsen_level_stats *coarsen_hierarchy_stats(const coarsen_hierarchy *h, int k);
 coarsen_stop_reason coarsen_hierarchy_stop_reason(const coarsen_hierarchy *h);
 /* 1 when the levels live on the GPU. */
