@@ -39,6 +39,19 @@ static coarsen_hierarchy *build(const coarsen_graph *g, const coarsen_hierarchy_
     return h;
 }
 
+/* Builds and checks the number of levels (levels < 0: any) and the stop reason. */
+static coarsen_hierarchy *build_expect(const coarsen_graph *g, const coarsen_hierarchy_opts *o, int levels,
+                                       coarsen_stop_reason reason)
+{
+    coarsen_hierarchy *h = build(g, o);
+    if (levels >= 0)
+        cr_assert_eq(coarsen_hierarchy_levels(h), levels, "%d levels, expected %d", coarsen_hierarchy_levels(h),
+                     levels);
+    cr_assert_eq(coarsen_hierarchy_stop_reason(h), reason, "stopped by %s, expected %s",
+                 coarsen_stop_reason_name(coarsen_hierarchy_stop_reason(h)), coarsen_stop_reason_name(reason));
+    return h;
+}
+
 /* A star: centre 0 and `leaves` leaves, unit weights. */
 static coarsen_graph *star(int32_t leaves)
 {
@@ -108,15 +121,11 @@ Test(hierarchy, stops_after_levels)
     coarsen_hierarchy_opts o = cpu_opts();
     o.levels = 2;
     o.coarsen_to = 0;
-    coarsen_hierarchy *h = build(g, &o);
-    cr_assert_eq(coarsen_hierarchy_levels(h), 2);
-    cr_assert_eq(coarsen_hierarchy_stop_reason(h), COARSEN_STOP_LEVELS);
+    coarsen_hierarchy *h = build_expect(g, &o, 2, COARSEN_STOP_LEVELS);
     cr_assert_str_eq(coarsen_stop_reason_name(COARSEN_STOP_LEVELS), "levels");
     coarsen_hierarchy_free(h);
     o.levels = 0;
-    h = build(g, &o);
-    cr_assert_eq(coarsen_hierarchy_levels(h), 0);
-    cr_assert_eq(coarsen_hierarchy_stop_reason(h), COARSEN_STOP_LEVELS);
+    h = build_expect(g, &o, 0, COARSEN_STOP_LEVELS);
     const coarsen_graph *g0;
     coarsen_error err = {0};
     cr_assert_eq(coarsen_hierarchy_graph(h, 0, &g0, &err), 0);
@@ -132,9 +141,8 @@ Test(hierarchy, stops_at_coarsen_to)
     coarsen_hierarchy_opts o = cpu_opts();
     o.levels = 30;
     o.coarsen_to = 300;
-    coarsen_hierarchy *h = build(g, &o);
+    coarsen_hierarchy *h = build_expect(g, &o, -1, COARSEN_STOP_COARSEN_TO);
     int L = coarsen_hierarchy_levels(h);
-    cr_assert_eq(coarsen_hierarchy_stop_reason(h), COARSEN_STOP_COARSEN_TO);
     cr_assert_leq(coarsen_hierarchy_stats(h, L)->vertices, 300);
     cr_assert_gt(coarsen_hierarchy_stats(h, L - 1)->vertices, 300, "stopped one level late");
     coarsen_hierarchy_free(h);
@@ -149,9 +157,7 @@ Test(hierarchy, stops_on_small_reduction)
     coarsen_hierarchy_opts o = cpu_opts();
     o.min_reduction = 0.6;
     o.coarsen_to = 0;
-    coarsen_hierarchy *h = build(g, &o);
-    cr_assert_eq(coarsen_hierarchy_levels(h), 1);
-    cr_assert_eq(coarsen_hierarchy_stop_reason(h), COARSEN_STOP_MIN_REDUCTION);
+    coarsen_hierarchy *h = build_expect(g, &o, 1, COARSEN_STOP_MIN_REDUCTION);
     coarsen_hierarchy_free(h);
     coarsen_graph_free(g);
     /* A star without two-hop loses one vertex per level: below 5%. */
@@ -159,10 +165,8 @@ Test(hierarchy, stops_on_small_reduction)
     o = cpu_opts();
     o.coarsen_to = 0;
     o.two_hop_threshold = 2;
-    h = build(g, &o);
-    cr_assert_eq(coarsen_hierarchy_levels(h), 1);
+    h = build_expect(g, &o, 1, COARSEN_STOP_MIN_REDUCTION);
     cr_assert_eq(coarsen_hierarchy_stats(h, 1)->vertices, 100);
-    cr_assert_eq(coarsen_hierarchy_stop_reason(h), COARSEN_STOP_MIN_REDUCTION);
     coarsen_hierarchy_free(h);
     coarsen_graph_free(g);
     /* No edges: nothing to contract, no level at all. */
@@ -172,9 +176,7 @@ Test(hierarchy, stops_on_small_reduction)
         g->xadj[v] = 0;
     for (int32_t v = 0; v < 10; v++)
         g->vwgt[v] = 1;
-    h = build(g, &o);
-    cr_assert_eq(coarsen_hierarchy_levels(h), 0);
-    cr_assert_eq(coarsen_hierarchy_stop_reason(h), COARSEN_STOP_MIN_REDUCTION);
+    h = build_expect(g, &o, 0, COARSEN_STOP_MIN_REDUCTION);
     coarsen_hierarchy_free(h);
     coarsen_graph_free(g);
 }
