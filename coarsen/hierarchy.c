@@ -227,6 +227,10 @@ static int build_levels(coarsen_hierarchy *h, const backend *b, coarsen_error *e
         if (rc || !kept)
             return rc;
         h->levels++;
+        if (h->levels == 1 && b->gpu) { /* level 0 is the caller's host graph: its device copy is done with */
+            coarsen_graph_free(h->dev[0]);
+            h->dev[0] = NULL;
+        }
         if (o->on_level)
             o->on_level(h->levels, &h->stats[h->levels], o->ctx);
         if ((double)h->stats[h->levels].vertices > (1.0 - o->min_reduction) * (double)cur->vertices)

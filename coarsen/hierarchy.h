@@ -5,7 +5,8 @@
  * Ownership: host[0] is the caller's input graph (borrowed, never freed);
  * every other host[k], map[k], and on the GPU every dev[k] and dmap[k], is
  * owned by the hierarchy. On the GPU backend dev[0] is the uploaded input
- * and host[k] / map[k] (k >= 1) are NULL until first downloaded. */
+ * (freed once level 1 exists) and host[k] / map[k] (k >= 1) are NULL until
+ * first downloaded. */
 #ifndef COARSEN_HIERARCHY_H
 #define COARSEN_HIERARCHY_H
 
