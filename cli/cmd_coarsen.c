@@ -148,6 +148,7 @@ static int parse(int argc, char **argv, run *r, int *done)
     *done = 0;
     opterr = 0;
     optind = 1;
+    optopt = 0;
     int opt;
     while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         if (opt == OPT_HELP) {
@@ -156,10 +157,9 @@ static int parse(int argc, char **argv, run *r, int *done)
             *done = 1;
             return 0;
         }
-        if (opt == '?' || opt == ':') {
-            const char *bad = argv[optind - 1];
+        if (opt == '?') { /* getopt_long sets optopt to a known option's code when its value is missing */
             fprintf(stderr, "coarsen: %s '%s' (coarsen --help lists the options)\n",
-                    opt == ':' ? "missing value for" : "unknown option", bad);
+                    optopt ? "missing value for" : "unknown option", argv[optind - 1]);
             return 2;
         }
         int g = cli_global_option(opt, optarg, &r->g);
