@@ -70,8 +70,8 @@ int main(int argc, char **argv)
     bench_extra extra = {options, "  --via-graph-build  also time core/graph_build.c on each graph's edge list\n",
                          set_flag, &via_graph_build};
     bench_opts o;
-    int rc = bench_parse_args(argc, argv, "Times the in-memory graph generators (gen_graph).", defaults,
-                              (int)(sizeof defaults / sizeof defaults[0]), &extra, &o);
+    int rc = bench_parse_args_extra(argc, argv, "Times the in-memory graph generators (gen_graph).", defaults,
+                                    (int)(sizeof defaults / sizeof defaults[0]), &extra, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
     int runs = o.runs < 64 ? o.runs : 64;

@@ -26,7 +26,13 @@ static int positive_int(const char *name, const char *s, int lo, int *out)
 }
 
 int bench_parse_args(int argc, char **argv, const char *about, const char *const *defaults, int ndefaults,
-                     const bench_extra *extra, bench_opts *o)
+                     bench_opts *o)
+{
+    return bench_parse_args_extra(argc, argv, about, defaults, ndefaults, NULL, o);
+}
+
+int bench_parse_args_extra(int argc, char **argv, const char *about, const char *const *defaults, int ndefaults,
+                           const bench_extra *extra, bench_opts *o)
 {
     static const struct option common[] = {{"graph", required_argument, 0, 'g'},
                                            {"runs", required_argument, 0, 'r'},

@@ -31,13 +31,15 @@ typedef struct bench_extra {
     void *ctx;
 } bench_extra;
 
-/* Parses the common options (and extra's, when not NULL); graphs default to
- * defaults[0..ndefaults) when no --graph is given. Applies --threads. Prints
- * usage (with `about`, one line saying what the program measures) and returns
- * 1 for --help, prints one line and returns 2 for a bad option, returns 0
- * otherwise. */
+/* Parses the common options; graphs default to defaults[0..ndefaults) when no
+ * --graph is given. Applies --threads. Prints usage (with `about`, one line
+ * saying what the program measures) and returns 1 for --help, prints one line
+ * and returns 2 for a bad option, returns 0 otherwise. */
 int bench_parse_args(int argc, char **argv, const char *about, const char *const *defaults, int ndefaults,
-                     const bench_extra *extra, bench_opts *opts);
+                     bench_opts *opts);
+/* The same, with the program's own options in extra. */
+int bench_parse_args_extra(int argc, char **argv, const char *about, const char *const *defaults, int ndefaults,
+                           const bench_extra *extra, bench_opts *opts);
 
 /* The graph named by spec: a file path when one exists there, otherwise a
  * generator spec. The caller owns *out. */
