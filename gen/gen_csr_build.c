@@ -155,21 +155,6 @@ static void sort_bucket(uint64_t *keys, int64_t lo, int64_t hi, int32_t first, i
     }
 }
 
-/* Start of range t of `count` items split into `parts` near-equal ranges. */
-static int64_t range_start(int64_t count, int parts, int t)
-{
-    return count / parts * t + (t < count % parts ? t : count % parts);
-}
-
-/* Loops over the samples in nt fixed ranges: range t (k from its start to
- * the next range's) is handled by one thread, which uses counter row t, so
- * the bucket layout does not depend on how many threads the runtime grants.
- * Expects nt in scope (the pragma names it). */
-#define FOR_SAMPLE_RANGES(samples, nt, t, k)                                       \
-    _Pragma("omp parallel num_threads(nt)")                                        \
-    for (int t = omp_get_thread_num(); t < (nt); t += omp_get_num_threads())       \
-        for (int64_t k = range_start(samples, nt, t); k < range_start(samples, nt, t + 1); k++)
-
 int gen_csr_from_pairs(int32_t n, int64_t samples, gen_pair_fn pair, const void *ctx,
                        coarsen_graph **out, coarsen_error *err)
 {
@@ -195,7 +180,7 @@ int gen_csr_from_pairs(int32_t n, int64_t samples, gen_pair_fn pair, const void 
     pairs = xmalloc((size_t)samples * sizeof *pairs, "samples", err);
     if (!pairs)
         goto done;
-    FOR_SAMPLE_RANGES(samples, nt, t, k)
+    GEN_FOR_RANGES(samples, nt, t, k)
     {
         int32_t u, v;
         pair(ctx, k, &u, &v);
@@ -220,7 +205,7 @@ int gen_csr_from_pairs(int32_t n, int64_t samples, gen_pair_fn pair, const void 
     if (!keys)
         goto done;
     /* Pass 2: both directions scattered to their buckets, same ranges. */
-    FOR_SAMPLE_RANGES(samples, nt, t, k)
+    GEN_FOR_RANGES(samples, nt, t, k)
     {
         int64_t *c = tcnt + (size_t)t * (size_t)(nb + 1);
         uint64_t p = pairs[k];
