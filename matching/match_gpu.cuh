@@ -10,7 +10,7 @@
  *    and a heavy list and compacted after every pass with cub::DeviceSelect,
  *    the two counts and the matched-vertex counter coming back in one copy.
  *
- * An Op provides: a trivially constructible Ctx; Ctx prepare(v); bool
+ * An Op provides: tie_rule ties (edge_order.h); a trivially constructible Ctx; Ctx prepare(v); bool
  * scans(ctx) (false: skip the row); int visit(ctx, v, u, const double *w,
  * double &key) returning VISIT_LIVE | VISIT_CAND bits (reading *w only when
  * it needs the weight); void finish(v, ctx, const RowBest &best), called once
@@ -56,14 +56,15 @@ enum { VISIT_LIVE = 1, VISIT_CAND = 2 };
 
 struct RowBest {
     double key;
-    int32_t id;    /* -1: no candidate */
+    int32_t rank;  /* tie_rank of id, -1: no candidate */
+    int32_t id;    /* the candidate vertex, -1: none */
     int32_t live;  /* 1 when some neighbour was live */
 };
 
 struct RowBestMax {
     __device__ __forceinline__ RowBest operator()(const RowBest &a, const RowBest &b) const
     {
-        RowBest r = edge_better(b.key, b.id, a.key, a.id) ? b : a;
+        RowBest r = edge_better(b.key, b.rank, a.key, a.rank) ? b : a;
         r.live = a.live | b.live;
         return r;
     }
@@ -79,9 +80,13 @@ __device__ __forceinline__ void row_scan(const MatchGraph &G, const Op &op, cons
         double key = 0.0;
         int f = op.visit(c, v, u, G.ewgt + e, key);
         b.live |= f & VISIT_LIVE;
-        if ((f & VISIT_CAND) && edge_better(key, u, b.key, b.id)) {
-            b.key = key;
-            b.id = u;
+        if (f & VISIT_CAND) {
+            int32_t rank = tie_rank(op.ties, u);
+            if (edge_better(key, rank, b.key, b.rank)) {
+                b.key = key;
+                b.rank = rank;
+                b.id = u;
+            }
         }
     }
 }
@@ -95,7 +100,7 @@ __global__ void __launch_bounds__(ROWS_BLOCK) rows_group_kernel(MatchGraph G, co
     const int64_t grp = ((int64_t)blockIdx.x * ROWS_BLOCK + threadIdx.x) / W;
     const int lane = (int)(threadIdx.x % W);
     const bool valid = grp < count;
-    RowBest b{0.0, -1, 0};
+    RowBest b{0.0, -1, -1, 0};
     typename Op::Ctx c{};
     int32_t v = -1;
     if (valid) {
@@ -108,6 +113,7 @@ __global__ void __launch_bounds__(ROWS_BLOCK) rows_group_kernel(MatchGraph G, co
     for (int off = W / 2; off > 0; off >>= 1) {
         RowBest o;
         o.key = __shfl_xor_sync(0xffffffffu, b.key, off, W);
+        o.rank = __shfl_xor_sync(0xffffffffu, b.rank, off, W);
         o.id = __shfl_xor_sync(0xffffffffu, b.id, off, W);
         o.live = __shfl_xor_sync(0xffffffffu, b.live, off, W);
         b = RowBestMax()(b, o);
@@ -124,7 +130,7 @@ __global__ void __launch_bounds__(HEAVY_BLOCK) rows_block_kernel(MatchGraph G, c
     __shared__ typename Reduce::TempStorage temp;
     const int32_t v = list[blockIdx.x];
     const typename Op::Ctx c = op.prepare(v);
-    RowBest b{0.0, -1, 0};
+    RowBest b{0.0, -1, -1, 0};
     if (op.scans(c))
         row_scan(G, op, c, v, G.xadj[v] + threadIdx.x, G.xadj[v + 1], HEAVY_BLOCK, b);
     b = Reduce(temp).Reduce(b, RowBestMax());
@@ -240,6 +246,7 @@ int redblue_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_ma
  * nullptr: every neighbour counts as unmatched): out[v] = best eligible
  * unmatched neighbour, alive[v] (when not null) = out[v] >= 0. */
 struct PointerOp {
+    tie_rule ties;
     const int32_t *mate;
     const int64_t *vwgt;
     int64_t cap;
