@@ -5,6 +5,7 @@
 #include "gen/gen_internal.h"
 #include "core/error.h"
 
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,66 +90,162 @@ static int64_t sort_unique(int32_t *r, int64_t len)
     return out;
 }
 
+/* Rows per bucket: 2^shift, with at most about 512 buckets, so the scatter
+ * writes to few streams and each bucket's rows are sorted in cache. */
+static int bucket_shift(int32_t n)
+{
+    int bits = 0;
+    while ((INT64_C(1) << bits) < n)
+        bits++;
+    return bits - 9 > 10 ? bits - 9 : 10;
+}
+
+/* Sorts bucket b's keys (u << 32 | v) into rows, sorts and deduplicates each
+ * row, and leaves the rows' columns packed as int32 at the start of the
+ * bucket's own key region; row u starts at start[u] (an int32 index into the
+ * keys array viewed as int32) and has len[u + 1] columns. scratch holds the
+ * bucket's entries, cnt 2^shift + 1 counters. */
+static void sort_bucket(uint64_t *keys, int64_t lo, int64_t hi, int32_t first, int32_t rows, int shift,
+                        int32_t *scratch, int64_t *cnt, int64_t *start, int64_t *len)
+{
+    memset(cnt, 0, ((size_t)rows + 1) * sizeof *cnt);
+    for (int64_t k = lo; k < hi; k++)
+        cnt[((keys[k] >> 32) & ((UINT64_C(1) << shift) - 1)) + 1]++;
+    for (int32_t r = 0; r < rows; r++)
+        cnt[r + 1] += cnt[r];
+    for (int64_t k = lo; k < hi; k++)
+        scratch[cnt[(keys[k] >> 32) & ((UINT64_C(1) << shift) - 1)]++] = (int32_t)(uint32_t)keys[k];
+    /* cnt[r] is now the end of row r in scratch */
+    int32_t *packed = (int32_t *)(keys + lo);
+    int64_t at = 0, from = 0;
+    for (int32_t r = 0; r < rows; r++) {
+        int64_t l = sort_unique(scratch + from, cnt[r] - from);
+        memcpy(packed + at, scratch + from, (size_t)l * sizeof *packed);
+        start[first + r] = 2 * lo + at;
+        len[first + r + 1] = l;
+        at += l;
+        from = cnt[r];
+    }
+}
+
+/* Start of range t of `count` items split into `parts` near-equal ranges. */
+static int64_t range_start(int64_t count, int parts, int t)
+{
+    return count / parts * t + (t < count % parts ? t : count % parts);
+}
+
+/* Samples in ranges: range t (of nt) of the samples is handled with counter
+ * row t of tcnt (stride entries apart), so the layout does not depend on how
+ * many threads the runtime grants. */
+#define FOR_SAMPLE_RANGES(samples, nt, t, k)                                       \
+    _Pragma("omp parallel num_threads(nt)")                                        \
+    for (int t = omp_get_thread_num(); t < (nt); t += omp_get_num_threads())       \
+        for (int64_t k = range_start(samples, nt, t); k < range_start(samples, nt, t + 1); k++)
+
 int gen_csr_from_pairs(int32_t n, int64_t samples, gen_pair_fn pair, const void *ctx,
                        coarsen_graph **out, coarsen_error *err)
 {
     *out = NULL;
+    const int shift = bucket_shift(n);
+    const int64_t nb = ((int64_t)n + (INT64_C(1) << shift) - 1) >> shift;
+    const int nt = omp_get_max_threads();
+    const int32_t brows = (int32_t)(INT64_C(1) << shift);
     int status = COARSEN_ERR_NOMEM;
-    int32_t *tmp = NULL;
-    int64_t *off = xcalloc((size_t)n + 1, sizeof *off, "row counts", err);
-    int64_t *pos = off ? xmalloc(((size_t)n + 1) * sizeof *pos, "row cursors", err) : NULL;
-    if (!pos)
+    uint64_t *keys = NULL, *pairs = NULL;
+    int64_t *tcnt = xcalloc((size_t)nt * (size_t)(nb + 1), sizeof *tcnt, "bucket counts", err);
+    int64_t *boff = tcnt ? xcalloc((size_t)nb + 1, sizeof *boff, "bucket offsets", err) : NULL;
+    int64_t *start = boff ? xmalloc((size_t)n * sizeof *start, "row starts", err) : NULL;
+    int64_t *len = start ? xmalloc(((size_t)n + 1) * sizeof *len, "row lengths", err) : NULL;
+    if (!len)
         goto done;
 
-    /* Both directions of every non-loop sample, counted then scattered. The
-     * order inside a row depends on timing; sorting removes that. */
-#pragma omp parallel for schedule(static)
-    for (int64_t k = 0; k < samples; k++) {
-        int32_t u, v;
-        pair(ctx, k, &u, &v);
-        if (u == v)
-            continue;
-#pragma omp atomic
-        off[u + 1]++;
-#pragma omp atomic
-        off[v + 1]++;
-    }
-    int64_t total = prefix_sum(off, n);
-    memcpy(pos, off, ((size_t)n + 1) * sizeof *pos);
-    tmp = xmalloc((size_t)total * sizeof *tmp, "sampled pairs", err);
-    if (!tmp)
+    /* Pass 1: every sample drawn once and kept as u << 32 | v (loops too);
+     * per-range bucket counts of both directions of every non-loop sample. */
+    pairs = xmalloc((size_t)samples * sizeof *pairs, "samples", err);
+    if (!pairs)
         goto done;
-#pragma omp parallel for schedule(static)
-    for (int64_t k = 0; k < samples; k++) {
+    FOR_SAMPLE_RANGES(samples, nt, t, k)
+    {
         int32_t u, v;
-        int64_t pu, pv;
         pair(ctx, k, &u, &v);
-        if (u == v)
-            continue;
-#pragma omp atomic capture
-        pu = pos[u]++;
-#pragma omp atomic capture
-        pv = pos[v]++;
-        tmp[pu] = v;
-        tmp[pv] = u;
+        pairs[k] = (uint64_t)(uint32_t)u << 32 | (uint32_t)v;
+        if (u != v) {
+            tcnt[(size_t)t * (size_t)(nb + 1) + (u >> shift)]++;
+            tcnt[(size_t)t * (size_t)(nb + 1) + (v >> shift)]++;
+        }
     }
-
-    /* Sorted, deduplicated rows: pos[u + 1] becomes the new length of row u. */
-#pragma omp parallel for schedule(dynamic, 1024)
-    for (int32_t u = 0; u < n; u++)
-        pos[u + 1] = sort_unique(tmp + off[u], off[u + 1] - off[u]);
-    coarsen_graph *g = coarsen_graph_alloc(n, prefix_sum(pos, n), err);
+    /* Bucket b holds range 0's entries, then range 1's, ...; tcnt becomes the
+     * cursor of each (range, bucket). */
+    for (int64_t b = 0; b < nb; b++) {
+        int64_t at = boff[b];
+        for (int t = 0; t < nt; t++) {
+            int64_t c = tcnt[(size_t)t * (size_t)(nb + 1) + b];
+            tcnt[(size_t)t * (size_t)(nb + 1) + b] = at;
+            at += c;
+        }
+        boff[b + 1] = at;
+    }
+    keys = xmalloc((size_t)boff[nb] * sizeof *keys, "sampled pairs", err);
+    if (!keys)
+        goto done;
+    /* Pass 2: both directions scattered to their buckets, same ranges. */
+    FOR_SAMPLE_RANGES(samples, nt, t, k)
+    {
+        int64_t *c = tcnt + (size_t)t * (size_t)(nb + 1);
+        uint64_t p = pairs[k];
+        uint32_t u = (uint32_t)(p >> 32), v = (uint32_t)p;
+        if (u != v) {
+            keys[c[u >> shift]++] = p;
+            keys[c[v >> shift]++] = (uint64_t)v << 32 | u;
+        }
+    }
+    free(pairs);
+    pairs = NULL;
+    /* Pass 3: rows of each bucket sorted and deduplicated (the order the
+     * scatter left them in does not matter any more). */
+    int64_t maxb = 0;
+    for (int64_t b = 0; b < nb; b++)
+        if (boff[b + 1] - boff[b] > maxb)
+            maxb = boff[b + 1] - boff[b];
+    int failed = 0;
+#pragma omp parallel
+    {
+        int32_t *scratch = malloc((size_t)(maxb ? maxb : 1) * sizeof *scratch);
+        int64_t *cnt = malloc(((size_t)brows + 1) * sizeof *cnt);
+        if (!scratch || !cnt) {
+#pragma omp atomic write
+            failed = 1;
+        }
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t b = 0; b < nb; b++) {
+            int32_t first = (int32_t)(b << shift);
+            int32_t rows = (int32_t)((int64_t)n - first < brows ? (int64_t)n - first : brows);
+            if (scratch && cnt)
+                sort_bucket(keys, boff[b], boff[b + 1], first, rows, shift, scratch, cnt, start, len);
+        }
+        free(scratch);
+        free(cnt);
+    }
+    if (failed) {
+        status = error_nomem(err, "bucket scratch", (size_t)maxb * sizeof(int32_t));
+        goto done;
+    }
+    coarsen_graph *g = coarsen_graph_alloc(n, prefix_sum(len, n), err);
     if (!g)
         goto done;
-    memcpy(g->xadj, pos, ((size_t)n + 1) * sizeof *pos);
-#pragma omp parallel for schedule(dynamic, 1024)
+    memcpy(g->xadj, len, ((size_t)n + 1) * sizeof *len);
+    const int32_t *packed = (const int32_t *)keys;
+#pragma omp parallel for schedule(dynamic, 4096)
     for (int32_t u = 0; u < n; u++)
-        memcpy(g->adj + g->xadj[u], tmp + off[u], (size_t)(g->xadj[u + 1] - g->xadj[u]) * sizeof *tmp);
+        memcpy(g->adj + g->xadj[u], packed + start[u], (size_t)(g->xadj[u + 1] - g->xadj[u]) * sizeof *packed);
     *out = g;
     status = COARSEN_OK;
 done:
-    free(tmp);
-    free(pos);
-    free(off);
+    free(pairs);
+    free(keys);
+    free(len);
+    free(start);
+    free(boff);
+    free(tcnt);
     return status;
 }
