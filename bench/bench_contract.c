@@ -1,5 +1,5 @@
-/* bench_contract.c — contraction speed, level by level: for each graph, a
- * simple local matching (mutual heaviest neighbour, a few passes), its map,
+/* bench_contract.c — contraction speed, level by level: for each graph, the
+ * CPU handshake matching (matching.h defaults, run until maximal), its map,
  * then the median time of contract_cpu on 1 thread and on all threads, and of
  * contract_gpu on the device graph (when a GPU is usable; the GPU result is
  * checked bit for bit against the CPU's). Per level: fine directed edges per
@@ -8,8 +8,8 @@
 #include "bench/bench_util.h"
 #include "contract/contract.h"
 #include "core/error.h"
-#include "core/hash.h"
 #include "device/device.h"
+#include "matching/matching.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -24,34 +24,6 @@ static const char *const defaults[] = {
 };
 
 enum { MAX_LEVELS = 12, MAX_RUNS = 64 };
-
-/* A matching for the benchmark: in each of 8 passes every unmatched vertex
- * points to its heaviest unmatched neighbour (ties broken by a hash of the
- * edge, the same from both ends) and mutual pointers are matched. */
-static void local_matching(const coarsen_graph *g, int32_t *mate, int32_t *want)
-{
-    for (int32_t v = 0; v < g->n; v++)
-        mate[v] = -1;
-    for (int pass = 0; pass < 8; pass++) {
-#pragma omp parallel for schedule(dynamic, 1024)
-        for (int32_t u = 0; u < g->n; u++) {
-            int32_t best = -1;
-            double bw = -1;
-            uint64_t bh = 0;
-            for (int64_t e = g->xadj[u]; mate[u] == -1 && e < g->xadj[u + 1]; e++) {
-                int32_t v = g->adj[e];
-                uint64_t h = hash3((uint64_t)pass, (uint64_t)(u < v ? u : v), (uint64_t)(u < v ? v : u));
-                if (mate[v] == -1 && (g->ewgt[e] > bw || (g->ewgt[e] == bw && h > bh)))
-                    best = v, bw = g->ewgt[e], bh = h;
-            }
-            want[u] = mate[u] == -1 ? best : -1;
-        }
-#pragma omp parallel for schedule(static)
-        for (int32_t u = 0; u < g->n; u++)
-            if (want[u] >= 0 && want[want[u]] == u)
-                mate[u] = want[u];
-    }
-}
 
 typedef struct totals {
     int64_t edges;  /* fine directed edges contracted, all levels */
@@ -113,7 +85,7 @@ int main(int argc, char **argv)
 {
     bench_opts o;
     int rc = bench_parse_args(argc, argv,
-                              "Times contraction per level (CPU 1 thread, CPU all threads, GPU) after a local matching.",
+                              "Times contraction per level (CPU 1 thread, CPU all threads, GPU) after a handshake matching.",
                               defaults, (int)(sizeof defaults / sizeof defaults[0]), &o);
     if (rc)
         return rc == 1 ? 0 : rc;
@@ -133,10 +105,11 @@ int main(int argc, char **argv)
         totals t1 = {0, 0}, tn = {0, 0}, tg = {0, 0};
         double peak = 0;
         for (int level = 0; level < MAX_LEVELS && g->nnz > 0; level++) {
-            int32_t *mate = malloc((size_t)g->n * sizeof *mate), *want = malloc((size_t)g->n * sizeof *want);
-            int32_t *cmap = malloc((size_t)g->n * sizeof *cmap), nc = 0;
-            local_matching(g, mate, want);
-            if (contract_map_from_mates_cpu(g->n, mate, cmap, &nc, &err)) {
+            int32_t *mate = malloc((size_t)g->n * sizeof *mate), *cmap = malloc((size_t)g->n * sizeof *cmap), nc = 0;
+            matching_opts mo;
+            matching_stats mstats;
+            matching_opts_default(&mo); /* handshake, until maximal */
+            if (match_cpu(g, &mo, mate, NULL, &mstats, &err) || contract_map_from_mates_cpu(g->n, mate, cmap, &nc, &err)) {
                 fprintf(stderr, "bench_contract: %s\n", err.msg);
                 return 1;
             }
@@ -168,7 +141,6 @@ int main(int argc, char **argv)
                     peak = ratio;
             }
             free(mate);
-            free(want);
             free(cmap);
             int stalled = h->n > g->n - g->n / 20; /* under 5% fewer vertices */
             coarsen_graph_free(g);

@@ -13,7 +13,9 @@
 #include "contract/contract.h"
 #include "core/hash.h"
 #include "device/device.h"
+#include "matching/matching.h"
 #include "tests/support/contract_oracles.h"
+#include "tests/support/match_oracles.h"
 #include "tests/support/test_support.h"
 
 static double total_edge_weight(const coarsen_graph *g)
@@ -120,7 +122,7 @@ static coarsen_graph *small_graph(int trial)
     double p = (double)(1 + hash3(41, (uint64_t)trial, 1) % 6) / 8.0;
     coarsen_graph *g = test_random_graph(n, p, trial % 3, 1000 + (uint64_t)trial);
     cr_assert_not_null(g);
-    oracle_random_vertex_weights(g, (uint64_t)trial);
+    test_random_vertex_weights(g, 9, (uint64_t)trial);
     return g;
 }
 
@@ -131,7 +133,7 @@ Test(contract, map_from_mates_groups_pairs_in_order_of_smallest_member)
     {
         int32_t n = g->n, nc = -1;
         int32_t *mate = malloc((size_t)n * sizeof *mate), *cmap = malloc((size_t)n * sizeof *cmap);
-        oracle_greedy_matching(g, (uint64_t)trial, mate);
+        oracle_random_greedy_matching(g, (uint64_t)trial, mate);
         cr_assert(oracle_matching_valid(g, mate) && oracle_matching_maximal(g, mate));
         cr_assert_eq(contract_map_from_mates_cpu(n, mate, cmap, &nc, &err), 0, "%s", err.msg);
         int32_t pairs = 0, next = 0;
@@ -173,7 +175,7 @@ Test(contract, matching_contraction_matches_dense_recount)
     {
         int32_t n = g->n, nc = 0;
         int32_t *mate = malloc((size_t)n * sizeof *mate), *cmap = malloc((size_t)n * sizeof *cmap);
-        oracle_greedy_matching(g, 7 * (uint64_t)trial, mate);
+        oracle_random_greedy_matching(g, 7 * (uint64_t)trial, mate);
         cr_assert_eq(contract_map_from_mates_cpu(n, mate, cmap, &nc, &err), 0, "%s", err.msg);
         coarsen_graph *h = NULL;
         cr_assert_eq(contract_cpu(g, cmap, nc, &h, &err), 0, "%s", err.msg);
@@ -233,7 +235,7 @@ Test(contract, levels_chain_down_to_isolated_vertices)
     int64_t total = g->n;
     for (int level = 0; level < 40 && g->nnz > 0; level++) {
         int32_t nc = 0, *mate = malloc((size_t)g->n * sizeof *mate), *cmap = malloc((size_t)g->n * sizeof *cmap);
-        oracle_greedy_matching(g, (uint64_t)level, mate);
+        oracle_random_greedy_matching(g, (uint64_t)level, mate);
         cr_assert_eq(contract_map_from_mates_cpu(g->n, mate, cmap, &nc, &err), 0, "%s", err.msg);
         coarsen_graph *h = NULL;
         cr_assert_eq(contract_cpu(g, cmap, nc, &h, &err), 0, "%s", err.msg);
@@ -383,7 +385,7 @@ static void compare_maps(const coarsen_graph *g, uint64_t seed, const char *what
     int32_t *mate = malloc(((size_t)n + 1) * sizeof *mate), *cmap = malloc(((size_t)n + 1) * sizeof *cmap);
     int32_t *cmapg = malloc(((size_t)n + 1) * sizeof *cmapg);
     char label[128];
-    oracle_greedy_matching(g, seed, mate);
+    oracle_random_greedy_matching(g, seed, mate);
     cr_assert_eq(contract_map_from_mates_cpu(n, mate, cmap, &nc, &err), 0, "%s", err.msg);
     cr_assert_eq(map_on_gpu(n, mate, cmapg, &ncg, &err), 0, "%s: %s", what, err.msg);
     cr_assert_eq(ncg, nc, "%s: GPU map has %d coarse vertices, CPU %d", what, ncg, nc);
@@ -418,11 +420,11 @@ Test(contract_gpu, larger_graphs_identical_to_cpu)
     } cases[] = {
         {"random n=3000 real", test_random_graph(3000, 0.01, 2, 11)},
         {"random n=2000 integer", test_random_graph(2000, 0.02, 1, 12)},
-        {"star n=60000 real", oracle_star(60000, 2, 13)},
+        {"star n=60000 real", test_star_graph(60000, 0, 2, 13)},
         {"twins n=1500 real", oracle_twin_graph(1500, 40, 0.3, 3000, 2, 14)},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        oracle_random_vertex_weights(cases[i].g, i);
+        test_random_vertex_weights(cases[i].g, 9, i);
         compare_maps(cases[i].g, 100 + i, cases[i].what);
         coarsen_graph_free(cases[i].g);
     }
@@ -455,7 +457,7 @@ Test(contract_gpu, chained_levels_on_device_identical_to_cpu)
     for (int level = 0; level < 6; level++) {
         int32_t nc = 0, ncg = 0, *mate = malloc((size_t)g->n * sizeof *mate),
                 *cmap = malloc((size_t)g->n * sizeof *cmap);
-        oracle_greedy_matching(g, (uint64_t)level, mate);
+        oracle_random_greedy_matching(g, (uint64_t)level, mate);
         cr_assert_eq(contract_map_from_mates_cpu(g->n, mate, cmap, &nc, &err), 0, "%s", err.msg);
         int32_t *d_mate = to_device(mate, g->n), *d_cmap = to_device(mate, g->n);
         cr_assert_eq(contract_map_from_mates_gpu(g->n, d_mate, d_cmap, &ncg, &err), 0, "%s", err.msg);
@@ -525,7 +527,8 @@ static coarsen_graph *load_shared(const char *name)
     return g;
 }
 
-/* Three levels of greedy-matching contraction of every shared graph: all
+/* Three levels of contraction of every shared graph, by the handshake
+ * matching (even levels) or the random greedy one (odd levels): all
  * invariants, projected cuts, thread-count independence, and the GPU's
  * result bit-identical when a GPU is present. */
 static void contract_shared_levels(int gpu)
@@ -537,13 +540,21 @@ static void contract_shared_levels(int gpu)
             char what[128];
             snprintf(what, sizeof what, "%s level %d", shared_graphs[i], level);
             int32_t nc = 0, *mate = malloc((size_t)g->n * sizeof *mate), *cmap = malloc((size_t)g->n * sizeof *cmap);
-            oracle_greedy_matching(g, (uint64_t)level, mate);
+            matching_opts mo;
+            matching_stats mstats;
+            matching_opts_default(&mo);
+            if (level % 2 == 0)
+                cr_assert_eq(match_cpu(g, &mo, mate, NULL, &mstats, &err), 0, "%s: %s", what, err.msg);
+            else
+                oracle_random_greedy_matching(g, (uint64_t)level, mate);
             cr_assert(oracle_matching_valid(g, mate), "%s", what);
             cr_assert_eq(contract_map_from_mates_cpu(g->n, mate, cmap, &nc, &err), 0, "%s", err.msg);
             coarsen_graph *h = NULL, *h1 = NULL;
             cr_assert_eq(contract_cpu(g, cmap, nc, &h, &err), 0, "%s: %s", what, err.msg);
-            if (gpu) /* the same matching (same seed), on both backends */
+            if (gpu) { /* this level's map, then a greedy matching and a general map */
+                compare_cpu_gpu(g, cmap, nc, what);
                 compare_maps(g, (uint64_t)level, what);
+            }
             check_contraction(g, cmap, nc, h, what);
             int saved = omp_get_max_threads();
             omp_set_num_threads(1);

@@ -12,6 +12,7 @@
 #include "device/device.h"
 #include "matching/two_hop.h"
 #include "tests/support/contract_oracles.h"
+#include "tests/support/match_oracles.h"
 #include "tests/support/test_support.h"
 
 /* mate2 extends mate: symmetric, old pairs kept, every new pair two
@@ -46,7 +47,7 @@ static void check_extension(const coarsen_graph *g, const int32_t *mate, const i
  * probability keep_percent / 100. */
 static void partial_matching(const coarsen_graph *g, uint64_t seed, int keep_percent, int32_t *mate)
 {
-    oracle_greedy_matching(g, seed, mate);
+    oracle_random_greedy_matching(g, seed, mate);
     for (int32_t v = 0; v < g->n; v++)
         if (mate[v] > v && (int)(hash3(seed, 0x4b, (uint64_t)v) % 100) >= keep_percent)
             mate[mate[v]] = -1, mate[v] = -1;
@@ -56,7 +57,7 @@ Test(two_hop, star_leaves_pair_up_consecutively)
 {
     coarsen_error err = {0};
     for (int32_t n = 1; n <= 12; n++) {
-        coarsen_graph *g = oracle_star(n, 1, (uint64_t)n);
+        coarsen_graph *g = test_star_graph(n, 0, 1, (uint64_t)n);
         int32_t mate[12];
         for (int32_t v = 0; v < n; v++)
             mate[v] = -1;
@@ -106,7 +107,7 @@ static coarsen_graph *two_hop_case(int trial, int32_t **mate, int64_t *cap)
     coarsen_graph *g = trial % 4 == 3 ? test_random_graph(n, 0.1, trial % 3, (uint64_t)trial)
                                       : oracle_twin_graph(n, 2 + trial % 9, 0.4, trial % 13, trial % 3, (uint64_t)trial);
     cr_assert_not_null(g);
-    oracle_random_vertex_weights(g, (uint64_t)trial);
+    test_random_vertex_weights(g, 9, (uint64_t)trial);
     *mate = malloc((size_t)g->n * sizeof **mate);
     partial_matching(g, (uint64_t)trial, (trial % 5) * 20, *mate);
     *cap = trial % 3 == 0 ? 0 : 8 + trial % 6;
@@ -157,7 +158,7 @@ Test(two_hop, cap_keeps_lighter_vertex_pending)
 {
     /* star with leaf weights 5, 9, 2, 4, 3: cap 7 pairs (5,2) then (4,3) */
     coarsen_error err = {0};
-    coarsen_graph *g = oracle_star(6, 0, 1);
+    coarsen_graph *g = test_star_graph(6, 0, 0, 1);
     int64_t w[6] = {1, 5, 9, 2, 4, 3};
     memcpy(g->vwgt, w, sizeof w);
     int32_t mate[6] = {-1, -1, -1, -1, -1, -1};
@@ -182,10 +183,10 @@ Test(two_hop_gpu, identical_to_cpu)
         if (trial < TWO_HOP_CASES) {
             g = two_hop_case(trial, &mate, &cap);
         } else { /* larger: a big star, many twins and leaves, a random graph */
-            g = trial == TWO_HOP_CASES       ? oracle_star(100000, 2, 1)
+            g = trial == TWO_HOP_CASES       ? test_star_graph(100000, 0, 2, 1)
                 : trial == TWO_HOP_CASES + 1 ? oracle_twin_graph(2000, 60, 0.2, 20000, 2, 2)
                                              : test_random_graph(3000, 0.003, 1, 3);
-            oracle_random_vertex_weights(g, (uint64_t)trial);
+            test_random_vertex_weights(g, 9, (uint64_t)trial);
             mate = malloc((size_t)g->n * sizeof *mate);
             partial_matching(g, (uint64_t)trial, 50, mate);
             cap = trial == TWO_HOP_CASES + 1 ? 12 : 0;
@@ -239,7 +240,7 @@ Test(two_hop, shared_graphs_match_oracle_and_gpu)
         cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s", err.msg);
         size_t bytes = (size_t)g->n * sizeof(int32_t);
         int32_t *mate = malloc(bytes), *got = malloc(bytes), *want = malloc(bytes);
-        oracle_greedy_matching(g, i, mate);
+        oracle_random_greedy_matching(g, i, mate);
         memcpy(got, mate, bytes);
         memcpy(want, mate, bytes);
         two_hop_stats st;

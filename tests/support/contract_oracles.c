@@ -23,7 +23,7 @@ static int32_t *random_order(int32_t n, uint64_t seed)
     return p;
 }
 
-void oracle_greedy_matching(const coarsen_graph *g, uint64_t seed, int32_t *mate)
+void oracle_random_greedy_matching(const coarsen_graph *g, uint64_t seed, int32_t *mate)
 {
     int32_t *order = random_order(g->n, seed);
     for (int32_t v = 0; v < g->n; v++)
@@ -65,12 +65,6 @@ void oracle_random_map(int32_t n, int max_group, uint64_t seed, int32_t *cmap, i
         cmap[v] = relabel[cmap[v]];
     free(relabel);
     *nc = groups;
-}
-
-void oracle_random_vertex_weights(coarsen_graph *g, uint64_t seed)
-{
-    for (int32_t v = 0; v < g->n; v++)
-        g->vwgt[v] = 1 + (int64_t)(hash3(seed, 0x77, (uint64_t)v) % 9);
 }
 
 void oracle_dense_contract(const coarsen_graph *g, const int32_t *cmap, int32_t nc, double **d, char **present)
@@ -192,16 +186,6 @@ static double mode_weight(int weight_mode, uint64_t seed, uint64_t k)
     return weight_mode == 0 ? 1.0 : weight_mode == 1 ? (double)(1 + h % 4) : 1.0 - hash_unit(h);
 }
 
-static coarsen_graph *build(int32_t n, edge_list *e)
-{
-    coarsen_error err = {0};
-    graph_build_opts o = {.mirrored = 1, .dup_rule = MERGE_MAX, .sym_rule = MERGE_MAX};
-    coarsen_graph *g = NULL;
-    graph_from_edges(n, e, &o, &g, NULL, &err);
-    edge_list_free(e);
-    return g;
-}
-
 coarsen_graph *oracle_twin_graph(int32_t n, int32_t types, double p, int32_t leaves, int weight_mode, uint64_t seed)
 {
     coarsen_error err = {0};
@@ -222,15 +206,9 @@ coarsen_graph *oracle_twin_graph(int32_t n, int32_t types, double p, int32_t lea
         edge_list_push(&e, n + l, hub, mode_weight(weight_mode, seed, k++), &err);
     }
     free(type);
-    return build(n + leaves, &e);
-}
-
-coarsen_graph *oracle_star(int32_t n, int weight_mode, uint64_t seed)
-{
-    coarsen_error err = {0};
-    edge_list e;
-    edge_list_init(&e, n, &err);
-    for (int32_t v = 1; v < n; v++)
-        edge_list_push(&e, 0, v, mode_weight(weight_mode, seed, (uint64_t)v), &err);
-    return build(n, &e);
+    graph_build_opts o = {.mirrored = 1, .dup_rule = MERGE_MAX, .sym_rule = MERGE_MAX};
+    coarsen_graph *g = NULL;
+    graph_from_edges(n + leaves, &e, &o, &g, NULL, &err);
+    edge_list_free(&e);
+    return g;
 }

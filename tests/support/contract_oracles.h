@@ -1,6 +1,7 @@
 /* contract_oracles.h — test helpers for contraction and two-hop matching:
  * random matchings and maps, and naive oracles (dense recount, cuts,
- * brute-force twin classes) independent of the code under test. */
+ * brute-force twin classes) independent of the code under test. Stars and
+ * random vertex weights come from match_oracles.h. */
 #ifndef TESTS_SUPPORT_CONTRACT_ORACLES_H
 #define TESTS_SUPPORT_CONTRACT_ORACLES_H
 
@@ -10,14 +11,11 @@
 
 /* A maximal matching of g by a greedy pass in a seeded random vertex order,
  * each vertex taking a random unmatched neighbour (mate has g->n entries). */
-void oracle_greedy_matching(const coarsen_graph *g, uint64_t seed, int32_t *mate);
+void oracle_random_greedy_matching(const coarsen_graph *g, uint64_t seed, int32_t *mate);
 
 /* A random map of n vertices onto [0, *nc): groups of 1..max_group vertices
  * (random members, random coarse ids). */
 void oracle_random_map(int32_t n, int max_group, uint64_t seed, int32_t *cmap, int32_t *nc);
-
-/* Sets every vertex weight of g to a random value in [1, 9]. */
-void oracle_random_vertex_weights(coarsen_graph *g, uint64_t seed);
 
 /* Dense nc x nc recount: for a < b, d[a * nc + b] = sum of the weights of
  * fine entries (u, v) with cmap[u] = a, cmap[v] = b, added for u = 0, 1, ...
@@ -47,8 +45,5 @@ int graphs_identical(const coarsen_graph *a, const coarsen_graph *b, char *why, 
  * type graph, probability p), and `leaves` extra degree-1 vertices hang on
  * random vertices. Weights as test_random_graph's weight_mode. */
 coarsen_graph *oracle_twin_graph(int32_t n, int32_t types, double p, int32_t leaves, int weight_mode, uint64_t seed);
-
-/* A star: vertex 0 joined to 1..n-1; weights as above. */
-coarsen_graph *oracle_star(int32_t n, int weight_mode, uint64_t seed);
 
 #endif
