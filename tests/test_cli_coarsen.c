@@ -3,7 +3,7 @@
  * for bad options and bad files, the per-level table and JSON, and --out:
  * every level and map file consistent (checked by independent recounts),
  * stats.json fields agreeing with the files, and no partial output after a
- * failure. */
+ * failure; with a GPU, --device gpu writes the same files as --device cpu. */
 #include <criterion/criterion.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -16,6 +16,7 @@
 
 #include "gen/generators.h"
 #include "tests/support/hierarchy_check.h"
+#include "tests/support/test_support.h"
 
 typedef struct result {
     int status;
@@ -331,4 +332,28 @@ Test(cli_coarsen, table_and_json_on_stdout)
     cr_assert(strstr(r.out, "\"stop_reason\": \"levels\""), "%s", r.out);
     cr_assert_eq(json_number(r.out, "vertices_in"), 1600);
     unlink(file);
+}
+
+Test(cli_coarsen_gpu, gpu_and_cpu_write_identical_files)
+{
+    if (!test_have_gpu())
+        cr_skip_test("no GPU (or built without CUDA): --device gpu output not compared");
+    char cpu_dir[64], gpu_dir[64], file[128], args[512];
+    temp_dir(cpu_dir, sizeof cpu_dir);
+    temp_dir(gpu_dir, sizeof gpu_dir);
+    snprintf(file, sizeof file, "%s.in.mtx", cpu_dir);
+    coarsen_graph_free(write_graph("rgg:n=20000,deg=10,weights=real,seed=9", file, COARSEN_FORMAT_MTX));
+    result r;
+    snprintf(args, sizeof args, "--quiet --device cpu --format mtx --coarsen-to 50 --out %s %s", cpu_dir, file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    snprintf(args, sizeof args, "--quiet --device gpu --format mtx --coarsen-to 50 --out %s %s", gpu_dir, file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "diff -r -q -x stats.json %s %s >/dev/null", cpu_dir, gpu_dir);
+    cr_assert_eq(system(cmd), 0, "level or map files differ between --device cpu and --device gpu");
+    unlink(file);
+    remove_tree(cpu_dir);
+    remove_tree(gpu_dir);
 }
