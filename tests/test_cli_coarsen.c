@@ -138,13 +138,16 @@ Test(cli_coarsen, bad_options_and_files_exit_2_with_one_line)
     remove_tree(dir);
 }
 
-/* The value after "key": in json (0 when absent). */
-static double json_number(const char *json, const char *key)
+/* The number after "key": inside the object "section": {...} of json. */
+static double json_number(const char *json, const char *section, const char *key)
 {
     char pat[128];
+    snprintf(pat, sizeof pat, "\"%s\": {", section);
+    const char *obj = strstr(json, pat);
+    cr_assert_not_null(obj, "JSON lacks %s", section);
     snprintf(pat, sizeof pat, "\"%s\": ", key);
-    const char *p = strstr(json, pat);
-    cr_assert_not_null(p, "stats.json lacks %s", key);
+    const char *p = strstr(obj, pat), *end = strchr(obj, '}');
+    cr_assert(p && p < end, "JSON %s lacks %s", section, key);
     return strtod(p + strlen(pat), NULL);
 }
 
@@ -191,7 +194,8 @@ static void check_out(const char *spec, const char *options, const char *ext)
     snprintf(path, sizeof path, "%s/stats.json", dir);
     static char json[1 << 18];
     slurp(path, json, sizeof json);
-    int levels = (int)json_number(json, "levels");
+    int levels = (int)json_number(json, "totals", "levels");
+    cr_assert_eq(json_number(json, "options", "coarsen_to"), 10);
     cr_assert_geq(levels, 2, "%s", json);
     cr_assert(strstr(json, "\"stop_reason\": \""), "%s", json);
     cr_assert(strstr(json, "\"version\": \"" COARSEN_VERSION "\""), "%s", json);
@@ -328,9 +332,9 @@ Test(cli_coarsen, table_and_json_on_stdout)
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert_eq(r.err[0], 0, "--quiet prints nothing on stderr: %s", r.err);
     cr_assert_eq(r.out[0], '{', "%s", r.out);
-    cr_assert_eq(json_number(r.out, "levels"), 2);
+    cr_assert_eq(json_number(r.out, "totals", "levels"), 2);
     cr_assert(strstr(r.out, "\"stop_reason\": \"levels\""), "%s", r.out);
-    cr_assert_eq(json_number(r.out, "vertices_in"), 1600);
+    cr_assert_eq(json_number(r.out, "totals", "vertices_in"), 1600);
     unlink(file);
 }
 
