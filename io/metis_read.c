@@ -93,6 +93,10 @@ static int max_threads(void)
 }
 #endif
 
+/* Below this many entries a loop runs on one thread: waking a team costs
+ * more than the work (and much more on a busy machine). */
+#define PARALLEL_MIN 65536
+
 static size_t min_chunk_bytes = (size_t)1 << 20;
 
 void metis_read_set_chunk_bytes(size_t bytes)
@@ -221,7 +225,7 @@ static int parse_rows(const text_input *t, const char *body, const char *end, in
         ck[k].begin = b;
         ck[k].end = k == nchunks - 1 || !nl ? end : nl + 1;
     }
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
     for (int k = 0; k < nchunks; k++)
         count_lines(&ck[k]);
     int64_t line = header_line + 1, vertex = 0;
@@ -232,7 +236,7 @@ static int parse_rows(const text_input *t, const char *body, const char *end, in
         vertex += ck[k].vertex_lines;
     }
     int rc = COARSEN_OK;
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
     for (int k = 0; k < nchunks; k++)
         ck[k].failed = parse_chunk(t, h, &ck[k], g->xadj, g->vwgt, rows->line) != COARSEN_OK;
     int64_t nnz = 0;
@@ -284,7 +288,7 @@ static int parse_rows(const text_input *t, const char *body, const char *end, in
     ck[0].adj = NULL;
     ck[0].w = NULL;
     g->nnz = nnz;
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) if (nchunks > 2)
     for (int k = 1; k < nchunks; k++) {
         if (ck[k].count) {
             memcpy(g->adj + ck[k].first_vertex, ck[k].adj, (size_t)ck[k].count * sizeof *g->adj);
@@ -304,7 +308,7 @@ done:
 static int rows_sorted(const coarsen_graph *g)
 {
     int sorted = 1;
-#pragma omp parallel for schedule(dynamic, 4096) reduction(&& : sorted)
+#pragma omp parallel for schedule(dynamic, 4096) reduction(&& : sorted) if (g->nnz > PARALLEL_MIN)
     for (int32_t u = 0; u < g->n; u++)
         for (int64_t k = g->xadj[u] + 1; sorted && k < g->xadj[u + 1]; k++)
             sorted = g->adj[k - 1] < g->adj[k];
@@ -359,7 +363,7 @@ static int check_rows(const text_input *t, const coarsen_graph *g, const metis_r
 {
     int32_t first = g->n;
     int64_t upper = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) reduction(+ : upper)
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) reduction(+ : upper) if (g->nnz > PARALLEL_MIN)
     for (int32_t u = 0; u < g->n; u++) {
         for (int64_t k = g->xadj[u]; k < g->xadj[u + 1]; k++)
             upper += g->adj[k] > u;
@@ -368,7 +372,7 @@ static int check_rows(const text_input *t, const coarsen_graph *g, const metis_r
     }
     if (first == g->n && 2 * upper == g->nnz)
         return COARSEN_OK;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first)
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) if (g->nnz > PARALLEL_MIN)
     for (int32_t u = 0; u < g->n; u++)
         if (u < first && check_row(t, g, rows, u, 0, NULL))
             first = u;
