@@ -93,6 +93,10 @@ static int max_threads(void)
 }
 #endif
 
+/* Below this many entries a loop runs on one thread: waking a team costs
+ * more than the work (and much more on a busy machine). */
+#define PARALLEL_MIN 65536
+
 static size_t min_chunk_bytes = (size_t)1 << 20;
 
 void metis_read_set_chunk_bytes(size_t bytes)
@@ -207,7 +211,7 @@ static int parse_rows(const text_input *t, const char *body, const char *end, in
 {
     size_t len = (size_t)(end - body);
     int nchunks = (int)(len / min_chunk_bytes);
-    int most = 4 * max_threads();
+    int threads = max_threads(), most = threads > 1 ? 4 * threads : 1;
     nchunks = nchunks < 1 ? 1 : nchunks > most && min_chunk_bytes >= 4096 ? most : nchunks;
     chunk *ck = xcalloc((size_t)nchunks, sizeof *ck, "chunks", err);
     if (!ck)
@@ -221,7 +225,7 @@ static int parse_rows(const text_input *t, const char *body, const char *end, in
         ck[k].begin = b;
         ck[k].end = k == nchunks - 1 || !nl ? end : nl + 1;
     }
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
     for (int k = 0; k < nchunks; k++)
         count_lines(&ck[k]);
     int64_t line = header_line + 1, vertex = 0;
@@ -232,7 +236,7 @@ static int parse_rows(const text_input *t, const char *body, const char *end, in
         vertex += ck[k].vertex_lines;
     }
     int rc = COARSEN_OK;
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
     for (int k = 0; k < nchunks; k++)
         ck[k].failed = parse_chunk(t, h, &ck[k], g->xadj, g->vwgt, rows->line) != COARSEN_OK;
     int64_t nnz = 0;
@@ -261,18 +265,31 @@ static int parse_rows(const text_input *t, const char *body, const char *end, in
     }
     for (int32_t u = 0; u < g->n; u++)
         g->xadj[u + 1] += g->xadj[u];
-    free(g->adj);
-    free(g->ewgt);
-    g->ewgt = NULL;
-    g->adj = xmalloc((size_t)nnz * sizeof *g->adj, "adjacency", err);
-    g->ewgt = g->adj ? xmalloc((size_t)nnz * sizeof *g->ewgt, "edge weights", err) : NULL;
-    if (!g->ewgt) {
-        rc = COARSEN_ERR_NOMEM;
+    /* The first chunk's buffers grow into the graph's arrays (realloc of a
+     * large block moves no data); the other chunks are copied after them. */
+    if (ck[0].count == 0) {
+        free(ck[0].adj);
+        free(ck[0].w);
+        ck[0].adj = NULL;
+        ck[0].w = NULL;
+    }
+    int32_t *adj = realloc(ck[0].adj, (nnz ? (size_t)nnz : 1) * sizeof *adj);
+    if (adj)
+        ck[0].adj = adj;
+    double *w = adj ? realloc(ck[0].w, (nnz ? (size_t)nnz : 1) * sizeof *w) : NULL;
+    if (!w) {
+        rc = error_nomem(err, "adjacency", (size_t)nnz * sizeof *w);
         goto done;
     }
+    free(g->adj);
+    free(g->ewgt);
+    g->adj = adj;
+    g->ewgt = w;
+    ck[0].adj = NULL;
+    ck[0].w = NULL;
     g->nnz = nnz;
-#pragma omp parallel for schedule(dynamic, 1)
-    for (int k = 0; k < nchunks; k++) {
+#pragma omp parallel for schedule(dynamic, 1) if (nchunks > 2)
+    for (int k = 1; k < nchunks; k++) {
         if (ck[k].count) {
             memcpy(g->adj + ck[k].first_vertex, ck[k].adj, (size_t)ck[k].count * sizeof *g->adj);
             memcpy(g->ewgt + ck[k].first_vertex, ck[k].w, (size_t)ck[k].count * sizeof *g->ewgt);
@@ -285,6 +302,17 @@ done:
     }
     free(ck);
     return rc;
+}
+
+/* 1 when every row is already in increasing order (as most files are). */
+static int rows_sorted(const coarsen_graph *g)
+{
+    int sorted = 1;
+#pragma omp parallel for schedule(dynamic, 4096) reduction(&& : sorted) if (g->nnz > PARALLEL_MIN)
+    for (int32_t u = 0; u < g->n; u++)
+        for (int64_t k = g->xadj[u] + 1; sorted && k < g->xadj[u + 1]; k++)
+            sorted = g->adj[k - 1] < g->adj[k];
+    return sorted;
 }
 
 /* Position of v in u's sorted row, or -1. */
@@ -335,7 +363,7 @@ static int check_rows(const text_input *t, const coarsen_graph *g, const metis_r
 {
     int32_t first = g->n;
     int64_t upper = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) reduction(+ : upper)
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) reduction(+ : upper) if (g->nnz > PARALLEL_MIN)
     for (int32_t u = 0; u < g->n; u++) {
         for (int64_t k = g->xadj[u]; k < g->xadj[u + 1]; k++)
             upper += g->adj[k] > u;
@@ -344,7 +372,7 @@ static int check_rows(const text_input *t, const coarsen_graph *g, const metis_r
     }
     if (first == g->n && 2 * upper == g->nnz)
         return COARSEN_OK;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first)
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) if (g->nnz > PARALLEL_MIN)
     for (int32_t u = 0; u < g->n; u++)
         if (u < first && check_row(t, g, rows, u, 0, NULL))
             first = u;
@@ -383,7 +411,7 @@ int metis_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read
         return COARSEN_ERR_NOMEM;
     }
     rc = parse_rows(t, c.p, c.end, c.line, &h, g, &rows, err);
-    if (!rc)
+    if (!rc && !rows_sorted(g))
         rc = graph_sort_rows(g, err);
     if (!rc)
         rc = check_rows(t, g, &rows, err);
