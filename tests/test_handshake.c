@@ -108,6 +108,31 @@ Test(handshake, weight_cap_respected_and_maximal_among_eligible)
     coarsen_graph_free(g);
 }
 
+Test(handshake, empty_and_edgeless_graphs)
+{
+    for (int32_t n = 0; n < 6; n += 5) {
+        coarsen_graph *g = test_random_graph(n, 0.0, 0, 1); /* no edges */
+        cr_assert_not_null(g);
+        for (int kind = 0; kind < 2; kind++) {
+            matching_opts o = handshake_opts();
+            o.kind = kind ? MATCHER_REDBLUE : MATCHER_HANDSHAKE;
+            int32_t mate[8], strong[8];
+            matching_stats st;
+            coarsen_error err = {0};
+            cr_assert_eq(match_cpu(g, &o, mate, strong, &st, &err), 0, "%s", err.msg);
+            cr_assert_eq(st.matched_edges, 0);
+            cr_assert(st.maximal);
+            cr_assert_eq(st.passes, n ? 1 : 0, "n %d kind %d: %d passes", n, kind, st.passes);
+            for (int32_t v = 0; v < n; v++)
+                cr_assert(mate[v] == -1 && strong[v] == -1);
+            char why[512];
+            if (test_have_gpu())
+                cr_assert_eq(test_compare_all_shapes(g, o, why, sizeof why), 0, "n %d kind %d: %s", n, kind, why);
+        }
+        coarsen_graph_free(g);
+    }
+}
+
 static int cmp_i32(const void *a, const void *b)
 {
     int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
