@@ -4,7 +4,8 @@
  * contract_gpu on the device graph (when a GPU is usable; the GPU result is
  * checked bit for bit against the CPU's). Per level: fine directed edges per
  * second; per graph and backend: edges per second summed over levels, and the
- * GPU's peak device memory over the input CSR size. */
+ * GPU's peak device memory over the input CSR size. BENCH_CONTRACT_GPU_ONLY=1
+ * skips the CPU timings (big graphs). */
 #include "bench/bench_util.h"
 #include "contract/contract.h"
 #include "core/error.h"
@@ -90,12 +91,17 @@ int main(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
     int runs = o.runs < MAX_RUNS ? o.runs : MAX_RUNS, all = omp_get_max_threads();
-    int use_gpu = 0;
+    /* BENCH_CONTRACT_GPU_ONLY=1 (with a GPU): the CPU contracts each level once,
+     * untimed, for the next level and the check; for graphs too big to time
+     * on one CPU thread. */
+    const char *env = getenv("BENCH_CONTRACT_GPU_ONLY");
+    int use_gpu = 0, gpu_only = 0;
     coarsen_error err = {0};
     if (device_select(DEVICE_AUTO, &use_gpu, &err))
         use_gpu = 0;
     if (use_gpu)
         fprintf(stderr, "bench_contract: GPU %s\n", device_name());
+    gpu_only = use_gpu && env && strcmp(env, "1") == 0;
     for (int k = 0; k < o.ngraphs; k++) {
         coarsen_graph *g = NULL;
         if (bench_load_graph(o.graphs[k], &g, &err)) {
@@ -115,9 +121,10 @@ int main(int argc, char **argv)
             }
             double ms[MAX_RUNS];
             coarsen_graph *h = NULL;
-            for (int pass = 0; pass < 2; pass++) { /* 1 thread, then all */
+            for (int pass = gpu_only ? 1 : 0; pass < 2; pass++) { /* 1 thread, then all */
                 omp_set_num_threads(pass == 0 ? 1 : all);
-                for (int r = 0; r < runs; r++) {
+                int cpu_runs = gpu_only ? 1 : runs;
+                for (int r = 0; r < cpu_runs; r++) {
                     coarsen_graph_free(h);
                     double t0 = bench_now_ms();
                     if (contract_cpu(g, cmap, nc, &h, &err)) {
@@ -126,7 +133,8 @@ int main(int argc, char **argv)
                     }
                     ms[r] = bench_now_ms() - t0;
                 }
-                add_report(pass == 0 ? &t1 : &tn, o.graphs[k], g, level, "cpu", ms, runs, h, NULL);
+                if (!gpu_only)
+                    add_report(pass == 0 ? &t1 : &tn, o.graphs[k], g, level, "cpu", ms, runs, h, NULL);
             }
             if (use_gpu) {
                 double ratio = 0;
@@ -150,7 +158,7 @@ int main(int argc, char **argv)
         }
         const totals *ts[3] = {&t1, &tn, &tg};
         const char *names[3] = {"cpu1", "cpu", "gpu"};
-        for (int b = 0; b < (use_gpu ? 3 : 2); b++) {
+        for (int b = gpu_only ? 2 : 0; b < (use_gpu ? 3 : 2); b++) {
             char more[64] = "";
             if (b == 2)
                 snprintf(more, sizeof more, " gpu_peak_over_input_max=%.2f", peak);
