@@ -18,6 +18,8 @@ static const char *const help =
     "level by level a matching, two-hop pairing when the matching stalls, and contraction.\n\n"
     "  --levels N               at most N contractions (default 10)\n"
     "  --matcher handshake|redblue  matching algorithm (default handshake)\n"
+    "  --ties hashed|id         equal edge weights go to the smaller seeded scramble of the vertex\n"
+    "                           id (default: few passes on unit weights) or to the smaller id\n"
     "  --refine none|roma       matching refinement (default none; roma: not implemented yet)\n"
     "  --coarsen-to N           stop once a level has <= N vertices (default 1000; 0 = never)\n"
     "  --min-reduction R        stop after a level keeping more than (1-R) of the vertices (default 0.05)\n"
@@ -36,6 +38,7 @@ static const char *const help =
 enum {
     OPT_LEVELS = OPT_FIRST_LOCAL,
     OPT_MATCHER,
+    OPT_TIES,
     OPT_REFINE,
     OPT_COARSEN_TO,
     OPT_MIN_REDUCTION,
@@ -51,6 +54,7 @@ static const struct option longopts[] = {
     CLI_GLOBAL_LONGOPTS,
     {"levels", required_argument, 0, OPT_LEVELS},
     {"matcher", required_argument, 0, OPT_MATCHER},
+    {"ties", required_argument, 0, OPT_TIES},
     {"refine", required_argument, 0, OPT_REFINE},
     {"coarsen-to", required_argument, 0, OPT_COARSEN_TO},
     {"min-reduction", required_argument, 0, OPT_MIN_REDUCTION},
@@ -89,6 +93,11 @@ static int local_option(int opt, const char *arg, run *r)
             r->h.matcher = COARSEN_MATCHER_REDBLUE;
         else
             return fprintf(stderr, "coarsen: --matcher: '%s' is not handshake or redblue\n", arg), -1;
+        return 0;
+    case OPT_TIES:
+        if (strcmp(arg, "hashed") && strcmp(arg, "id"))
+            return fprintf(stderr, "coarsen: --ties: '%s' is not hashed or id\n", arg), -1;
+        r->h.hashed_ties = !strcmp(arg, "hashed");
         return 0;
     case OPT_REFINE:
         if (!strcmp(arg, "roma"))

@@ -57,6 +57,7 @@ void coarsen_hierarchy_opts_default(coarsen_hierarchy_opts *o)
         .min_reduction = 0.05,
         .max_vertex_weight = COARSEN_VWGT_AUTO,
         .two_hop_threshold = 0.25,
+        .hashed_ties = 1,
         .seed = 1,
         .device = COARSEN_DEVICE_AUTO,
     };
@@ -145,6 +146,7 @@ static int build_level(coarsen_hierarchy *h, const backend *b, int k, int *kept,
     mo.kind = h->opts.matcher == COARSEN_MATCHER_REDBLUE ? MATCHER_REDBLUE : MATCHER_HANDSHAKE;
     mo.seed = hash3(h->opts.seed, (uint64_t)k, 0);
     mo.max_vertex_weight = h->vertex_weight_cap;
+    mo.hashed_ties = h->opts.hashed_ties;
 
     int32_t *mate = ints_alloc(b, g->n, "matching", err), *cmap = NULL;
     if (!mate)

@@ -60,9 +60,11 @@ void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *in
     json_string(f, input);
     output_printf(f,
                   ",\n  \"options\": {\"levels\": %d, \"matcher\": \"%s\", \"coarsen_to\": %d, "
-                  "\"min_reduction\": %g, \"max_vertex_weight\": %lld, \"two_hop_threshold\": %g, \"seed\": %llu},\n",
+                  "\"min_reduction\": %g, \"max_vertex_weight\": %lld, \"two_hop_threshold\": %g, \"ties\": \"%s\", "
+                  "\"seed\": %llu},\n",
                   o->levels, coarsen_matcher_name(o->matcher), o->coarsen_to, o->min_reduction,
-                  (long long)h->vertex_weight_cap, o->two_hop_threshold, (unsigned long long)o->seed);
+                  (long long)h->vertex_weight_cap, o->two_hop_threshold, o->hashed_ties ? "hashed" : "id",
+                  (unsigned long long)o->seed);
     output_printf(f, "  \"stop_reason\": \"%s\",\n", coarsen_stop_reason_name(h->stop));
     output_printf(f,
                   "  \"totals\": {\"levels\": %d, \"vertices_in\": %d, \"vertices_out\": %d, \"edges_in\": %lld, "

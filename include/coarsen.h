@@ -133,7 +133,10 @@ typedef struct coarsen_hierarchy_opts {
                                      0: no cap; COARSEN_VWGT_AUTO (default): 1.5 * total / coarsen_to */
     double two_hop_threshold;     /* run leaf/twin pairing when more than this fraction of a level's
                                      vertices is left unmatched (default 0.25; > 1 disables) */
-    uint64_t seed;                /* randomised matchers (default 1) */
+    int hashed_ties;              /* equal edge weights: 1 (default) go to the smaller seeded scramble
+                                     of the vertex id, 0 to the smaller id (the plain handshake rule,
+                                     which needs O(n) passes on unit-weight meshes: docs/pipeline.md) */
+    uint64_t seed;                /* randomised matchers and hashed ties (default 1) */
     coarsen_device device;        /* default auto */
     /* Called after each level is built (may be NULL): level k >= 1 and its stats. */
     void (*on_level)(int level, const coarsen_level_stats *stats, void *ctx);

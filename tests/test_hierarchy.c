@@ -197,6 +197,28 @@ Test(hierarchy, two_hop_pairs_leaves_of_a_star)
     coarsen_graph_free(g);
 }
 
+/* Unit weights on a mesh: ties by id match as a wavefront (one pair per
+ * pass along each row), hashed ties in a few passes; both valid. */
+Test(hierarchy, hashed_ties_default_cuts_passes_on_unit_grid)
+{
+    coarsen_graph *g = gen("grid2d:nx=120,ny=120");
+    coarsen_hierarchy_opts o = cpu_opts();
+    o.levels = 1;
+    cr_assert(o.hashed_ties, "hashed ties are the pipeline's default");
+    coarsen_hierarchy *h = build(g, &o);
+    int hashed = coarsen_hierarchy_stats(h, 1)->matching_passes;
+    check_hierarchy(h, 0, 1);
+    coarsen_hierarchy_free(h);
+    o.hashed_ties = 0;
+    h = build(g, &o);
+    int by_id = coarsen_hierarchy_stats(h, 1)->matching_passes;
+    check_hierarchy(h, 0, 1);
+    coarsen_hierarchy_free(h);
+    cr_assert(hashed <= 30, "hashed ties took %d passes", hashed);
+    cr_assert(by_id >= 4 * hashed, "ties by id took %d passes, hashed %d", by_id, hashed);
+    coarsen_graph_free(g);
+}
+
 Test(hierarchy, vertex_weight_cap_respected)
 {
     coarsen_graph *g = gen("rgg:n=3000,deg=10,seed=11");
