@@ -5,7 +5,7 @@
 # graphs. Run on the development machine after `make`; carry .deps and build.
 set -e
 mkdir -p .deps/lib .deps/bin .deps/data
-for lib in $( (ldd build/coarsen-tests; ldd "$(command -v gpmetis)") | awk '/=>/ {print $3}' | sort -u); do
+for lib in $( (ldd ${BUILD:-build}/coarsen-tests; ldd "$(command -v gpmetis)") | awk '/=>/ {print $3}' | sort -u); do
     case $(basename "$lib") in
     libc.so*|libm.so*|libresolv*|libpthread*|libdl*|librt*) ;;
     *) cp -L "$lib" .deps/lib/ ;;
