@@ -114,7 +114,7 @@ __global__ void k_group_ptr(int32_t n, const int32_t *skey, int32_t nc, int32_t 
         int32_t k = i == n ? nc : skey[i];
         if (k - prev > 1)
             atomicOr(bad, 2);
-        for (int32_t c = prev + 1; c <= k; c++)
+        for (int64_t c = (int64_t)prev + 1; c <= k; c++)
             gptr[c] = (int32_t)i;
     }
 }
