@@ -10,6 +10,7 @@
  *   --backends cpu1,cpu,gpu   (default: all; gpu only when a GPU is usable)
  *   --matchers handshake,redblue
  *   --random                  red/blue proposes to hash-chosen neighbours
+ *   --hashed-ties             equal weights broken by scrambled ids (matching_opts.hashed_ties)
  *   --group-width W, --heavy-degree D   GPU launch shape (results unchanged) */
 #include "bench/bench_util.h"
 #include "device/device.h"
@@ -54,6 +55,8 @@ static int take_own_options(int *argc, char **argv, match_bench *b)
         int has_val = k + 1 < *argc;
         if (!strcmp(a, "--random"))
             b->base.weighted = 0;
+        else if (!strcmp(a, "--hashed-ties"))
+            b->base.hashed_ties = 1;
         else if (!strcmp(a, "--backends") && has_val)
             b->backends = argv[++k];
         else if (!strcmp(a, "--matchers") && has_val)
@@ -95,11 +98,11 @@ static int bench_one(const char *spec, const coarsen_graph *g, const coarsen_gra
     char extra[512];
     snprintf(extra, sizeof extra,
              "backend=%s matcher=%s%s edges_per_s=%.4g matched_fraction=%.4f weight=%.10g passes=%d "
-             "first_fraction=%.4f maximal=%d",
+             "first_fraction=%.4f maximal=%d ties=%s",
              backend, o->kind == MATCHER_HANDSHAKE ? "handshake" : "redblue",
              o->kind == MATCHER_REDBLUE && !o->weighted ? "-random" : "", med > 0 ? m / (med * 1e-3) : 0.0,
              g->n ? 2.0 * (double)st.matched_edges / g->n : 0.0, st.weight, st.passes, st.first_round_fraction,
-             st.maximal);
+             st.maximal, o->hashed_ties ? "hashed" : "id");
     bench_report("match", spec, g, ms, runs, extra);
     return 0;
 }
@@ -154,7 +157,7 @@ int main(int argc, char **argv)
     int rc = bench_parse_args(argc, argv,
                               "Times the handshake and red/blue matchers (median after a warm-up) on CPU and GPU.\n"
                               "Own options: --backends cpu1,cpu,gpu  --matchers handshake,redblue  --random\n"
-                              "             --group-width W  --heavy-degree D",
+                              "             --hashed-ties  --group-width W  --heavy-degree D",
                               defaults, (int)(sizeof defaults / sizeof defaults[0]), &o);
     if (rc)
         return rc == 1 ? 0 : rc;

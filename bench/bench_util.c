@@ -28,16 +28,29 @@ static int positive_int(const char *name, const char *s, int lo, int *out)
 int bench_parse_args(int argc, char **argv, const char *about, const char *const *defaults, int ndefaults,
                      bench_opts *o)
 {
-    static const struct option longopts[] = {{"graph", required_argument, 0, 'g'},
-                                             {"runs", required_argument, 0, 'r'},
-                                             {"threads", required_argument, 0, 't'},
-                                             {"help", no_argument, 0, 'h'},
-                                             {0, 0, 0, 0}};
+    return bench_parse_args_extra(argc, argv, about, defaults, ndefaults, NULL, o);
+}
+
+int bench_parse_args_extra(int argc, char **argv, const char *about, const char *const *defaults, int ndefaults,
+                           const bench_extra *extra, bench_opts *o)
+{
+    static const struct option common[] = {{"graph", required_argument, 0, 'g'},
+                                           {"runs", required_argument, 0, 'r'},
+                                           {"threads", required_argument, 0, 't'},
+                                           {"help", no_argument, 0, 'h'}};
+    enum { NCOMMON = sizeof common / sizeof common[0], MAXOPTS = 64 };
+    struct option longopts[MAXOPTS + 1];
+    int count = NCOMMON;
+    memcpy(longopts, common, sizeof common);
+    for (int k = 0; extra && extra->options[k].name && count < MAXOPTS; k++)
+        longopts[count++] = extra->options[k];
+    memset(&longopts[count], 0, sizeof longopts[count]);
     memset(o, 0, sizeof *o);
     o->runs = 5;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
         switch (c) {
         case 'g':
             if (o->ngraphs == BENCH_MAX_GRAPHS) {
@@ -55,14 +68,19 @@ int bench_parse_args(int argc, char **argv, const char *about, const char *const
                 return 2;
             break;
         case 'h':
-            printf("Usage: %s [--graph SPEC|FILE]... [--runs N] [--threads N]\n%s\n"
+            printf("Usage: %s [--graph SPEC|FILE]... [--runs N] [--threads N]%s\n%s\n%s"
                    "SPEC is a generator spec such as rgg:n=1000000,deg=12 (kinds grid2d grid3d rgg er rmat\n"
                    "delaunay complete; keys n nx ny nz deg weights maxw lambda a b c seed). Default graphs:\n",
-                   argv[0], about);
+                   argv[0], extra ? " [OPTIONS]" : "", about, extra && extra->help ? extra->help : "");
             for (int k = 0; k < ndefaults; k++)
                 printf("  %s\n", defaults[k]);
             return 1;
         default:
+            if (c >= 256 && extra && extra->handle(c, optarg, extra->ctx) == 0)
+                break;
+            if (c == '?' || c == ':')
+                fprintf(stderr, "bench: %s '%s' (try --help)\n", c == ':' ? "no value for" : "unknown option",
+                        argv[optind - 1]);
             return 2;
         }
     }

@@ -8,6 +8,8 @@
 #ifndef BENCH_BENCH_UTIL_H
 #define BENCH_BENCH_UTIL_H
 
+#include <getopt.h>
+
 #include "coarsen.h"
 
 #define BENCH_MAX_GRAPHS 32
@@ -19,12 +21,25 @@ typedef struct bench_opts {
     int threads;  /* OpenMP threads (0 = all cores) */
 } bench_opts;
 
+/* A program's own options, besides the common ones: getopt_long entries
+ * (val >= 256, list ended by a zero entry), their help lines, and a handler
+ * that returns 0, or -1 after printing what is wrong with the value. */
+typedef struct bench_extra {
+    const struct option *options;
+    const char *help;
+    int (*handle)(int val, const char *arg, void *ctx);
+    void *ctx;
+} bench_extra;
+
 /* Parses the common options; graphs default to defaults[0..ndefaults) when no
  * --graph is given. Applies --threads. Prints usage (with `about`, one line
  * saying what the program measures) and returns 1 for --help, prints one line
  * and returns 2 for a bad option, returns 0 otherwise. */
 int bench_parse_args(int argc, char **argv, const char *about, const char *const *defaults, int ndefaults,
                      bench_opts *opts);
+/* The same, with the program's own options in extra. */
+int bench_parse_args_extra(int argc, char **argv, const char *about, const char *const *defaults, int ndefaults,
+                           const bench_extra *extra, bench_opts *opts);
 
 /* The graph named by spec: a file path when one exists there, otherwise a
  * generator spec. The caller owns *out. */

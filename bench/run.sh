@@ -28,6 +28,7 @@ mkdir -p "$(dirname "$out")"
         echo "# gpu: $(nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null | head -1)"
     fi
     echo "# commit: $(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo unknown)"
+    echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 } >"$out"
 status=0
 for prog in "$dir"/*; do

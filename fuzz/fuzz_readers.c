@@ -2,8 +2,9 @@
  * given, as text in memory, to the Matrix Market COO reader, the Matrix
  * Market graph reader, the METIS reader and the format dispatch; every
  * graph that comes out must satisfy every CSR invariant (abort otherwise),
- * and every failure must come with a one-line message. Build: `make fuzz`;
- * run: docs/fuzzing.md. */
+ * and every failure must come with a one-line message. The METIS reader also
+ * runs cut into tiny chunks and must give the same graph or the same error
+ * as in one piece. Build: `make fuzz`; run: docs/fuzzing.md. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,7 @@
 #include "io/metis_read.h"
 #include "io/mtx_read.h"
 
-static void check_result(int rc, coarsen_graph *g, const coarsen_error *err)
+static void check_result(int rc, const coarsen_graph *g, const coarsen_error *err)
 {
     if (rc) {
         if (g || !err->msg[0] || strchr(err->msg, '\n'))
@@ -23,7 +24,14 @@ static void check_result(int rc, coarsen_graph *g, const coarsen_error *err)
     coarsen_error check = {0};
     if (!g || coarsen_graph_check(g, &check))
         abort();
-    coarsen_graph_free(g);
+}
+
+static int same_graph(const coarsen_graph *a, const coarsen_graph *b)
+{
+    return a->n == b->n && a->nnz == b->nnz && !memcmp(a->xadj, b->xadj, ((size_t)a->n + 1) * sizeof *a->xadj) &&
+           !memcmp(a->adj, b->adj, (size_t)a->nnz * sizeof *a->adj) &&
+           !memcmp(a->ewgt, b->ewgt, (size_t)a->nnz * sizeof *a->ewgt) &&
+           !memcmp(a->vwgt, b->vwgt, (size_t)a->n * sizeof *a->vwgt);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -50,14 +58,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&err, 0, sizeof err);
     rc = mtx_read_graph_text(&t, &g, NULL, &err);
     check_result(rc, g, &err);
+    coarsen_graph_free(g);
+
     memset(&err, 0, sizeof err);
     g = NULL;
+    metis_read_set_chunk_bytes((size_t)1 << 20);
     rc = metis_read_graph_text(&t, &g, NULL, &err);
     check_result(rc, g, &err);
+    coarsen_error err2 = {0};
+    coarsen_graph *g2 = NULL;
+    metis_read_set_chunk_bytes(1 + size % 37);
+    int rc2 = metis_read_graph_text(&t, &g2, NULL, &err2);
+    metis_read_set_chunk_bytes((size_t)1 << 20);
+    if (rc2 != rc || (rc && strcmp(err.msg, err2.msg)) || (!rc && !same_graph(g, g2)))
+        abort();
+    coarsen_graph_free(g);
+    coarsen_graph_free(g2);
+
     memset(&err, 0, sizeof err);
     g = NULL;
     rc = graph_load_text(&t, &g, NULL, &err);
     check_result(rc, g, &err);
+    coarsen_graph_free(g);
     free(buf);
     return 0;
 }

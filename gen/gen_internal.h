@@ -5,6 +5,8 @@
 #ifndef GEN_GEN_INTERNAL_H
 #define GEN_GEN_INTERNAL_H
 
+#include <omp.h>
+
 #include "core/hash.h"
 #include "gen/generators.h"
 
@@ -24,6 +26,21 @@ static inline uint64_t gen_stream(uint64_t seed, uint64_t stream)
 {
     return hash3(seed, 0x67656e657261746fULL, stream);
 }
+
+/* Start of range t of `count` items split into `parts` near-equal ranges. */
+static inline int64_t gen_range_start(int64_t count, int parts, int t)
+{
+    return count / parts * t + (t < count % parts ? t : count % parts);
+}
+
+/* Loops over items 0 .. count-1 in nt fixed ranges: range t (k from its start
+ * to the next range's) is handled by one thread, so per-range state (counter
+ * row t) does not depend on how many threads the runtime grants. Expects nt
+ * in scope (the pragma names it). */
+#define GEN_FOR_RANGES(count, nt, t, k)                                               \
+    _Pragma("omp parallel num_threads(nt)")                                           \
+    for (int t = omp_get_thread_num(); t < (nt); t += omp_get_num_threads())          \
+        for (int64_t k = gen_range_start(count, nt, t); k < gen_range_start(count, nt, t + 1); k++)
 
 /* Writes the neighbours of v in increasing order to out (when out is not
  * NULL) and returns how many there are. Must be a pure function of v. */

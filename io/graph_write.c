@@ -9,6 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Below this many entries a loop runs on one thread: waking a team costs
+ * more than the work (and much more on a busy machine). */
+#define PARALLEL_MIN 65536
+
 /* Writes v in decimal at p; returns the end. */
 static char *put_int(char *p, int64_t v)
 {
@@ -29,7 +33,7 @@ static char *put_int(char *p, int64_t v)
 static int all_integral(const double *w, int64_t n)
 {
     int ok = 1;
-#pragma omp parallel for reduction(&& : ok)
+#pragma omp parallel for reduction(&& : ok) if (n > PARALLEL_MIN)
     for (int64_t k = 0; k < n; k++)
         ok = ok && w[k] == floor(w[k]) && fabs(w[k]) < 9.2e18;
     return ok;

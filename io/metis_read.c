@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 typedef struct metis_header {
     int64_t n, m, ncon;
@@ -78,68 +81,238 @@ typedef struct metis_rows {
     int64_t loops;
 } metis_rows;
 
-static int parse_rows(const text_input *t, text_cursor *c, const metis_header *h, coarsen_graph *g,
-                      metis_rows *rows, int64_t cap, coarsen_error *err)
+#ifdef _OPENMP
+static int max_threads(void)
 {
+    return omp_get_max_threads();
+}
+#else
+static int max_threads(void)
+{
+    return 1;
+}
+#endif
+
+/* Below this many entries a loop runs on one thread: waking a team costs
+ * more than the work (and much more on a busy machine). */
+#define PARALLEL_MIN 65536
+
+static size_t min_chunk_bytes = (size_t)1 << 20;
+
+void metis_read_set_chunk_bytes(size_t bytes)
+{
+    min_chunk_bytes = bytes ? bytes : 1;
+}
+
+/* One chunk of whole lines of the body. Pass 1 counts its lines and vertex
+ * lines; pass 2 parses them into chunk-local adjacency buffers (row lengths,
+ * vertex weights and line numbers go straight to their global places). */
+typedef struct chunk {
+    const char *begin, *end;
+    int64_t lines, vertex_lines;     /* pass 1 */
+    int64_t first_line, first_vertex; /* prefix sums */
+    int32_t *adj;                    /* pass 2: entries without self-loops */
+    double *w;
+    int64_t count, cap, entries, loops;
+    int failed;
+    coarsen_error err;               /* the chunk's first error */
+} chunk;
+
+static void count_lines(chunk *k)
+{
+    const char *p = k->begin;
+    while (p < k->end) {
+        const char *nl = memchr(p, '\n', (size_t)(k->end - p));
+        k->lines++;
+        k->vertex_lines += *p != '%';
+        p = nl ? nl + 1 : k->end;
+    }
+}
+
+static int chunk_push(chunk *k, int32_t v, double w)
+{
+    if (k->count == k->cap) {
+        int64_t cap = k->cap ? 2 * k->cap : 1024;
+        int32_t *a = realloc(k->adj, (size_t)cap * sizeof *a);
+        if (a)
+            k->adj = a;
+        double *b = a ? realloc(k->w, (size_t)cap * sizeof *b) : NULL;
+        if (!b)
+            return error_nomem(&k->err, "adjacency", (size_t)cap * sizeof *b);
+        k->w = b, k->cap = cap;
+    }
+    k->adj[k->count] = v;
+    k->w[k->count++] = w;
+    return COARSEN_OK;
+}
+
+/* Parses the vertex lines of chunk k (its global first vertex and line are
+ * known): row lengths go to xadj[u + 1], weights to vwgt[u]. */
+static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int64_t *xadj, int64_t *vwgt,
+                       int64_t *line_of)
+{
+    text_cursor c;
+    text_cursor_init(&c, k->begin, k->end);
+    c.line = k->first_line - 1;
+    int64_t n = h->n, u = k->first_vertex;
     const char *s, *e;
-    int32_t n = g->n;
-    int64_t nnz = 0;
-    for (int32_t u = 0; u < n; u++) {
-        do {
-            if (!text_next_line(c, &s, &e))
-                return read_error(err, t->name, c->line, "file ends after %d of the %d vertex lines", u, n);
-        } while (is_comment(s, e));
-        rows->line[u] = c->line;
+    while (text_next_line(&c, &s, &e)) {
+        if (is_comment(s, e))
+            continue;
+        if (u >= n) {
+            if (text_skip_blank(s, e) < e)
+                return read_error(&k->err, t->name, c.line, "more lines than the %lld vertices of the header",
+                                  (long long)n);
+            continue;
+        }
+        line_of[u] = c.line;
         const char *p = s;
-        int64_t x;
-        g->vwgt[u] = 1;
-        for (int64_t k = 0; h->has_vwgt && k < h->ncon; k++) {
-            const char *q = p;
+        int64_t x, before = k->count;
+        vwgt[u] = 1;
+        for (int64_t q = 0; h->has_vwgt && q < h->ncon; q++) {
+            const char *tok = p;
             int r = text_parse_int(&p, e, &x);
             if (r <= 0 || x < 0)
-                return read_error_token(err, t->name, c->line, "vertex weight must be an integer >= 0", q, e);
-            if (k == 0)
-                g->vwgt[u] = x;
+                return read_error_token(&k->err, t->name, c.line, "vertex weight must be an integer >= 0", tok, e);
+            if (q == 0)
+                vwgt[u] = x;
         }
         while (text_skip_blank(p, e) < e) {
-            const char *q = p;
+            const char *tok = p;
             int r = text_parse_int(&p, e, &x);
             if (r <= 0 || x < 1 || x > n)
-                return r == 0 ? read_error_token(err, t->name, c->line, "expected a neighbour id", q, e)
-                              : read_error(err, t->name, c->line, "neighbour %lld out of range [1, %d]",
-                                           r < 0 ? 0LL : (long long)x, n);
+                return r == 0 ? read_error_token(&k->err, t->name, c.line, "expected a neighbour id", tok, e)
+                              : read_error(&k->err, t->name, c.line, "neighbour %lld out of range [1, %lld]",
+                                           r < 0 ? 0LL : (long long)x, (long long)n);
             int64_t w = 1;
             if (h->has_ewgt) {
-                q = p;
+                tok = p;
                 r = text_parse_int(&p, e, &w);
                 if (r <= 0 || w < 1)
-                    return read_error_token(err, t->name, c->line, "edge weight must be an integer > 0", q, e);
+                    return read_error_token(&k->err, t->name, c.line, "edge weight must be an integer > 0", tok, e);
             }
-            rows->entries++;
-            if (rows->entries - rows->loops > 2 * h->m)
-                return read_error(err, t->name, c->line, "more adjacency entries than the 2*%lld the header declares",
-                                  (long long)h->m);
-            if (x - 1 == u) {
-                rows->loops++;
-                continue;
-            }
-            if (nnz == cap) /* cannot happen: cap bounds the entries the text can hold */
-                return read_error(err, t->name, c->line, "internal: adjacency exceeds the reservation");
-            g->adj[nnz] = (int32_t)(x - 1);
-            g->ewgt[nnz] = (double)w;
-            nnz++;
+            k->entries++;
+            if (x - 1 == u)
+                k->loops++;
+            else if (chunk_push(k, (int32_t)(x - 1), (double)w))
+                return COARSEN_ERR_NOMEM;
         }
-        g->xadj[u + 1] = nnz;
+        xadj[u + 1] = k->count - before;
+        u++;
     }
-    g->nnz = nnz;
-    while (text_next_line(c, &s, &e))
-        if (!is_comment(s, e) && text_skip_blank(s, e) < e)
-            return read_error(err, t->name, c->line, "more lines than the %d vertices of the header", n);
-    if (rows->entries != 2 * h->m && rows->entries - rows->loops != 2 * h->m)
-        return read_error(err, t->name, c->line,
-                          "the header declares %lld edges (%lld adjacency entries) but the file lists %lld",
-                          (long long)h->m, (long long)(2 * h->m), (long long)rows->entries);
     return COARSEN_OK;
+}
+
+/* Parses the n vertex lines of [body, end) into g (xadj, vwgt, adj, ewgt),
+ * in parallel over chunks of whole lines. Errors are those of the first
+ * failing chunk in file order, so they do not depend on the thread count. */
+static int parse_rows(const text_input *t, const char *body, const char *end, int64_t header_line,
+                      const metis_header *h, coarsen_graph *g, metis_rows *rows, coarsen_error *err)
+{
+    size_t len = (size_t)(end - body);
+    int nchunks = (int)(len / min_chunk_bytes);
+    int threads = max_threads(), most = threads > 1 ? 4 * threads : 1;
+    nchunks = nchunks < 1 ? 1 : nchunks > most && min_chunk_bytes >= 4096 ? most : nchunks;
+    chunk *ck = xcalloc((size_t)nchunks, sizeof *ck, "chunks", err);
+    if (!ck)
+        return COARSEN_ERR_NOMEM;
+    for (int k = 0; k < nchunks; k++) {
+        const char *b = k ? ck[k - 1].end : body;
+        const char *x = k == nchunks - 1 ? end : body + len / (size_t)nchunks * (size_t)(k + 1);
+        if (x < b)
+            x = b;
+        const char *nl = x < end ? memchr(x, '\n', (size_t)(end - x)) : NULL;
+        ck[k].begin = b;
+        ck[k].end = k == nchunks - 1 || !nl ? end : nl + 1;
+    }
+#pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
+    for (int k = 0; k < nchunks; k++)
+        count_lines(&ck[k]);
+    int64_t line = header_line + 1, vertex = 0;
+    for (int k = 0; k < nchunks; k++) {
+        ck[k].first_line = line;
+        ck[k].first_vertex = vertex;
+        line += ck[k].lines;
+        vertex += ck[k].vertex_lines;
+    }
+    int rc = COARSEN_OK;
+#pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
+    for (int k = 0; k < nchunks; k++)
+        ck[k].failed = parse_chunk(t, h, &ck[k], g->xadj, g->vwgt, rows->line) != COARSEN_OK;
+    int64_t nnz = 0;
+    for (int k = 0; k < nchunks; k++) {
+        if (ck[k].failed) {
+            if (err)
+                *err = ck[k].err;
+            rc = ck[k].err.status;
+            goto done;
+        }
+        rows->entries += ck[k].entries;
+        rows->loops += ck[k].loops;
+        ck[k].first_vertex = nnz; /* reused: the chunk's first adjacency slot */
+        nnz += ck[k].count;
+    }
+    if (vertex < h->n) {
+        rc = read_error(err, t->name, line - 1 > header_line ? line - 1 : header_line,
+                        "file ends after %lld of the %lld vertex lines", (long long)vertex, (long long)h->n);
+        goto done;
+    }
+    if (rows->entries != 2 * h->m && rows->entries - rows->loops != 2 * h->m) {
+        rc = read_error(err, t->name, line - 1 > header_line ? line - 1 : header_line,
+                        "the header declares %lld edges (%lld adjacency entries) but the file lists %lld",
+                        (long long)h->m, (long long)(2 * h->m), (long long)rows->entries);
+        goto done;
+    }
+    for (int32_t u = 0; u < g->n; u++)
+        g->xadj[u + 1] += g->xadj[u];
+    /* The first chunk's buffers grow into the graph's arrays (realloc of a
+     * large block moves no data); the other chunks are copied after them. */
+    if (ck[0].count == 0) {
+        free(ck[0].adj);
+        free(ck[0].w);
+        ck[0].adj = NULL;
+        ck[0].w = NULL;
+    }
+    int32_t *adj = realloc(ck[0].adj, (nnz ? (size_t)nnz : 1) * sizeof *adj);
+    if (adj)
+        ck[0].adj = adj;
+    double *w = adj ? realloc(ck[0].w, (nnz ? (size_t)nnz : 1) * sizeof *w) : NULL;
+    if (!w) {
+        rc = error_nomem(err, "adjacency", (size_t)nnz * sizeof *w);
+        goto done;
+    }
+    free(g->adj);
+    free(g->ewgt);
+    g->adj = adj;
+    g->ewgt = w;
+    ck[0].adj = NULL;
+    ck[0].w = NULL;
+    g->nnz = nnz;
+#pragma omp parallel for schedule(dynamic, 1) if (nchunks > 2)
+    for (int k = 1; k < nchunks; k++) {
+        if (ck[k].count) {
+            memcpy(g->adj + ck[k].first_vertex, ck[k].adj, (size_t)ck[k].count * sizeof *g->adj);
+            memcpy(g->ewgt + ck[k].first_vertex, ck[k].w, (size_t)ck[k].count * sizeof *g->ewgt);
+        }
+    }
+done:
+    for (int k = 0; k < nchunks; k++) {
+        free(ck[k].adj);
+        free(ck[k].w);
+    }
+    free(ck);
+    return rc;
+}
+
+/* 1 when every row is already in increasing order (as most files are). */
+static int rows_sorted(const coarsen_graph *g)
+{
+    int sorted = 1;
+#pragma omp parallel for schedule(dynamic, 4096) reduction(&& : sorted) if (g->nnz > PARALLEL_MIN)
+    for (int32_t u = 0; u < g->n; u++)
+        for (int64_t k = g->xadj[u] + 1; sorted && k < g->xadj[u + 1]; k++)
+            sorted = g->adj[k - 1] < g->adj[k];
+    return sorted;
 }
 
 /* Position of v in u's sorted row, or -1. */
@@ -190,7 +363,7 @@ static int check_rows(const text_input *t, const coarsen_graph *g, const metis_r
 {
     int32_t first = g->n;
     int64_t upper = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) reduction(+ : upper)
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) reduction(+ : upper) if (g->nnz > PARALLEL_MIN)
     for (int32_t u = 0; u < g->n; u++) {
         for (int64_t k = g->xadj[u]; k < g->xadj[u + 1]; k++)
             upper += g->adj[k] > u;
@@ -199,7 +372,7 @@ static int check_rows(const text_input *t, const coarsen_graph *g, const metis_r
     }
     if (first == g->n && 2 * upper == g->nnz)
         return COARSEN_OK;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first)
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) if (g->nnz > PARALLEL_MIN)
     for (int32_t u = 0; u < g->n; u++)
         if (u < first && check_row(t, g, rows, u, 0, NULL))
             first = u;
@@ -222,23 +395,23 @@ int metis_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read
     int rc = parse_header(t, c.line, s, e, &h, err);
     if (rc)
         return rc;
-    /* Every vertex needs a line (at least its line end) and every entry at
-     * least two bytes: check the header against the text before allocating. */
+    /* Every vertex needs a line (at least its line end): check the header
+     * against the text before allocating. The adjacency is sized after
+     * parsing, from the entries actually found. */
     int64_t left = (int64_t)(c.end - c.p);
     if (h.n > left + 1)
         return read_error(err, t->name, c.line,
                           "the header declares %lld vertices but only %lld bytes follow (truncated file or wrong header)",
                           (long long)h.n, (long long)left);
-    int64_t cap = 2 * h.m < left / 2 + 1 ? 2 * h.m : left / 2 + 1;
-    coarsen_graph *g = coarsen_graph_alloc((int32_t)h.n, cap, err);
+    coarsen_graph *g = coarsen_graph_alloc((int32_t)h.n, 0, err);
     metis_rows rows = {0};
     rows.line = g ? xmalloc((size_t)h.n * sizeof *rows.line, "line numbers", err) : NULL;
     if (!rows.line) {
         coarsen_graph_free(g);
         return COARSEN_ERR_NOMEM;
     }
-    rc = parse_rows(t, &c, &h, g, &rows, cap, err);
-    if (!rc)
+    rc = parse_rows(t, c.p, c.end, c.line, &h, g, &rows, err);
+    if (!rc && !rows_sorted(g))
         rc = graph_sort_rows(g, err);
     if (!rc)
         rc = check_rows(t, g, &rows, err);

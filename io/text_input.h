@@ -81,17 +81,17 @@ static inline int text_parse_int(const char **p, const char *e, int64_t *out)
         neg = *s++ == '-';
     const char *d = s;
     uint64_t v = 0;
-    while (s < e && (unsigned)(*s - '0') < 10) {
-        unsigned dig = (unsigned)(*s - '0');
-        if (v > (UINT64_C(9223372036854775808) - dig) / 10)
-            return -1;
-        v = v * 10 + dig;
-        s++;
-    }
+    while (s < e && (unsigned)(*s - '0') < 10)
+        v = v * 10 + (unsigned)(*s++ - '0');
     if (s == d || (s < e && *s != ' ' && *s != '\t'))
         return 0;
-    if (!neg && v > (uint64_t)INT64_MAX)
-        return -1;
+    if (s - d > 18) {
+        /* Up to 19 significant digits are exact in uint64; more overflow. */
+        while (d < s && *d == '0')
+            d++;
+        if (s - d > 19 || v > (uint64_t)INT64_MAX + (uint64_t)neg)
+            return -1;
+    }
     *out = neg ? (int64_t)(0 - v) : (int64_t)v;
     *p = s;
     return 1;

@@ -11,23 +11,22 @@ int handshake_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *ma
                   matching_stats *stats, coarsen_error *err)
 {
     const int32_t n = g->n;
-    const int64_t cap = opts->max_vertex_weight;
     match_work w;
     int rc = match_work_init(&w, n, mate, err);
     if (rc)
         return rc;
     int32_t *ptr = w.choice;
     while (w.count > 0 && (opts->max_passes == 0 || stats->passes < opts->max_passes)) {
-#pragma omp parallel for schedule(dynamic, 256)
+#pragma omp parallel for schedule(dynamic, 256) if (w.count > 4096)
         for (int64_t i = 0; i < w.count; i++) {
             int32_t v = w.act[i];
-            ptr[v] = match_best_neighbour_cpu(g, v, mate, cap);
+            ptr[v] = match_best_neighbour_cpu(g, v, mate, opts);
             w.alive[v] = ptr[v] >= 0;
         }
         if (stats->passes == 0 && strongest)
             memcpy(strongest, ptr, (size_t)n * sizeof *ptr); /* pass 1: every vertex active, none matched */
         int64_t matched = 0;
-#pragma omp parallel for reduction(+ : matched)
+#pragma omp parallel for reduction(+ : matched) if (w.count > 4096)
         for (int64_t i = 0; i < w.count; i++) {
             int32_t v = w.act[i], p = ptr[v];
             if (p >= 0 && ptr[p] == v) {

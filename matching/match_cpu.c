@@ -2,7 +2,6 @@
  * timing and the fixed-order weight; plus the pieces both host matchers
  * share (neighbour choice, active-list compaction). */
 #include "matching/match_internal.h"
-#include "matching/edge_order.h"
 #include "matching/match_weight.h"
 #include "core/error.h"
 #include "core/timer.h"
@@ -10,26 +9,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, int64_t cap)
+int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts)
 {
-    int32_t best = -1;
+    const tie_rule ties = match_ties(opts);
+    const int64_t cap = opts->max_vertex_weight, vw = g->vwgt[v];
+    int32_t best = -1, best_rank = -1;
     double best_w = 0.0;
-    int64_t vw = g->vwgt[v];
     for (int64_t e = g->xadj[v]; e < g->xadj[v + 1]; e++) {
         int32_t u = g->adj[e];
         if ((mate && mate[u] >= 0) || !pair_eligible(cap, vw, g->vwgt[u]))
             continue;
-        if (edge_better(g->ewgt[e], u, best_w, best))
-            best = u, best_w = g->ewgt[e];
+        int32_t rank = tie_rank(ties, u);
+        if (edge_better(g->ewgt[e], rank, best_w, best_rank))
+            best = u, best_rank = rank, best_w = g->ewgt[e];
     }
     return best;
 }
 
-void match_strongest_cpu(const coarsen_graph *g, int64_t cap, int32_t *strongest)
+void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *strongest)
 {
 #pragma omp parallel for schedule(dynamic, 1024)
     for (int32_t v = 0; v < g->n; v++)
-        strongest[v] = match_best_neighbour_cpu(g, v, NULL, cap);
+        strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts);
 }
 
 int match_work_init(match_work *w, int32_t n, int32_t *mate, coarsen_error *err)

@@ -25,15 +25,21 @@ MatchShape match_shape(const coarsen_graph *g, const matching_opts *opts)
     s.heavy_degree = opts->gpu_heavy_degree;
     if (s.heavy_degree == 0)
         s.heavy_degree = s.width * 64 > 256 ? s.width * 64 : 256;
+    s.medium_degree = s.width < 32 ? 4 * (int64_t)s.width : s.heavy_degree;
+    if (s.medium_degree > s.heavy_degree)
+        s.medium_degree = s.heavy_degree;
     return s;
 }
 
-/* Degree above (heavy = true) or at most (heavy = false) the cut-off. */
+/* Degree in (lo, hi]. */
 struct DegreeClass {
     const int64_t *xadj;
-    int64_t cut;
-    bool heavy;
-    __device__ __forceinline__ bool operator()(int32_t v) const { return (xadj[v + 1] - xadj[v] > cut) == heavy; }
+    int64_t lo, hi;
+    __device__ __forceinline__ bool operator()(int32_t v) const
+    {
+        int64_t d = xadj[v + 1] - xadj[v];
+        return d > lo && d <= hi;
+    }
 };
 
 struct StillActive {
@@ -51,40 +57,44 @@ static int select_if(In in, int32_t *out, unsigned long long *d_num, int64_t cou
     }, "active-list compaction", err);
 }
 
-/* Copies d_counts[0..3) to the host: the pass's one round trip. */
+/* Copies the class counts and the matched counter to the host: the pass's
+ * one round trip. */
 static int fetch_counts(ActiveLists *A, unsigned long long *matched, coarsen_error *err)
 {
-    unsigned long long h[3];
+    unsigned long long h[NCLASSES + 1];
     CUDA_TRY(err, cudaMemcpy(h, A->d_counts, sizeof h, cudaMemcpyDeviceToHost));
-    A->nlight = (int64_t)h[0];
-    A->nheavy = (int64_t)h[1];
+    for (int c = 0; c < NCLASSES; c++)
+        A->count[c] = (int64_t)h[c];
     if (matched)
-        *matched = h[2];
+        *matched = h[NCLASSES];
     return COARSEN_OK;
 }
 
 int active_init(const MatchGraph &G, const MatchShape &shape, ActiveLists *A, coarsen_error *err)
 {
     memset(A, 0, sizeof *A);
-    int rc = dalloc(&A->d_counts, 3, "match counters", err);
-    for (int k = 0; k < 4 && !rc; k++)
-        rc = dalloc(&A->lists[k], (size_t)G.n, "active list", err);
+    int rc = dalloc(&A->d_counts, NCLASSES + 1, "match counters", err);
+    for (int c = 0; c < NCLASSES && !rc; c++)
+        for (int k = 0; k < 2 && !rc; k++)
+            rc = dalloc(&A->lists[c][k], (size_t)G.n, "active list", err);
     if (rc)
         return rc;
-    CUDA_TRY(err, cudaMemsetAsync(A->d_counts, 0, 3 * sizeof *A->d_counts, 0));
+    CUDA_TRY(err, cudaMemsetAsync(A->d_counts, 0, (NCLASSES + 1) * sizeof *A->d_counts, 0));
     if (G.n == 0)
         return COARSEN_OK;
+    const int64_t cut[NCLASSES + 1] = {-1, shape.medium_degree, shape.heavy_degree, INT64_MAX};
     thrust::counting_iterator<int32_t> all(0);
-    if ((rc = select_if(all, A->lists[0], A->d_counts, G.n, DegreeClass{G.xadj, shape.heavy_degree, false}, err)) ||
-        (rc = select_if(all, A->lists[2], A->d_counts + 1, G.n, DegreeClass{G.xadj, shape.heavy_degree, true}, err)))
-        return rc;
+    for (int c = 0; c < NCLASSES; c++)
+        if ((rc = select_if(all, A->lists[c][0], A->d_counts + c, G.n, DegreeClass{G.xadj, cut[c], cut[c + 1]}, err)))
+            return rc;
     return fetch_counts(A, nullptr, err);
 }
 
 void active_free(ActiveLists *A)
 {
-    for (int k = 0; k < 4; k++)
-        device_free(A->lists[k]);
+    for (int c = 0; c < NCLASSES; c++)
+        for (int k = 0; k < 2; k++)
+            device_free(A->lists[c][k]);
     device_free(A->d_counts);
     memset(A, 0, sizeof *A);
 }
@@ -93,15 +103,12 @@ int active_compact(ActiveLists *A, const int32_t *mate, const uint8_t *alive, un
                    coarsen_error *err)
 {
     const int next = 1 - A->cur;
-    CUDA_TRY(err, cudaMemsetAsync(A->d_counts, 0, 2 * sizeof *A->d_counts, 0));
-    int rc = COARSEN_OK;
-    if (A->nlight > 0)
-        rc = select_if(A->lists[A->cur], A->lists[next], A->d_counts, A->nlight, StillActive{mate, alive}, err);
-    if (!rc && A->nheavy > 0)
-        rc = select_if(A->lists[2 + A->cur], A->lists[2 + next], A->d_counts + 1, A->nheavy,
-                       StillActive{mate, alive}, err);
-    if (rc)
-        return rc;
+    CUDA_TRY(err, cudaMemsetAsync(A->d_counts, 0, NCLASSES * sizeof *A->d_counts, 0)); /* not the matched counter */
+    for (int c = 0; c < NCLASSES; c++)
+        if (A->count[c] > 0)
+            if (int rc = select_if(A->lists[c][A->cur], A->lists[c][next], A->d_counts + c, A->count[c],
+                                   StillActive{mate, alive}, err))
+                return rc;
     A->cur = next;
     return fetch_counts(A, matched, err);
 }

@@ -4,14 +4,16 @@
 #ifndef MATCHING_MATCH_INTERNAL_H
 #define MATCHING_MATCH_INTERNAL_H
 
+#include "matching/edge_order.h"
 #include "matching/matching.h"
 
-/* The heaviest eligible neighbour of v (ties to the smaller id) among those
- * with mate[u] == -1 (every neighbour when mate is NULL), or -1. */
-int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, int64_t cap);
+/* The heaviest eligible neighbour of v (ties to the smaller rank, see
+ * edge_order.h) among those with mate[u] == -1 (every neighbour when mate is
+ * NULL), or -1. */
+int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts);
 
-/* strongest[v] = match_best_neighbour_cpu(g, v, NULL, cap) for every v. */
-void match_strongest_cpu(const coarsen_graph *g, int64_t cap, int32_t *strongest);
+/* strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts) for every v. */
+void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *strongest);
 
 /* The matchers; mate has n entries, stats is filled but for weight,
  * matched_edges and ms (match_cpu fills those). */

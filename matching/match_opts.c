@@ -11,6 +11,7 @@ void matching_opts_default(matching_opts *opts)
         .seed = 1,
         .max_passes = 0,
         .max_vertex_weight = 0,
+        .hashed_ties = 0,
         .gpu_group_width = 0,
         .gpu_heavy_degree = 0,
     };
@@ -24,6 +25,8 @@ int matching_opts_check(const matching_opts *opts, coarsen_error *err)
         return error_set(err, COARSEN_ERR_INPUT, "red/blue probability p = %g is not in (0, 1)", opts->p);
     if (opts->max_passes < 0)
         return error_set(err, COARSEN_ERR_INPUT, "negative pass cap %d", opts->max_passes);
+    if (opts->hashed_ties != 0 && opts->hashed_ties != 1)
+        return error_set(err, COARSEN_ERR_INPUT, "hashed_ties must be 0 or 1, not %d", opts->hashed_ties);
     int w = opts->gpu_group_width;
     if (w < 0 || w > 32 || (w & (w - 1)))
         return error_set(err, COARSEN_ERR_INPUT, "GPU group width %d is not 0 or a power of two <= 32", w);

@@ -23,6 +23,9 @@ typedef struct matching_opts {
     uint64_t seed;              /* red/blue colouring and random choices */
     int max_passes;             /* handshake passes / red-blue rounds; 0 = until maximal */
     int64_t max_vertex_weight;  /* > 0: pairs with vwgt[u] + vwgt[v] above this are not matched */
+    int hashed_ties;            /* 0: equal weights go to the smaller id; 1: to the smaller seeded
+                                   scramble of the id (edge_order.h: tie_rank), far fewer passes
+                                   on equal-weight meshes; both matchers, same guarantees */
     /* GPU launch shape, 0 = automatic. They change speed only, never results
      * (tests vary them to prove it): lanes per light vertex (1, 2, 4, 8, 16
      * or 32) and the degree above which a vertex gets a whole block. */
@@ -36,7 +39,8 @@ typedef struct matching_opts {
 #define MATCH_REDBLUE_DEFAULT_ROUNDS 10000
 
 /* Fills opts with the defaults above (handshake, weighted, p = 0.53406,
- * seed 1, unlimited passes, no cap, automatic GPU launch shape). */
+ * seed 1, unlimited passes, no cap, ties to the smaller id, automatic GPU
+ * launch shape). */
 void matching_opts_default(matching_opts *opts);
 /* 0 when opts are usable (known kind, 0 < p < 1, passes >= 0, group width a
  * power of two <= 32 or 0, heavy degree >= 0), else COARSEN_ERR_INPUT. */

@@ -21,6 +21,7 @@ struct RoundRules {
 };
 
 struct ProposeOp {
+    tie_rule ties;
     RoundRules R;
     const int32_t *mate;
     const int64_t *vwgt;
@@ -50,6 +51,7 @@ struct ProposeOp {
 };
 
 struct AcceptOp {
+    tie_rule ties;
     RoundRules R;
     const int32_t *prop;
     int32_t *mate;
@@ -86,16 +88,16 @@ int redblue_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_ma
     if (rc)
         return rc;
     int32_t *prop = w.choice; /* an inactive v keeps -1 or its mate: stale values never name an unmatched vertex */
+    const tie_rule ties = match_ties(opts);
+    const int64_t cap = opts->max_vertex_weight;
     if (d_strongest &&
-        (rc = rows_launch(G, w.A, shape, PointerOp{nullptr, G.vwgt, opts->max_vertex_weight, d_strongest, nullptr},
-                          err)))
+        (rc = rows_launch(G, w.A, shape, PointerOp{ties, nullptr, G.vwgt, cap, d_strongest, nullptr}, err)))
         return rc;
     const int max_rounds = opts->max_passes ? opts->max_passes : MATCH_REDBLUE_DEFAULT_ROUNDS;
     for (int32_t r = 0; w.A.total() > 0 && r < max_rounds; r++) {
         const RoundRules R{opts->seed, opts->p, r, opts->weighted};
-        if ((rc = rows_launch(G, w.A, shape, ProposeOp{R, d_mate, G.vwgt, opts->max_vertex_weight, prop, w.alive},
-                              err)) ||
-            (rc = rows_launch(G, w.A, shape, AcceptOp{R, prop, d_mate, w.A.d_counts + 2}, err)))
+        if ((rc = rows_launch(G, w.A, shape, ProposeOp{ties, R, d_mate, G.vwgt, cap, prop, w.alive}, err)) ||
+            (rc = rows_launch(G, w.A, shape, AcceptOp{ties, R, prop, d_mate, w.A.matched_counter()}, err)))
             return rc;
         if ((rc = w.end_pass(d_mate, g->n, stats, err)))
             return rc;

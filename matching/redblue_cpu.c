@@ -8,7 +8,6 @@
  * and then some pair matches; MATCH_REDBLUE_DEFAULT_ROUNDS caps the rounds
  * when max_passes is 0 (stats->maximal = 0 then). */
 #include "matching/match_internal.h"
-#include "matching/edge_order.h"
 #include "matching/redblue_rules.h"
 
 /* Candidate key of edge (v, u) of weight w for the given salt. */
@@ -23,7 +22,8 @@ static int32_t propose(const coarsen_graph *g, const matching_opts *o, int32_t r
                        const int32_t *mate, uint8_t *alive)
 {
     int blue = redblue_is_blue(o->seed, r, v, o->p);
-    int32_t best = -1;
+    const tie_rule ties = match_ties(o);
+    int32_t best = -1, best_rank = -1;
     double best_k = 0.0;
     int live = 0;
     for (int64_t e = g->xadj[v]; e < g->xadj[v + 1]; e++) {
@@ -34,8 +34,9 @@ static int32_t propose(const coarsen_graph *g, const matching_opts *o, int32_t r
         if (!blue || redblue_is_blue(o->seed, r, u, o->p))
             continue;
         double k = rb_key(o, REDBLUE_SALT_PROPOSE, r, v, u, g->ewgt[e]);
-        if (edge_better(k, u, best_k, best))
-            best = u, best_k = k;
+        int32_t rank = tie_rank(ties, u);
+        if (edge_better(k, rank, best_k, best_rank))
+            best = u, best_rank = rank, best_k = k;
     }
     *alive = (uint8_t)live;
     return best;
@@ -44,15 +45,17 @@ static int32_t propose(const coarsen_graph *g, const matching_opts *o, int32_t r
 /* Red v: its best proposer, or -1. */
 static int32_t accept(const coarsen_graph *g, const matching_opts *o, int32_t r, int32_t v, const int32_t *prop)
 {
-    int32_t best = -1;
+    const tie_rule ties = match_ties(o);
+    int32_t best = -1, best_rank = -1;
     double best_k = 0.0;
     for (int64_t e = g->xadj[v]; e < g->xadj[v + 1]; e++) {
         int32_t u = g->adj[e];
         if (prop[u] != v)
             continue;
         double k = rb_key(o, REDBLUE_SALT_ACCEPT, r, v, u, g->ewgt[e]);
-        if (edge_better(k, u, best_k, best))
-            best = u, best_k = k;
+        int32_t rank = tie_rank(ties, u);
+        if (edge_better(k, rank, best_k, best_rank))
+            best = u, best_rank = rank, best_k = k;
     }
     return best;
 }
@@ -69,16 +72,16 @@ int redblue_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate
         return rc;
     int32_t *prop = w.choice;
     if (strongest)
-        match_strongest_cpu(g, opts->max_vertex_weight, strongest);
+        match_strongest_cpu(g, opts, strongest);
     int max_rounds = opts->max_passes ? opts->max_passes : MATCH_REDBLUE_DEFAULT_ROUNDS;
     for (int32_t r = 0; w.count > 0 && r < max_rounds; r++) {
-#pragma omp parallel for schedule(dynamic, 256)
+#pragma omp parallel for schedule(dynamic, 256) if (w.count > 4096)
         for (int64_t i = 0; i < w.count; i++) {
             int32_t v = w.act[i];
             prop[v] = propose(g, opts, r, v, mate, &w.alive[v]);
         }
         int64_t matched = 0;
-#pragma omp parallel for schedule(dynamic, 256) reduction(+ : matched)
+#pragma omp parallel for schedule(dynamic, 256) reduction(+ : matched) if (w.count > 4096)
         for (int64_t i = 0; i < w.count; i++) {
             int32_t v = w.act[i];
             if (redblue_is_blue(opts->seed, r, v, opts->p))

@@ -92,12 +92,12 @@ Test(cmd_match, writes_valid_mates_equal_to_library)
     cr_assert_eq(read_ints(file, mate, g->n), 0, "mates file does not hold %d lines", g->n);
     coarsen_error err = {0};
     cr_assert_eq(match_validate(g, mate, 0, NULL, &err), 0, "%s", err.msg);
-    oracle_greedy_matching(g, 0, want);
+    oracle_greedy_matching(g, 0, TIES_BY_ID, want);
     cr_assert_eq(memcmp(mate, want, sizeof(int32_t) * (size_t)g->n), 0, "CLI handshake differs from greedy");
     snprintf(file, sizeof file, "%s/s", dir);
     cr_assert_eq(read_ints(file, mate, g->n), 0);
     for (int32_t v = 0; v < g->n; v++)
-        cr_assert_eq(mate[v], oracle_strongest(g, v, 0), "strongest of %d", v);
+        cr_assert_eq(mate[v], oracle_strongest(g, v, 0, TIES_BY_ID), "strongest of %d", v);
     cr_assert(strstr(slurp(out), "matched edges"), "summary missing: %s", slurp(out));
     snprintf(args, sizeof args, "match --device cpu --json --quiet --matcher redblue --random --rounds 1 %s", path);
     cr_assert_eq(run(args, out), 0);

@@ -74,6 +74,23 @@ Test(gen_cli, written_files_load_back_as_the_generated_graph)
     expect_file_is(io_path("mesh.mtx"), "delaunay:nx=30,ny=20,weights=exponential,lambda=2");
 }
 
+Test(gen_cli, json_summary_on_stdout)
+{
+    char cmd[2048], out[1024] = {0};
+    snprintf(cmd, sizeof cmd, "%s gen grid2d --nx 4 --ny 3 --json --quiet --seed 5 -o %s", prog(),
+             io_path("json.graph"));
+    FILE *p = popen(cmd, "r");
+    cr_assert_not_null(p);
+    size_t got = fread(out, 1, sizeof out - 1, p);
+    out[got] = 0;
+    cr_assert_eq(pclose(p), 0);
+    cr_assert(strstr(out, "\"kind\": \"grid2d\"") && strstr(out, "\"vertices\": 12") &&
+                  strstr(out, "\"edges\": 17") && strstr(out, "\"seed\": 5"),
+              "%s", out);
+    cr_assert_eq(out[0], '{');
+    cr_assert(strchr(out, '\n') == out + strlen(out) - 1, "one line: %s", out);
+}
+
 Test(gen_cli, bad_options_exit_2_with_a_message)
 {
     static const char *const bad[] = {

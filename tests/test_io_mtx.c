@@ -203,3 +203,27 @@ Test(io_mtx, real_parser_matches_strtod_exactly)
         cr_assert_eq(got, strtod(odd[k], NULL), "'%s'", odd[k]);
     }
 }
+
+Test(io_mtx, integer_parser_limits)
+{
+    const struct {
+        const char *text;
+        int result;
+        int64_t value;
+    } cases[] = {
+        {"9223372036854775807", 1, INT64_MAX},  {"-9223372036854775808", 1, INT64_MIN},
+        {"9223372036854775808", -1, 0},         {"-9223372036854775809", -1, 0},
+        {"00000000000000000000000042", 1, 42},  {"99999999999999999999", -1, 0},
+        {"+17", 1, 17},                         {"-0", 1, 0},
+        {"12x", 0, 0},                          {"-", 0, 0},
+        {"1.0", 0, 0},                          {"18446744073709551616", -1, 0},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        const char *p = cases[k].text;
+        int64_t v = 0;
+        int r = text_parse_int(&p, p + strlen(p), &v);
+        cr_expect_eq(r, cases[k].result, "'%s': %d", cases[k].text, r);
+        if (r == 1)
+            cr_expect_eq(v, cases[k].value, "'%s': %lld", cases[k].text, (long long)v);
+    }
+}

@@ -76,7 +76,7 @@ Test(match_validate, fixed_order_weight_is_exact_on_integers)
     /* more than one chunk of vertices: the chunk tree must still add up */
     coarsen_graph *g = test_sparse_graph(5000, 20000, 1, 3);
     int32_t *mate = malloc(sizeof(int32_t) * (size_t)g->n);
-    oracle_greedy_matching(g, 0, mate);
+    oracle_greedy_matching(g, 0, TIES_BY_ID, mate);
     double plain = 0;
     int64_t pairs = 0;
     for (int32_t v = 0; v < g->n; v++)

@@ -50,10 +50,11 @@ Test(redblue, small_graphs_valid_and_maximal)
     for (int t = 0; t < 320; t++) {
         coarsen_graph *g = small_graph(t);
         matching_opts o = redblue_opts(t % 2, (uint64_t)t);
+        o.hashed_ties = t % 3 == 1;
         int32_t mate[16];
         matching_stats st;
-        char what[64];
-        snprintf(what, sizeof what, "graph %d (n %d, weighted %d)", t, g->n, t % 2);
+        char what[80];
+        snprintf(what, sizeof what, "graph %d (n %d, weighted %d, hashed ties %d)", t, g->n, t % 2, o.hashed_ties);
         run_valid_maximal(g, &o, mate, &st, what);
         cr_assert(oracle_matching_valid(g, mate) && oracle_matching_maximal(g, mate), "%s", what);
         coarsen_graph_free(g);
@@ -181,6 +182,9 @@ Test(redblue, gpu_large_graphs_identical)
         snprintf(what, sizeof what, "sparse graph, weight mode %d", mode);
         gpu_same(g, redblue_opts(1, 5), what);
         gpu_same(g, redblue_opts(0, 6), what);
+        matching_opts hashed = redblue_opts(1, 7);
+        hashed.hashed_ties = 1;
+        gpu_same(g, hashed, what);
         coarsen_graph_free(g);
     }
     coarsen_graph *g = test_star_graph(30000, 60000, 2, 5);

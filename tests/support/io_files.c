@@ -72,7 +72,12 @@ coarsen_graph *io_load_text(const char *text, int gz, coarsen_read_report *repor
 
 void io_expect_error(const char *text, int gz, int64_t line, const char *expect)
 {
-    const char *path = io_file(gz ? "bad.gz" : "bad.txt", text, gz);
+    io_expect_error_named(gz ? "bad.gz" : "bad.txt", text, gz, line, expect);
+}
+
+void io_expect_error_named(const char *name, const char *text, int gz, int64_t line, const char *expect)
+{
+    const char *path = io_file(name, text, gz);
     char prefix[600];
     snprintf(prefix, sizeof prefix, "%s:%lld: ", path, (long long)line);
     coarsen_graph *g = (coarsen_graph *)1;

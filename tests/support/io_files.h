@@ -23,6 +23,8 @@ coarsen_graph *io_load_text(const char *text, int gz, coarsen_read_report *repor
 /* Writes text as a file, loads it and asserts an input error whose message
  * is exactly one line "PATH:LINE: ..." containing `expect`. */
 void io_expect_error(const char *text, int gz, int64_t line, const char *expect);
+/* Same with the file named NAME (e.g. to get the .mtx name hint). */
+void io_expect_error_named(const char *name, const char *text, int gz, int64_t line, const char *expect);
 
 /* One expected undirected edge. */
 typedef struct io_edge {

@@ -13,7 +13,8 @@
 
 typedef struct oedge {
     double w;
-    int32_t u, v; /* u < v */
+    int32_t lo, hi; /* ranks, lo < hi */
+    int32_t u, v;
 } oedge;
 
 static int cmp_oedge(const void *pa, const void *pb)
@@ -21,9 +22,9 @@ static int cmp_oedge(const void *pa, const void *pb)
     const oedge *a = pa, *b = pb;
     if (a->w != b->w)
         return a->w > b->w ? -1 : 1;
-    if (a->u != b->u)
-        return a->u < b->u ? -1 : 1;
-    return (a->v > b->v) - (a->v < b->v);
+    if (a->lo != b->lo)
+        return a->lo < b->lo ? -1 : 1;
+    return (a->hi > b->hi) - (a->hi < b->hi);
 }
 
 static int fits(const coarsen_graph *g, int64_t cap, int32_t u, int32_t v)
@@ -31,14 +32,18 @@ static int fits(const coarsen_graph *g, int64_t cap, int32_t u, int32_t v)
     return cap <= 0 || g->vwgt[u] + g->vwgt[v] <= cap;
 }
 
-void oracle_greedy_matching(const coarsen_graph *g, int64_t cap, int32_t *mate)
+void oracle_greedy_matching(const coarsen_graph *g, int64_t cap, tie_rule ties, int32_t *mate)
 {
     oedge *list = malloc(((size_t)g->nnz / 2 + 1) * sizeof *list);
     size_t k = 0;
     for (int32_t u = 0; u < g->n; u++)
-        for (int64_t e = g->xadj[u]; e < g->xadj[u + 1]; e++)
-            if (u < g->adj[e] && fits(g, cap, u, g->adj[e]))
-                list[k++] = (oedge){g->ewgt[e], u, g->adj[e]};
+        for (int64_t e = g->xadj[u]; e < g->xadj[u + 1]; e++) {
+            int32_t v = g->adj[e];
+            if (u < v && fits(g, cap, u, v)) {
+                int32_t ru = tie_rank(ties, u), rv = tie_rank(ties, v);
+                list[k++] = (oedge){g->ewgt[e], ru < rv ? ru : rv, ru < rv ? rv : ru, u, v};
+            }
+        }
     qsort(list, k, sizeof *list, cmp_oedge);
     for (int32_t v = 0; v < g->n; v++)
         mate[v] = -1;
@@ -50,19 +55,18 @@ void oracle_greedy_matching(const coarsen_graph *g, int64_t cap, int32_t *mate)
     free(list);
 }
 
-int32_t oracle_strongest(const coarsen_graph *g, int32_t v, int64_t cap)
+int32_t oracle_strongest(const coarsen_graph *g, int32_t v, int64_t cap, tie_rule ties)
 {
     int32_t best = -1;
+    double best_w = -1.0;
     for (int64_t e = g->xadj[v]; e < g->xadj[v + 1]; e++) {
         int32_t u = g->adj[e];
         if (!fits(g, cap, v, u))
             continue;
-        if (best < 0)
+        if (best < 0 || g->ewgt[e] > best_w || (g->ewgt[e] == best_w && tie_rank(ties, u) < tie_rank(ties, best))) {
             best = u;
-        else
-            for (int64_t f = g->xadj[v]; f < g->xadj[v + 1]; f++)
-                if (g->adj[f] == best && (g->ewgt[e] > g->ewgt[f] || (g->ewgt[e] == g->ewgt[f] && u < best)))
-                    best = u;
+            best_w = g->ewgt[e];
+        }
     }
     return best;
 }
@@ -133,7 +137,8 @@ static int same_result(int32_t n, const int32_t *m1, const int32_t *m2, const ma
 {
     if (a->passes != b->passes || a->matched_edges != b->matched_edges || a->weight != b->weight ||
         a->first_round_fraction != b->first_round_fraction || a->maximal != b->maximal) {
-        snprintf(why, why_len, "stats differ: passes %d/%d, pairs %lld/%lld, weight %.17g/%.17g, first %.17g/%.17g, maximal %d/%d",
+        snprintf(why, why_len,
+                 "stats differ: passes %d/%d, pairs %lld/%lld, weight %.17g/%.17g, first %.17g/%.17g, maximal %d/%d",
                  a->passes, b->passes, (long long)a->matched_edges, (long long)b->matched_edges, a->weight,
                  b->weight, a->first_round_fraction, b->first_round_fraction, a->maximal, b->maximal);
         return 1;
@@ -206,9 +211,10 @@ int test_each_shared(const char *const *names, size_t count, void (*fn)(const co
 
 int test_compare_all_shapes(const coarsen_graph *g, matching_opts opts, char *why, size_t why_len)
 {
-    /* (group width, heavy degree): automatic, every width, and cut-offs so low
-     * that most rows take the block-per-vertex path */
-    static const int shapes[][2] = {{0, 0}, {1, 0}, {2, 3}, {4, 1}, {8, 0}, {16, 5}, {32, 0}, {32, 1}};
+    /* (group width, heavy degree): automatic, every width, medium classes
+     * (warp per vertex above degree 4 W) and cut-offs so low that most rows
+     * take the block-per-vertex path */
+    static const int shapes[][2] = {{0, 0}, {1, 0}, {2, 0}, {2, 3}, {4, 1}, {4, 64}, {8, 0}, {16, 5}, {32, 0}, {32, 1}};
     char inner[400];
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
         opts.gpu_group_width = shapes[s][0];
@@ -228,6 +234,7 @@ int test_gpu_small_graphs(matching_opts opts, int count, uint64_t seed, char *wh
         coarsen_graph *g = test_small_graph(t, seed);
         matching_opts o = opts;
         o.seed = (uint64_t)t;
+        o.hashed_ties = t % 3 == 1;
         if (t % 4 == 3) {
             test_random_vertex_weights(g, 4, (uint64_t)t);
             o.max_vertex_weight = 5;

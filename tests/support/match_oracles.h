@@ -9,14 +9,19 @@
 #include <stdint.h>
 
 #include "coarsen.h"
+#include "matching/edge_order.h" /* tie_rule, tie_rank: the scramble is part of the spec */
 #include "matching/matching.h"
 
 /* Greedy matching over the edges with vwgt[u] + vwgt[v] <= cap (cap <= 0: all)
- * sorted by weight desc, smaller endpoint asc, larger endpoint asc (qsort). */
-void oracle_greedy_matching(const coarsen_graph *g, int64_t cap, int32_t *mate);
+ * sorted by weight desc, smaller endpoint rank asc, larger endpoint rank asc
+ * (qsort), where a vertex's rank is tie_rank(ties, id): its id by default. */
+void oracle_greedy_matching(const coarsen_graph *g, int64_t cap, tie_rule ties, int32_t *mate);
 
-/* Heaviest eligible neighbour of v (ties to the smaller id) by a plain scan. */
-int32_t oracle_strongest(const coarsen_graph *g, int32_t v, int64_t cap);
+/* Heaviest eligible neighbour of v (ties to the smaller rank) by a plain scan. */
+int32_t oracle_strongest(const coarsen_graph *g, int32_t v, int64_t cap, tie_rule ties);
+
+/* Ties by vertex id (the default rule). */
+#define TIES_BY_ID ((tie_rule){0, 0})
 
 /* Random graph with about m undirected edges on n vertices (duplicates
  * merged), weights as test_random_graph's modes (0 unit, 1 ints 1..4, 2 reals,
@@ -36,12 +41,14 @@ void test_random_vertex_weights(coarsen_graph *g, int64_t max_w, uint64_t seed);
 int test_compare_cpu_gpu(const coarsen_graph *g, const matching_opts *opts, char *why, size_t why_len);
 
 /* test_compare_cpu_gpu under each of a fixed list of GPU launch shapes
- * (every group width, heavy cut-offs down to 1); why names the shape. */
+ * (every group width, medium classes, heavy cut-offs down to 1); why names
+ * the shape. */
 int test_compare_all_shapes(const coarsen_graph *g, matching_opts opts, char *why, size_t why_len);
 
 /* GPU vs CPU (all shapes) on test_small_graph(t, seed) for t < count,
  * opts varied per graph: every fourth gets random vertex weights and cap 5,
- * every eighth (t % 8 == 5) one pass/round only, and opts.seed = t. */
+ * every eighth (t % 8 == 5) one pass/round only, every third (t % 3 == 1)
+ * hashed ties, and opts.seed = t. */
 int test_gpu_small_graphs(matching_opts opts, int count, uint64_t seed, char *why, size_t why_len);
 
 /* match_cpu with 1 and with 2 OpenMP threads: 0 when mates and stats (but
