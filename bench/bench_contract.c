@@ -4,13 +4,15 @@
  * contract_gpu on the device graph (when a GPU is usable; the GPU result is
  * checked bit for bit against the CPU's). Per level: fine directed edges per
  * second; per graph and backend: edges per second summed over levels, and the
- * GPU's peak device memory over the input CSR size. BENCH_CONTRACT_GPU_ONLY=1
+ * GPU's peak device memory over the input CSR size. At level 0 it also times
+ * two-hop matching (leaves and twins) after the matching. BENCH_CONTRACT_GPU_ONLY=1
  * skips the CPU timings (big graphs). */
 #include "bench/bench_util.h"
 #include "contract/contract.h"
 #include "core/error.h"
 #include "device/device.h"
 #include "matching/matching.h"
+#include "matching/two_hop.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -41,6 +43,58 @@ static void add_report(totals *t, const char *graph, const coarsen_graph *g, int
     bench_report("contract", graph, g, ms, runs, extra);
     t->edges += g->nnz;
     t->ms += med;
+}
+
+/* Times two-hop matching after the level-0 matching (CPU on all threads,
+ * and GPU when use_gpu; the GPU's mate is checked against the CPU's) and
+ * prints one line per backend with the pairs each rule added. */
+static int time_two_hop(const char *graph, const coarsen_graph *g, const int32_t *mate, int runs, int use_gpu,
+                        int gpu_only, coarsen_error *err)
+{
+    size_t bytes = ((size_t)g->n + 1) * sizeof *mate;
+    int32_t *cpu = malloc(bytes), *back = malloc(bytes);
+    double ms[MAX_RUNS];
+    two_hop_stats st = {0};
+    int64_t unmatched = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        unmatched += mate[v] == -1;
+    int rc = 0;
+    for (int r = 0; !rc && r < (gpu_only ? 1 : runs); r++) {
+        memcpy(cpu, mate, bytes);
+        rc = two_hop_cpu(g, 0, cpu, &st, err);
+        ms[r] = st.ms;
+    }
+    char extra[160];
+    snprintf(extra, sizeof extra, "backend=cpu unmatched_before=%lld leaf_pairs=%lld twin_pairs=%lld",
+             (long long)unmatched, (long long)st.leaf_pairs, (long long)st.twin_pairs);
+    if (!rc && !gpu_only)
+        bench_report("two_hop", graph, g, ms, runs, extra);
+    coarsen_graph *dg = NULL;
+    void *d_mate = NULL;
+    if (!rc && use_gpu)
+        rc = device_graph_upload(g, &dg, err);
+    if (!rc && use_gpu)
+        rc = device_alloc(&d_mate, bytes, "mate", err);
+    for (int r = 0; !rc && use_gpu && r < runs; r++) {
+        rc = device_copy_to_device(d_mate, mate, (size_t)g->n * sizeof *mate, err);
+        if (!rc)
+            rc = two_hop_gpu(dg, 0, d_mate, &st, err);
+        ms[r] = st.ms;
+    }
+    if (!rc && use_gpu) {
+        rc = device_copy_to_host(back, d_mate, (size_t)g->n * sizeof *mate, err);
+        if (!rc && memcmp(back, cpu, (size_t)g->n * sizeof *mate) != 0)
+            rc = error_set(err, COARSEN_ERR_DEVICE, "GPU two-hop matching differs from the CPU's");
+        snprintf(extra, sizeof extra, "backend=gpu unmatched_before=%lld leaf_pairs=%lld twin_pairs=%lld",
+                 (long long)unmatched, (long long)st.leaf_pairs, (long long)st.twin_pairs);
+        if (!rc)
+            bench_report("two_hop", graph, g, ms, runs, extra);
+    }
+    device_free(d_mate);
+    coarsen_graph_free(dg);
+    free(cpu);
+    free(back);
+    return rc;
 }
 
 static int time_gpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, const coarsen_graph *want, int runs,
@@ -116,6 +170,10 @@ int main(int argc, char **argv)
             matching_stats mstats;
             matching_opts_default(&mo); /* handshake, until maximal */
             if (match_cpu(g, &mo, mate, NULL, &mstats, &err) || contract_map_from_mates_cpu(g->n, mate, cmap, &nc, &err)) {
+                fprintf(stderr, "bench_contract: %s\n", err.msg);
+                return 1;
+            }
+            if (level == 0 && time_two_hop(o.graphs[k], g, mate, runs, use_gpu, gpu_only, &err)) {
                 fprintf(stderr, "bench_contract: %s\n", err.msg);
                 return 1;
             }

@@ -7,7 +7,8 @@
  *      the concatenation of its members' rows, in the CPU's order;
  *   3. gather (coarse neighbour, weight), internal entries keyed nc (they
  *      sort last in their segment and are dropped);
- *   4. stable segmented sort by coarse neighbour (64-bit offsets);
+ *   4. stable segmented sort by coarse neighbour (64-bit offsets, double
+ *      buffers: no extra copy in CUB's temporary storage);
  *   5. a run start is the first entry of a segment or a key change; a scan
  *      of run starts numbers the coarse entries; one thread per run sums it
  *      left to right (the CPU's order; no tree reduction);
@@ -18,6 +19,7 @@
 #include "contract/kernel_util.cuh"
 #include "core/error.h"
 #include "device/cuda_check.cuh"
+#include "matching/match_weight.h" /* match_row_find */
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -113,7 +115,7 @@ __global__ void k_group_ptr(int32_t n, const int32_t *skey, int32_t nc, int32_t 
         int32_t k = i == n ? nc : skey[i];
         if (k - prev > 1)
             atomicOr(bad, 2);
-        for (int32_t c = prev + 1; c <= k; c++)
+        for (int64_t c = (int64_t)prev + 1; c <= k; c++)
             gptr[c] = (int32_t)i;
     }
 }
@@ -209,15 +211,7 @@ __global__ void k_mirror_weights(int32_t nc, const int64_t *cxadj, const int32_t
             int32_t b = cadj[e];
             if (b >= c)
                 break; /* the row is sorted: no smaller neighbour after this */
-            int64_t lo = cxadj[b], hi = cxadj[b + 1] - 1;
-            while (lo < hi) {
-                int64_t mid = lo + (hi - lo) / 2;
-                if (cadj[mid] < c)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            cewgt[e] = cewgt[lo];
+            cewgt[e] = cewgt[match_row_find(cxadj, cadj, b, (int32_t)c)]; /* present: rows are symmetric */
         }
     }
 }
@@ -308,13 +302,21 @@ static int contract_gpu_run(const coarsen_graph *g, const int32_t *cmap, int32_t
         return rc;
     if (int rc = dalloc(&t.val, (size_t)nnz, "sorted weights", err))
         return rc;
+    /* Double buffers: CUB may sort in either and needs no copy of its own
+     * (the separate-output form would take nnz keys and values more). */
+    cub::DoubleBuffer<int32_t> dkeys(t.key_in, t.key);
+    cub::DoubleBuffer<double> dvals(t.val_in, t.val);
     if (nnz > 0 && nc > 0) {
         if (int rc = cub_run([&](void *tmp, size_t &b) {
-                return cub::DeviceSegmentedSort::StableSortPairs(tmp, b, t.key_in, t.key, t.val_in, t.val, nnz,
-                                                                 (int64_t)nc, t.segoff, t.segoff + 1);
+                return cub::DeviceSegmentedSort::StableSortPairs(tmp, b, dkeys, dvals, nnz, (int64_t)nc, t.segoff,
+                                                                 t.segoff + 1);
             }, "segmented sort", err))
             return rc;
     }
+    t.key = dkeys.Current(); /* the sorted entries */
+    t.val = dvals.Current();
+    t.key_in = dkeys.Alternate();
+    t.val_in = dvals.Alternate();
     device_free(t.key_in);
     device_free(t.val_in);
     t.key_in = nullptr;
