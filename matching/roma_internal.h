@@ -1,0 +1,22 @@
+/* roma_internal.h — what the host ROMA implementations share (roma_cpu.c,
+ * roma_replay_cpu.c): checking the starting matching and filling the
+ * matched-weight array, and the evaluation state over host arrays. */
+#ifndef MATCHING_ROMA_INTERNAL_H
+#define MATCHING_ROMA_INTERNAL_H
+
+#include "matching/roma.h"
+#include "matching/roma_aug.h"
+
+/* Validates mate on g (COARSEN_ERR_INPUT naming the first broken rule) and
+ * sets *mw to a new array mw[v] = weight of v's matched edge (0 when free),
+ * which the caller frees; *mw is NULL on failure. */
+int roma_start_cpu(const coarsen_graph *g, const int32_t *mate, double **mw, coarsen_error *err);
+
+static inline roma_state roma_host_state(const coarsen_graph *g, const roma_opts *opts, const int32_t *mate,
+                                         const double *mw)
+{
+    roma_state S = {g->xadj, g->adj, g->ewgt, g->vwgt, mate, mw, opts->max_vertex_weight};
+    return S;
+}
+
+#endif

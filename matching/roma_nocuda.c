@@ -1,0 +1,9 @@
+/* roma_nocuda.c — the GPU ROMA entry of a build without CUDA. */
+#include "matching/roma.h"
+#include "core/error.h"
+
+int roma_gpu(const coarsen_graph *g, const roma_opts *opts, int32_t *d_mate, roma_stats *stats, coarsen_error *err)
+{
+    (void)g, (void)opts, (void)d_mate, (void)stats;
+    return error_set(err, COARSEN_ERR_DEVICE, "this coarsen was built without CUDA (no nvcc at build time)");
+}
