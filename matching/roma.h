@@ -12,7 +12,8 @@
  *    vertex-disjoint, the best key always wins, so a phase with a candidate
  *    applies at least one and the weight never decreases;
  *  - roma_gpu: the same rule on the device, bit-identical to roma_replay_cpu
- *    (mates and stats) for any launch shape.
+ *    (mates and every phase's stats but ms); the result never depends on
+ *    thread timing or block size.
  * Threshold: integer weights apply gains >= 1; real weights apply gains
  * > eps * (weight of the matched edges the augmentation removes), which
  * keeps rounding noise out. A run stops after a phase that applies nothing
@@ -58,7 +59,9 @@ int roma_replay_cpu(const coarsen_graph *g, const roma_opts *opts, int32_t *mate
                     coarsen_error *err);
 
 /* Device refinement: g->on_device = 1, d_mate a device array of g->n
- * entries holding a valid matching. One small copy to the host per phase. */
+ * entries holding a valid matching (not checked on the device: validate on
+ * the host first when it comes from outside). One small copy to the host
+ * per phase. */
 int roma_gpu(const coarsen_graph *g, const roma_opts *opts, int32_t *d_mate, roma_stats *stats, coarsen_error *err);
 
 #ifdef __cplusplus
