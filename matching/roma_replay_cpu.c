@@ -1,11 +1,12 @@
 /* roma_replay_cpu.c — the deterministic parallel ROMA rule on the host
- * (roma.h), the bit-exact reference of roma.cu. A phase: (1) every centre
- * c (free, or matched with c < mate[c]) evaluates its best augmentation on
- * the matching at phase start (binary-search cycle lookup, like the GPU);
- * (2) each accepted candidate max-writes its key into every vertex it
- * touches; (3) a candidate holding the key of all its vertices is applied
- * (winners are vertex-disjoint, so the order of applications is
- * irrelevant); its gain goes into gains[c], summed in fixed order. */
+ * (roma.h), the bit-exact reference of roma.cu and roma_complete.cu. A
+ * phase: (1) every centre c evaluates its candidate on the matching at
+ * phase start (sparse: free c, or matched with c < mate[c], best
+ * augmentation with binary-search cycle lookup like the GPU); (2) each
+ * candidate max-writes its key into every vertex it touches; (3) a
+ * candidate holding the key of all its vertices is applied (winners are
+ * vertex-disjoint, so the order of applications is irrelevant); its gain
+ * goes into gains[c], summed in fixed order (roma_sum.h). */
 #include "matching/roma_internal.h"
 #include "matching/roma_sum.h"
 #include "core/error.h"
@@ -14,37 +15,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-int roma_replay_cpu(const coarsen_graph *g, const roma_opts *opts, int32_t *mate, roma_stats *stats,
-                    coarsen_error *err)
+/* 1 when a holds the key of every vertex it touches. */
+static int roma_owns(const roma_aug *a, const uint64_t *slot)
 {
-    int rc = roma_opts_check(opts, err);
-    if (rc)
-        return rc;
-    memset(stats, 0, sizeof *stats);
-    double t0 = timer_ms();
-    const int32_t n = g->n;
-    double *mw = NULL;
-    if ((rc = roma_start_cpu(g, mate, &mw, err)))
-        return rc;
+    int32_t t[6];
+    int k = roma_touched(a, t), own = 1;
+    uint64_t key = roma_key(a);
+    for (int i = 0; i < k; i++)
+        own &= slot[t[i]] == key;
+    return own;
+}
+
+int roma_replay_phases(int32_t n, int max_phases, roma_eval_fn eval, const void *ctx, int32_t *mate, double *mw,
+                       roma_stats *stats, coarsen_error *err)
+{
     roma_aug *aug = xmalloc(((size_t)n + 1) * sizeof *aug, "ROMA candidates", err);
     uint64_t *slot = aug ? xmalloc(((size_t)n + 1) * sizeof *slot, "ROMA conflict keys", err) : NULL;
     double *gains = slot ? xmalloc(((size_t)n + 1) * sizeof *gains, "ROMA gains", err) : NULL;
     if (!gains) {
-        free(mw), free(aug), free(slot);
+        free(aug), free(slot);
         return COARSEN_ERR_NOMEM;
     }
-    const roma_state S = roma_host_state(g, opts, mate, mw);
-    for (int p = 0; p < opts->max_phases; p++) {
+    double t0 = timer_ms();
+    for (int p = 0; p < max_phases; p++) {
         roma_phase_stats *ps = &stats->phase[p];
-#pragma omp parallel for schedule(dynamic, 512)
-        for (int32_t c = 0; c < n; c++) {
-            if (mate[c] >= 0 && mate[c] < c)
-                roma_aug_none(&aug[c], c, mate[c]);
-            else
-                roma_best_aug(&S, c, NULL, &aug[c]);
-            if (!roma_accept(&aug[c], g->integral_weights, opts->eps))
-                aug[c].kind = ROMA_NONE;
-        }
+#pragma omp parallel for schedule(dynamic, 256)
+        for (int32_t c = 0; c < n; c++)
+            eval(ctx, c, &aug[c]);
         memset(slot, 0, (size_t)n * sizeof *slot);
         for (int32_t c = 0; c < n; c++) {
             if (aug[c].kind == ROMA_NONE)
@@ -61,14 +58,7 @@ int roma_replay_cpu(const coarsen_graph *g, const roma_opts *opts, int32_t *mate
 #pragma omp parallel for schedule(static) reduction(+ : applied)
         for (int32_t c = 0; c < n; c++) {
             gains[c] = 0.0;
-            if (aug[c].kind == ROMA_NONE)
-                continue;
-            int32_t t[6];
-            int k = roma_touched(&aug[c], t), own = 1;
-            uint64_t key = roma_key(&aug[c]);
-            for (int i = 0; i < k; i++)
-                own &= slot[t[i]] == key;
-            if (own) {
+            if (aug[c].kind != ROMA_NONE && roma_owns(&aug[c], slot)) {
                 roma_apply(mate, mw, &aug[c]);
                 gains[c] = aug[c].gain;
                 applied++;
@@ -80,7 +70,41 @@ int roma_replay_cpu(const coarsen_graph *g, const roma_opts *opts, int32_t *mate
         if (applied == 0)
             break;
     }
-    free(mw), free(aug), free(slot), free(gains);
-    stats->ms = timer_ms() - t0;
+    stats->ms += timer_ms() - t0;
+    free(aug), free(slot), free(gains);
     return COARSEN_OK;
+}
+
+typedef struct sparse_ctx {
+    roma_state S;
+    int integral;
+    double eps;
+} sparse_ctx;
+
+static void sparse_eval(const void *ctx, int32_t c, roma_aug *out)
+{
+    const sparse_ctx *x = ctx;
+    int32_t m = x->S.mate[c];
+    if (m >= 0 && m < c)
+        roma_aug_none(out, c, m);
+    else
+        roma_best_aug(&x->S, c, NULL, out);
+    if (!roma_accept(out, x->integral, x->eps))
+        out->kind = ROMA_NONE;
+}
+
+int roma_replay_cpu(const coarsen_graph *g, const roma_opts *opts, int32_t *mate, roma_stats *stats,
+                    coarsen_error *err)
+{
+    int rc = roma_opts_check(opts, err);
+    if (rc)
+        return rc;
+    memset(stats, 0, sizeof *stats);
+    double *mw = NULL;
+    if ((rc = roma_start_cpu(g, mate, &mw, err)))
+        return rc;
+    sparse_ctx ctx = {roma_host_state(g, opts, mate, mw), g->integral_weights, opts->eps};
+    rc = roma_replay_phases(g->n, opts->max_phases, sparse_eval, &ctx, mate, mw, stats, err);
+    free(mw);
+    return rc;
 }

@@ -29,4 +29,8 @@ void test_random_matching(const coarsen_graph *g, int64_t cap, uint64_t seed, in
 int test_roma_on_gpu(const coarsen_graph *g, const roma_opts *opts, int32_t *mate, roma_stats *stats,
                      coarsen_error *err);
 
+/* roma_complete_gpu on device copies of w[n * n] and mate (refined in place). */
+int test_roma_complete_on_gpu(int32_t n, const float *w, const roma_opts *opts, int32_t *mate, roma_stats *stats,
+                              coarsen_error *err);
+
 #endif
