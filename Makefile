@@ -46,7 +46,8 @@ LIB_CU    := $(wildcard $(addsuffix /*.cu,$(LIB_DIRS)))
 endif
 CLI_C     := $(wildcard cli/*.c)
 TEST_C    := $(wildcard tests/*.c tests/support/*.c)
-BENCH_C   := $(wildcard bench/*.c)
+BENCH_UTIL_C := bench/bench_util.c
+BENCH_C   := $(filter-out $(BENCH_UTIL_C),$(wildcard bench/*.c))
 EXAMPLE_C := $(wildcard examples/*.c)
 
 LIB_O     := $(LIB_C:%.c=$(BUILD)/%.o) $(LIB_CU:%.cu=$(BUILD)/%.cu.o)
@@ -82,7 +83,7 @@ $(PROG): $(CLI_O) $(LIB)
 $(TESTS): $(TEST_O) $(LIB)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lcriterion -lmetis
 
-$(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB)
+$(BUILD)/bench/%: $(BUILD)/bench/%.o $(BENCH_UTIL_C:%.c=$(BUILD)/%.o) $(LIB)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis
 
 $(BUILD)/examples/%: $(BUILD)/examples/%.o $(LIB)

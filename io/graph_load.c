@@ -1,0 +1,45 @@
+/* graph_load.c — coarsen_graph_load: reads the file (gzip by magic bytes,
+ * "-" = stdin) and hands the text to the Matrix Market reader when it starts
+ * with the banner, to the METIS reader otherwise. */
+#include "io/graph_load.h"
+#include "io/metis_read.h"
+#include "io/mtx_read.h"
+
+#include <string.h>
+#include <strings.h>
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && !strcasecmp(s + a - b, suffix);
+}
+
+/* A file named *.mtx (or *.mtx.gz) without the banner gets the Matrix Market
+ * reader's "missing banner" error rather than a METIS parse error. */
+static int looks_like_mtx_name(const char *name)
+{
+    return ends_with(name, ".mtx") || ends_with(name, ".mtx.gz");
+}
+
+int graph_load_text(const text_input *t, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
+{
+    coarsen_read_report local;
+    if (!report)
+        report = &local;
+    memset(report, 0, sizeof *report);
+    report->bytes = (int64_t)t->len;
+    return mtx_has_banner(t) || looks_like_mtx_name(t->name) ? mtx_read_graph_text(t, out, report, err)
+                                                               : metis_read_graph_text(t, out, report, err);
+}
+
+int coarsen_graph_load(const char *path, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
+{
+    *out = NULL;
+    text_input t;
+    int rc = text_input_load(path, &t, err);
+    if (rc)
+        return rc;
+    rc = graph_load_text(&t, out, report, err);
+    text_input_free(&t);
+    return rc;
+}

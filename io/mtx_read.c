@@ -1,0 +1,362 @@
+/* mtx_read.c — Matrix Market text to COO entries, and square matrices to
+ * undirected graphs through core/graph_build (rules: docs/formats.md). */
+#include "io/mtx_read.h"
+#include "core/error.h"
+#include "core/graph_build.h"
+#include "io/read_error.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const field_names[] = {"real", "integer", "pattern", "complex"};
+static const char *const symmetry_names[] = {"general", "symmetric", "skew-symmetric", "hermitian"};
+
+int mtx_has_banner(const text_input *t)
+{
+    return t->len >= 14 && !strncasecmp(t->data, "%%MatrixMarket", 14);
+}
+
+/* Copies the next word of [*p, e) into w (lower-cased); 0 when none. */
+static int next_word(const char **p, const char *e, char *w, size_t cap)
+{
+    const char *s = text_skip_blank(*p, e);
+    size_t n = 0;
+    while (s < e && *s != ' ' && *s != '\t') {
+        if (n + 1 < cap)
+            w[n++] = (char)((*s >= 'A' && *s <= 'Z') ? *s - 'A' + 'a' : *s);
+        s++;
+    }
+    w[n] = '\0';
+    *p = s;
+    return n > 0;
+}
+
+static int is_blank_or_comment(const char *s, const char *e)
+{
+    s = text_skip_blank(s, e);
+    return s == e || *s == '%';
+}
+
+static int parse_banner(const text_input *t, const char *s, const char *e, mtx_coo *m, coarsen_error *err)
+{
+    char w[64];
+    const char *p = s + 14;
+    if (!next_word(&p, e, w, sizeof w) || strcmp(w, "matrix"))
+        return read_error_token(err, t->name, 1, "unknown Matrix Market object (expected 'matrix')", s + 14, e);
+    const char *q = p;
+    if (!next_word(&p, e, w, sizeof w) || (strcmp(w, "coordinate") && strcmp(w, "array")))
+        return read_error_token(err, t->name, 1, "unknown Matrix Market format (expected coordinate or array)", q, e);
+    m->is_array = !strcmp(w, "array");
+    q = p;
+    if (!next_word(&p, e, w, sizeof w))
+        return read_error(err, t->name, 1, "Matrix Market banner lacks the field (real, integer, pattern, complex)");
+    if (!strcmp(w, "real") || !strcmp(w, "double"))
+        m->field = MTX_REAL;
+    else if (!strcmp(w, "integer"))
+        m->field = MTX_INTEGER;
+    else if (!strcmp(w, "pattern") && !m->is_array)
+        m->field = MTX_PATTERN;
+    else if (!strcmp(w, "complex"))
+        m->field = MTX_COMPLEX;
+    else
+        return read_error_token(err, t->name, 1, "unknown Matrix Market field (expected real, double, integer, "
+                                "pattern or complex; pattern only with coordinate)", q, e);
+    q = p;
+    if (!next_word(&p, e, w, sizeof w))
+        return read_error(err, t->name, 1, "Matrix Market banner lacks the symmetry (general, symmetric, "
+                          "skew-symmetric, hermitian)");
+    int sym = -1;
+    for (int k = 0; k < 4; k++)
+        if (!strcmp(w, symmetry_names[k]))
+            sym = k;
+    if (sym < 0)
+        return read_error_token(err, t->name, 1, "unknown Matrix Market symmetry (expected general, symmetric, "
+                                "skew-symmetric or hermitian)", q, e);
+    m->symmetry = (mtx_symmetry)sym;
+    if (m->symmetry == MTX_HERMITIAN && m->field != MTX_COMPLEX)
+        return read_error(err, t->name, 1, "hermitian symmetry needs the complex field");
+    if (m->symmetry == MTX_SKEW && m->field == MTX_PATTERN)
+        return read_error(err, t->name, 1, "skew-symmetric symmetry cannot be pattern");
+    if (next_word(&p, e, w, sizeof w))
+        return read_error_token(err, t->name, 1, "unexpected text after the Matrix Market banner", q, e);
+    return COARSEN_OK;
+}
+
+/* Parses one size: a non-negative integer that fits a vertex id. */
+static int parse_dim(const text_input *t, int64_t line, const char **p, const char *e, const char *what,
+                     int64_t limit, int64_t *out, coarsen_error *err)
+{
+    const char *s = *p;
+    int r = text_parse_int(p, e, out);
+    if (r == 0)
+        return read_error_token(err, t->name, line, what, s, e);
+    if (r < 0 || *out < 0 || *out > limit)
+        return read_error(err, t->name, line, "%s: value out of range [0, %lld]", what, (long long)limit);
+    return COARSEN_OK;
+}
+
+/* Reads the value(s) of one entry per the field. */
+static int parse_value(const text_input *t, int64_t line, const char **p, const char *e, mtx_field field,
+                       double *v, coarsen_error *err)
+{
+    const char *s = *p;
+    int r;
+    switch (field) {
+    case MTX_PATTERN:
+        *v = 1.0;
+        return COARSEN_OK;
+    case MTX_INTEGER: {
+        int64_t x;
+        r = text_parse_int(p, e, &x);
+        if (r < 0)
+            return read_error_token(err, t->name, line, "integer value out of range", s, e);
+        if (r == 0)
+            return read_error_token(err, t->name, line, "expected an integer value", s, e);
+        *v = (double)x;
+        return COARSEN_OK;
+    }
+    case MTX_REAL:
+    case MTX_COMPLEX: {
+        double re, im = 0.0;
+        r = text_parse_real(p, e, &re);
+        if (r > 0 && field == MTX_COMPLEX) {
+            s = *p;
+            r = text_parse_real(p, e, &im);
+        }
+        if (r < 0)
+            return read_error_token(err, t->name, line, "value is NaN or infinite", s, e);
+        if (r == 0)
+            return read_error_token(err, t->name, line,
+                                    field == MTX_COMPLEX ? "expected a complex value (two reals)" : "expected a real value",
+                                    s, e);
+        *v = field == MTX_COMPLEX ? hypot(re, im) : re;
+        if (!isfinite(*v))
+            return read_error(err, t->name, line, "complex magnitude overflows");
+        return COARSEN_OK;
+    }
+    }
+    return COARSEN_OK;
+}
+
+static int coo_reserve(mtx_coo *m, int64_t cap, coarsen_error *err)
+{
+    if (cap < 1)
+        cap = 1;
+    m->i = xmalloc((size_t)cap * sizeof *m->i, "matrix rows", err);
+    m->j = m->i ? xmalloc((size_t)cap * sizeof *m->j, "matrix columns", err) : NULL;
+    m->value = m->j ? xmalloc((size_t)cap * sizeof *m->value, "matrix values", err) : NULL;
+    return m->value ? COARSEN_OK : COARSEN_ERR_NOMEM;
+}
+
+/* Reads the next line that is neither blank nor a comment. */
+static int next_data_line(text_cursor *c, const char **ls, const char **le)
+{
+    while (text_next_line(c, ls, le))
+        if (!is_blank_or_comment(*ls, *le))
+            return 1;
+    return 0;
+}
+
+static int at_line_end(const char *p, const char *e)
+{
+    return text_skip_blank(p, e) == e;
+}
+
+static int read_coordinate(const text_input *t, text_cursor *c, mtx_coo *m, int64_t declared, coarsen_error *err)
+{
+    /* Each entry needs at least "i j" plus a line end: never reserve more
+     * than the remaining text can hold, whatever the header says. */
+    int64_t fit = (int64_t)(c->end - c->p) / 4 + 1;
+    if (coo_reserve(m, declared < fit ? declared : fit, err))
+        return COARSEN_ERR_NOMEM;
+    const char *s, *e;
+    int64_t k = 0;
+    while (k < declared && next_data_line(c, &s, &e)) {
+        if (k >= fit) /* cannot happen: fit bounds the number of lines */
+            return read_error(err, t->name, c->line, "internal: entry count exceeds the reservation");
+        const char *p = s;
+        int64_t a, b;
+        int r = text_parse_int(&p, e, &a);
+        if (r <= 0 || a < 1 || a > m->rows)
+            return r == 0 ? read_error_token(err, t->name, c->line, "expected a row index", s, e)
+                          : read_error(err, t->name, c->line, "row index out of range [1, %lld]", (long long)m->rows);
+        const char *q = p;
+        r = text_parse_int(&p, e, &b);
+        if (r <= 0 || b < 1 || b > m->cols)
+            return r == 0 ? read_error_token(err, t->name, c->line, "expected a column index", q, e)
+                          : read_error(err, t->name, c->line, "column index out of range [1, %lld]", (long long)m->cols);
+        double v;
+        if (parse_value(t, c->line, &p, e, m->field, &v, err))
+            return COARSEN_ERR_INPUT;
+        if (!at_line_end(p, e))
+            return read_error_token(err, t->name, c->line, "unexpected text after the entry", p, e);
+        m->i[k] = (int32_t)(a - 1);
+        m->j[k] = (int32_t)(b - 1);
+        m->value[k] = v;
+        k++;
+    }
+    m->count = k;
+    if (k < declared)
+        return read_error(err, t->name, c->line, "file ends after %lld of the %lld entries declared", (long long)k,
+                          (long long)declared);
+    if (next_data_line(c, &s, &e))
+        return read_error(err, t->name, c->line, "more entries than the %lld declared", (long long)declared);
+    return COARSEN_OK;
+}
+
+static int read_array(const text_input *t, text_cursor *c, mtx_coo *m, coarsen_error *err)
+{
+    int64_t r = m->rows, cl = m->cols, declared;
+    if (m->symmetry != MTX_GENERAL && r != cl)
+        return read_error(err, t->name, m->size_line, "a %s array must be square, not %lldx%lld",
+                          symmetry_names[m->symmetry], (long long)r, (long long)cl);
+    if (m->symmetry == MTX_GENERAL)
+        declared = r * cl;
+    else if (m->symmetry == MTX_SKEW)
+        declared = r * (r - 1) / 2;
+    else
+        declared = r * (r + 1) / 2;
+    int64_t fit = (int64_t)(c->end - c->p) / 2 + 1;
+    if (coo_reserve(m, declared < fit ? declared : fit, err))
+        return COARSEN_ERR_NOMEM;
+    /* Column-major; symmetric storage lists rows j..n-1 (skew: j+1..n-1). */
+    int64_t row = m->symmetry == MTX_SKEW ? 1 : 0, col = 0, k = 0, stored = 0;
+    const char *s, *e;
+    while (k < declared && next_data_line(c, &s, &e)) {
+        const char *p = s;
+        double v;
+        if (parse_value(t, c->line, &p, e, m->field, &v, err))
+            return COARSEN_ERR_INPUT;
+        if (!at_line_end(p, e))
+            return read_error_token(err, t->name, c->line, "unexpected text after the value", p, e);
+        if (v != 0.0) {
+            m->i[stored] = (int32_t)row;
+            m->j[stored] = (int32_t)col;
+            m->value[stored] = v;
+            stored++;
+        }
+        k++;
+        if (++row == r) {
+            col++;
+            row = m->symmetry == MTX_GENERAL ? 0 : m->symmetry == MTX_SKEW ? col + 1 : col;
+        }
+    }
+    m->count = stored;
+    if (k < declared)
+        return read_error(err, t->name, c->line, "file ends after %lld of the %lld array values", (long long)k,
+                          (long long)declared);
+    if (next_data_line(c, &s, &e))
+        return read_error(err, t->name, c->line, "more values than the %lld of the array", (long long)declared);
+    return COARSEN_OK;
+}
+
+int mtx_read_coo_text(const text_input *t, mtx_coo *m, coarsen_error *err)
+{
+    memset(m, 0, sizeof *m);
+    text_cursor c;
+    text_cursor_init(&c, t->data, t->data + t->len);
+    const char *s, *e;
+    if (!text_next_line(&c, &s, &e))
+        return read_error(err, t->name, 1, "empty file");
+    if ((size_t)(e - s) < 14 || strncasecmp(s, "%%MatrixMarket", 14))
+        return read_error(err, t->name, 1, "missing Matrix Market banner '%%%%MatrixMarket matrix ...'");
+    int rc = parse_banner(t, s, e, m, err);
+    if (rc)
+        return rc;
+    if (!next_data_line(&c, &s, &e))
+        return read_error(err, t->name, c.line, "the size line is missing");
+    m->size_line = c.line;
+    const char *p = s;
+    int64_t declared = 0;
+    if ((rc = parse_dim(t, c.line, &p, e, "expected the number of rows", INT32_MAX, &m->rows, err)) ||
+        (rc = parse_dim(t, c.line, &p, e, "expected the number of columns", INT32_MAX, &m->cols, err)))
+        goto fail;
+    if (!m->is_array) {
+        if ((rc = parse_dim(t, c.line, &p, e, "expected the number of entries", INT64_MAX, &declared, err)))
+            goto fail;
+        int64_t most = m->rows * m->cols; /* < 2^62 */
+        if (declared > most) {
+            rc = read_error(err, t->name, c.line, "%lld entries declared but a %lldx%lld matrix has only %lld places",
+                            (long long)declared, (long long)m->rows, (long long)m->cols, (long long)most);
+            goto fail;
+        }
+    }
+    if (!at_line_end(p, e)) {
+        rc = read_error_token(err, t->name, c.line, "unexpected text after the size line", p, e);
+        goto fail;
+    }
+    if (m->symmetry != MTX_GENERAL && m->rows != m->cols) {
+        rc = read_error(err, t->name, c.line, "a %s matrix must be square, not %lldx%lld",
+                        symmetry_names[m->symmetry], (long long)m->rows, (long long)m->cols);
+        goto fail;
+    }
+    rc = m->is_array ? read_array(t, &c, m, err) : read_coordinate(t, &c, m, declared, err);
+    if (rc)
+        goto fail;
+    return COARSEN_OK;
+fail:
+    mtx_coo_free(m);
+    return rc;
+}
+
+int mtx_read_coo(const char *path, mtx_coo *out, int64_t *bytes, coarsen_error *err)
+{
+    text_input t;
+    memset(out, 0, sizeof *out);
+    int rc = text_input_load(path, &t, err);
+    if (rc)
+        return rc;
+    if (bytes)
+        *bytes = (int64_t)t.len;
+    rc = mtx_read_coo_text(&t, out, err);
+    text_input_free(&t);
+    return rc;
+}
+
+void mtx_coo_free(mtx_coo *m)
+{
+    free(m->i);
+    free(m->j);
+    free(m->value);
+    m->i = m->j = NULL;
+    m->value = NULL;
+    m->count = 0;
+}
+
+int mtx_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
+{
+    *out = NULL;
+    mtx_coo m;
+    int rc = mtx_read_coo_text(t, &m, err);
+    if (rc)
+        return rc;
+    if (m.rows != m.cols) {
+        mtx_coo_free(&m);
+        return read_error(err, t->name, m.size_line,
+                          "the matrix is %lldx%lld (rectangular); use `coarsen bipartite` for rectangular matrices",
+                          (long long)m.rows, (long long)m.cols);
+    }
+    edge_list e = {.count = m.count, .cap = m.count, .i = m.i, .j = m.j, .w = m.value};
+    graph_build_opts opts = {
+        .mirrored = m.symmetry != MTX_GENERAL,
+        .dup_rule = m.field == MTX_PATTERN ? MERGE_MAX : MERGE_SUM,
+        .sym_rule = MERGE_MAX,
+    };
+    graph_build_stats st;
+    rc = graph_from_edges((int32_t)m.rows, &e, &opts, out, &st, err);
+    if (!rc && report) {
+        snprintf(report->format, sizeof report->format, "matrix market %s %s %s",
+                 m.is_array ? "array" : "coordinate", field_names[m.field], symmetry_names[m.symmetry]);
+        report->entries = m.count;
+        report->diagonal_dropped = st.diagonal_dropped;
+        report->duplicates_merged = st.duplicates_merged;
+        report->zero_weight_edges = st.zero_weight_edges;
+        report->complex_magnitude = m.field == MTX_COMPLEX;
+        report->extra_constraints = 0;
+    }
+    mtx_coo_free(&m);
+    return rc;
+}

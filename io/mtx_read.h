@@ -1,0 +1,56 @@
+/* mtx_read.h — the Matrix Market reader: the matrix as stored (COO, no graph
+ * conversion, rectangular allowed: for the bipartite commands) and the square
+ * matrix as an undirected graph (rules in docs/formats.md).
+ *
+ * Both accept `coordinate` (real, double, integer, pattern, complex; general,
+ * symmetric, skew-symmetric, hermitian) and `array` (dense, column-major;
+ * symmetric storage lists the lower triangle). Every input error is one line
+ * "FILE:LINE: what is wrong" with status COARSEN_ERR_INPUT. */
+#ifndef IO_MTX_READ_H
+#define IO_MTX_READ_H
+
+#include "coarsen.h"
+#include "io/text_input.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum mtx_field { MTX_REAL = 0, MTX_INTEGER, MTX_PATTERN, MTX_COMPLEX } mtx_field;
+typedef enum mtx_symmetry { MTX_GENERAL = 0, MTX_SYMMETRIC, MTX_SKEW, MTX_HERMITIAN } mtx_symmetry;
+
+/* The stored entries, 0-based, in file order. For complex files value[k] is
+ * |z|; for pattern files it is 1. For array files every stored entry is
+ * listed except zeros (a dense matrix has no explicit zeros). The caller
+ * frees with mtx_coo_free. */
+typedef struct mtx_coo {
+    int64_t rows, cols;
+    int64_t count;
+    int32_t *i, *j;
+    double *value;
+    mtx_field field;
+    mtx_symmetry symmetry;
+    int is_array;
+    int64_t size_line;   /* line number of the size line (for messages) */
+} mtx_coo;
+
+/* Reads the whole text t as a Matrix Market file. */
+int mtx_read_coo_text(const text_input *t, mtx_coo *out, coarsen_error *err);
+/* Loads path (gzip by magic bytes, "-" = stdin) and reads it. bytes (may be
+ * NULL) receives the uncompressed size. */
+int mtx_read_coo(const char *path, mtx_coo *out, int64_t *bytes, coarsen_error *err);
+void mtx_coo_free(mtx_coo *m);
+
+/* The square matrix in t as an undirected graph; fills report (may be NULL)
+ * except report->bytes. A rectangular matrix is an input error pointing at
+ * `coarsen bipartite`. */
+int mtx_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read_report *report,
+                        coarsen_error *err);
+
+/* 1 when the text starts with the Matrix Market banner "%%MatrixMarket". */
+int mtx_has_banner(const text_input *t);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,38 @@
+/* read_error.c — formatting of reader errors; see read_error.h. */
+#include "io/read_error.h"
+#include "io/text_input.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+int read_error(coarsen_error *err, const char *name, int64_t line, const char *fmt, ...)
+{
+    if (err) {
+        int k = snprintf(err->msg, sizeof err->msg, "%s:%lld: ", name, (long long)line);
+        if (k < 0 || (size_t)k >= sizeof err->msg)
+            k = 0;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->msg + k, sizeof err->msg - (size_t)k, fmt, ap);
+        va_end(ap);
+        err->status = COARSEN_ERR_INPUT;
+    }
+    return COARSEN_ERR_INPUT;
+}
+
+int read_error_token(coarsen_error *err, const char *name, int64_t line, const char *what,
+                     const char *p, const char *e)
+{
+    p = text_skip_blank(p, e);
+    int n = 0;
+    while (p + n < e && p[n] != ' ' && p[n] != '\t' && n < 40)
+        n++;
+    /* Non-printable bytes are shown as '?' so the message stays one line. */
+    char tok[41];
+    for (int k = 0; k < n; k++)
+        tok[k] = (p[k] >= 32 && p[k] < 127) ? p[k] : '?';
+    tok[n] = '\0';
+    if (!n)
+        return read_error(err, name, line, "%s: found end of line", what);
+    return read_error(err, name, line, "%s, found '%s'", what, tok);
+}

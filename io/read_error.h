@@ -1,0 +1,20 @@
+/* read_error.h — the one-line input errors of the readers,
+ * "FILE:LINE: what is wrong", quoting the offending token when there is one. */
+#ifndef IO_READ_ERROR_H
+#define IO_READ_ERROR_H
+
+#include <stdint.h>
+
+#include "coarsen.h"
+
+/* Sets err to "name:line: <what>" (printf-style) and returns
+ * COARSEN_ERR_INPUT. */
+int read_error(coarsen_error *err, const char *name, int64_t line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Like read_error with "<what> '<token>'" where the token is the first word
+ * at p (at most 40 characters shown; "end of line" when there is none). */
+int read_error_token(coarsen_error *err, const char *name, int64_t line, const char *what,
+                     const char *p, const char *e);
+
+#endif

@@ -1,0 +1,125 @@
+/* test_io_metis.c — the METIS reader on small handwritten files: every fmt,
+ * ncon, comments, isolated vertices, self-loops, long lines, and standard
+ * input. */
+#include <criterion/criterion.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tests/support/io_files.h"
+
+#define EDGES(...) ((const io_edge[]){__VA_ARGS__}), (int)(sizeof((const io_edge[]){__VA_ARGS__}) / sizeof(io_edge))
+
+Test(io_metis, fmt0_unweighted_with_comments_and_isolated_vertex)
+{
+    coarsen_read_report r;
+    coarsen_graph *g = io_load_text("% leading comment\n4 2\n2\n1 3\n% comment between vertices\n2\n\n", 0, &r);
+    io_expect_graph(g, 4, EDGES({0, 1, 1}, {1, 2, 1}));
+    cr_expect_str_eq(r.format, "metis fmt 000 ncon 1");
+    cr_expect_eq(r.entries, 4);
+    cr_expect_eq(r.extra_constraints, 0);
+    for (int u = 0; u < 4; u++)
+        cr_expect_eq(g->vwgt[u], 1);
+    coarsen_graph_free(g);
+}
+
+Test(io_metis, fmt1_edge_weights)
+{
+    coarsen_graph *g = io_load_text("3 2 1\n2 5\n1 5 3 7\n2 7\n", 0, NULL);
+    io_expect_graph(g, 3, EDGES({0, 1, 5}, {1, 2, 7}));
+    coarsen_graph_free(g);
+}
+
+Test(io_metis, fmt10_vertex_weights_with_zero)
+{
+    coarsen_graph *g = io_load_text("3 2 10\n4 2\n0 1 3\n9 2\n", 0, NULL);
+    io_expect_graph(g, 3, EDGES({0, 1, 1}, {1, 2, 1}));
+    cr_expect_eq(g->vwgt[0], 4);
+    cr_expect_eq(g->vwgt[1], 0);
+    cr_expect_eq(g->vwgt[2], 9);
+    coarsen_graph_free(g);
+}
+
+Test(io_metis, fmt011_and_ncon_keeps_first_constraint)
+{
+    coarsen_read_report r;
+    coarsen_graph *g = io_load_text("3 2 011 3\n4 1 1 2 6\n5 2 2 1 6 3 8\n6 3 3 2 8\n", 0, &r);
+    io_expect_graph(g, 3, EDGES({0, 1, 6}, {1, 2, 8}));
+    cr_expect_eq(g->vwgt[0], 4);
+    cr_expect_eq(g->vwgt[1], 5);
+    cr_expect_eq(g->vwgt[2], 6);
+    cr_expect_eq(r.extra_constraints, 2);
+    cr_expect_str_eq(r.format, "metis fmt 011 ncon 3");
+    coarsen_graph_free(g);
+}
+
+Test(io_metis, unsorted_rows_are_sorted_crlf_and_tabs)
+{
+    coarsen_graph *g = io_load_text("4 4\r\n4\t3 2\r\n1\r\n1 4\r\n3 1\r\n", 0, NULL);
+    io_expect_graph(g, 4, EDGES({0, 1, 1}, {0, 2, 1}, {0, 3, 1}, {2, 3, 1}));
+    coarsen_graph_free(g);
+}
+
+Test(io_metis, self_loops_dropped_and_counted)
+{
+    /* m counts the loop once (2m = 5 entries) or not at all (2m = 4): both
+     * are accepted. */
+    coarsen_read_report r;
+    coarsen_graph *g = io_load_text("3 2\n1 2\n1 3\n2\n", 0, &r);
+    io_expect_graph(g, 3, EDGES({0, 1, 1}, {1, 2, 1}));
+    cr_expect_eq(r.diagonal_dropped, 1);
+    coarsen_graph_free(g);
+}
+
+Test(io_metis, very_long_line)
+{
+    /* Vertex 1 adjacent to all others: one line of ~600 KB. */
+    const int n = 100001;
+    size_t cap = (size_t)n * 16 + 64;
+    char *text = malloc(cap), *p = text;
+    p += sprintf(p, "%d %d\n", n, n - 1);
+    for (int v = 2; v <= n; v++)
+        p += sprintf(p, "%d ", v);
+    *p++ = '\n';
+    for (int v = 2; v <= n; v++)
+        p += sprintf(p, "1\n");
+    *p = '\0';
+    coarsen_graph *g = io_load_text(text, 1, NULL);
+    cr_assert_eq(g->n, n);
+    cr_assert_eq(g->xadj[1], n - 1);
+    for (int v = 1; v < n; v++)
+        cr_assert_eq(g->adj[v - 1], v);
+    coarsen_graph_free(g);
+    free(text);
+}
+
+/* Loads "-" with standard input redirected from a file. */
+static coarsen_graph *load_stdin(const char *path)
+{
+    int fd = open(path, O_RDONLY);
+    cr_assert(fd >= 0);
+    int saved = dup(0);
+    cr_assert(dup2(fd, 0) == 0);
+    close(fd);
+    coarsen_graph *g = NULL;
+    coarsen_error err = {0};
+    int rc = coarsen_graph_load("-", &g, NULL, &err);
+    dup2(saved, 0);
+    close(saved);
+    cr_assert_eq(rc, 0, "%s", err.msg);
+    return g;
+}
+
+Test(io_metis, standard_input_plain_and_gzip)
+{
+    for (int gz = 0; gz < 2; gz++) {
+        coarsen_graph *g = load_stdin(io_file("stdin.graph", "3 2 1\n2 5\n1 5 3 7\n2 7\n", gz));
+        io_expect_graph(g, 3, EDGES({0, 1, 5}, {1, 2, 7}));
+        coarsen_graph_free(g);
+    }
+    coarsen_graph *g = load_stdin(io_file("stdin.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n2 2 1\n2 1\n", 1));
+    io_expect_graph(g, 2, EDGES({0, 1, 1}));
+    coarsen_graph_free(g);
+}

@@ -1,0 +1,205 @@
+/* test_io_mtx.c — the Matrix Market reader on small handwritten files: every
+ * field, symmetry and conversion rule of docs/formats.md, array files, the
+ * COO reader, and the real-number parser against strtod. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/mtx_read.h"
+#include "io/text_input.h"
+#include "tests/support/io_files.h"
+
+#define EDGES(...) ((const io_edge[]){__VA_ARGS__}), (int)(sizeof((const io_edge[]){__VA_ARGS__}) / sizeof(io_edge))
+
+Test(io_mtx, general_real_max_of_both_directions_and_summed_duplicates)
+{
+    coarsen_read_report r;
+    coarsen_graph *g = io_load_text("%%MatrixMarket matrix coordinate real general\n"
+                                    "% a comment\n"
+                                    "3 3 6\n"
+                                    "1 2 3\n2 1 -5\n2 3 2.5\n3 3 7\n1 3 1\n1 3 2\n",
+                                    0, &r);
+    io_expect_graph(g, 3, EDGES({0, 1, 5}, {1, 2, 2.5}, {0, 2, 3}));
+    cr_expect_eq(r.entries, 6);
+    cr_expect_eq(r.diagonal_dropped, 1);
+    cr_expect_eq(r.duplicates_merged, 1);
+    cr_expect_eq(r.complex_magnitude, 0);
+    cr_expect_str_eq(r.format, "matrix market coordinate real general");
+    cr_expect_eq(g->integral_weights, 0);
+    for (int32_t u = 0; u < 3; u++)
+        cr_expect_eq(g->vwgt[u], 1);
+    coarsen_graph_free(g);
+}
+
+Test(io_mtx, symmetric_mirrors_lower_triangle_with_absolute_values)
+{
+    coarsen_graph *g = io_load_text("%%MatrixMarket matrix coordinate real symmetric\n"
+                                    "4 4 4\n2 1 -4\n3 1 1.5\n4 4 9\n4 3 1e-3\n",
+                                    0, NULL);
+    io_expect_graph(g, 4, EDGES({0, 1, 4}, {0, 2, 1.5}, {2, 3, 1e-3}));
+    coarsen_graph_free(g);
+}
+
+Test(io_mtx, skew_symmetric_uses_magnitude)
+{
+    coarsen_graph *g =
+        io_load_text("%%MatrixMarket matrix coordinate integer skew-symmetric\n3 3 2\n2 1 -3\n3 2 4\n", 0, NULL);
+    io_expect_graph(g, 3, EDGES({0, 1, 3}, {1, 2, 4}));
+    cr_expect_eq(g->integral_weights, 1);
+    coarsen_graph_free(g);
+}
+
+Test(io_mtx, hermitian_complex_uses_modulus_and_reports_it)
+{
+    coarsen_read_report r;
+    coarsen_graph *g =
+        io_load_text("%%MatrixMarket matrix coordinate complex hermitian\n3 3 3\n1 1 2 0\n2 1 3 4\n3 2 0 -1\n", 0, &r);
+    io_expect_graph(g, 3, EDGES({0, 1, 5}, {1, 2, 1}));
+    cr_expect_eq(r.complex_magnitude, 1);
+    coarsen_graph_free(g);
+}
+
+Test(io_mtx, complex_general_takes_larger_modulus)
+{
+    coarsen_graph *g =
+        io_load_text("%%MatrixMarket matrix coordinate complex general\n2 2 2\n1 2 3 4\n2 1 0 1\n", 0, NULL);
+    io_expect_graph(g, 2, EDGES({0, 1, 5}));
+    coarsen_graph_free(g);
+}
+
+Test(io_mtx, pattern_gives_unit_weights_even_for_duplicates)
+{
+    coarsen_read_report r;
+    coarsen_graph *g =
+        io_load_text("%%MatrixMarket matrix coordinate pattern general\n3 3 4\n1 2\n2 1\n1 3\n1 3\n", 0, &r);
+    io_expect_graph(g, 3, EDGES({0, 1, 1}, {0, 2, 1}));
+    cr_expect_eq(r.duplicates_merged, 1);
+    cr_expect_eq(g->integral_weights, 1);
+    coarsen_graph_free(g);
+}
+
+Test(io_mtx, explicit_zero_stays_an_edge_of_weight_zero)
+{
+    coarsen_read_report r;
+    coarsen_graph *g = io_load_text("%%MatrixMarket matrix coordinate real symmetric\n3 3 2\n2 1 0\n3 1 0.0\n", 0, &r);
+    io_expect_graph(g, 3, EDGES({0, 1, 0}, {0, 2, 0}));
+    cr_expect_eq(r.zero_weight_edges, 2);
+    coarsen_graph_free(g);
+}
+
+Test(io_mtx, crlf_blank_lines_tabs_comments_and_case)
+{
+    coarsen_graph *g = io_load_text("%%matrixmarket MATRIX Coordinate Double General\r\n"
+                                    "%comment\r\n\r\n"
+                                    "  3\t3  2 \r\n"
+                                    "\r\n"
+                                    "1\t2\t+1.25\r\n"
+                                    "% interleaved comment\r\n"
+                                    "3 2 .5",
+                                    0, NULL);
+    io_expect_graph(g, 3, EDGES({0, 1, 1.25}, {1, 2, 0.5}));
+    coarsen_graph_free(g);
+}
+
+Test(io_mtx, isolated_vertices_and_empty_matrix)
+{
+    coarsen_graph *g = io_load_text("%%MatrixMarket matrix coordinate pattern symmetric\n5 5 1\n2 1\n", 0, NULL);
+    io_expect_graph(g, 5, EDGES({0, 1, 1}));
+    coarsen_graph_free(g);
+    g = io_load_text("%%MatrixMarket matrix coordinate real general\n0 0 0\n", 0, NULL);
+    cr_expect_eq(g->n, 0);
+    cr_expect_eq(g->nnz, 0);
+    coarsen_graph_free(g);
+}
+
+Test(io_mtx, array_general_column_major_zeros_are_not_edges)
+{
+    /* A = [0 2 0; 3 0 0; 0 5 1]: column-major 0 3 0 | 2 0 5 | 0 0 1. */
+    coarsen_graph *g =
+        io_load_text("%%MatrixMarket matrix array real general\n3 3\n0\n3\n0\n2\n0\n5\n0\n0\n1\n", 0, NULL);
+    io_expect_graph(g, 3, EDGES({0, 1, 3}, {1, 2, 5}));
+    coarsen_graph_free(g);
+}
+
+Test(io_mtx, array_symmetric_lower_triangle)
+{
+    /* Lower triangle by columns: (1,1) (2,1) (3,1) | (2,2) (3,2) | (3,3). */
+    coarsen_graph *g =
+        io_load_text("%%MatrixMarket matrix array integer symmetric\n3 3\n9\n-2\n0\n9\n7\n9\n", 0, NULL);
+    io_expect_graph(g, 3, EDGES({0, 1, 2}, {1, 2, 7}));
+    coarsen_graph_free(g);
+}
+
+Test(io_mtx, array_skew_symmetric_strict_lower_triangle)
+{
+    coarsen_graph *g = io_load_text("%%MatrixMarket matrix array real skew-symmetric\n3 3\n1\n2\n3\n", 0, NULL);
+    io_expect_graph(g, 3, EDGES({0, 1, 1}, {0, 2, 2}, {1, 2, 3}));
+    coarsen_graph_free(g);
+}
+
+Test(io_mtx, gzip_detected_by_content_not_name)
+{
+    const char *text = "%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 7\n";
+    const char *path = io_file("looks_plain.txt", text, 1);
+    coarsen_graph *g;
+    coarsen_error err = {0};
+    cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s", err.msg);
+    io_expect_graph(g, 2, EDGES({0, 1, 7}));
+    coarsen_graph_free(g);
+    path = io_file("looks_gz.mtx.gz", text, 0);
+    cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s", err.msg);
+    io_expect_graph(g, 2, EDGES({0, 1, 7}));
+    coarsen_graph_free(g);
+}
+
+Test(io_mtx, coo_reader_keeps_rectangular_entries_in_file_order)
+{
+    const char *text = "%%MatrixMarket matrix coordinate integer general\n2 3 3\n1 3 4\n2 1 -1\n2 3 6\n";
+    const char *path = io_file("rect.mtx", text, 0);
+    mtx_coo m;
+    int64_t bytes = 0;
+    coarsen_error err = {0};
+    cr_assert_eq(mtx_read_coo(path, &m, &bytes, &err), 0, "%s", err.msg);
+    cr_expect_eq(m.rows, 2);
+    cr_expect_eq(m.cols, 3);
+    cr_assert_eq(m.count, 3);
+    const int32_t ei[] = {0, 1, 1}, ej[] = {2, 0, 2};
+    const double ev[] = {4, -1, 6};
+    for (int k = 0; k < 3; k++) {
+        cr_expect_eq(m.i[k], ei[k]);
+        cr_expect_eq(m.j[k], ej[k]);
+        cr_expect_eq(m.value[k], ev[k]);
+    }
+    cr_expect_eq(m.field, MTX_INTEGER);
+    cr_expect_eq(m.symmetry, MTX_GENERAL);
+    cr_expect_eq(bytes, (int64_t)strlen(text));
+    mtx_coo_free(&m);
+}
+
+Test(io_mtx, real_parser_matches_strtod_exactly)
+{
+    /* The fast path must give the correctly rounded double of strtod. */
+    uint64_t x = 88172645463325252ull;
+    char buf[64];
+    for (int k = 0; k < 200000; k++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        double v = (double)(x % 1000000007) / (double)(1 + (x >> 40) % 100000);
+        int prec = 1 + (int)((x >> 20) % 17);
+        const char *fmt = (x >> 30) & 1 ? "%.*e" : "%.*g";
+        snprintf(buf, sizeof buf, fmt, prec, (x >> 33) & 1 ? -v : v);
+        const char *p = buf, *e = buf + strlen(buf);
+        double got;
+        cr_assert_eq(text_parse_real(&p, e, &got), 1, "'%s' rejected", buf);
+        cr_assert_eq(p, e);
+        cr_assert_eq(got, strtod(buf, NULL), "'%s': %.17g vs %.17g", buf, got, strtod(buf, NULL));
+    }
+    const char *odd[] = {"1e-300", "123456789012345678901234567890", "0x1p3", "4.9e-324", "-0", "1.", ".5e1"};
+    for (size_t k = 0; k < sizeof odd / sizeof *odd; k++) {
+        const char *p = odd[k];
+        double got;
+        cr_assert_eq(text_parse_real(&p, odd[k] + strlen(odd[k]), &got), 1, "'%s' rejected", odd[k]);
+        cr_assert_eq(got, strtod(odd[k], NULL), "'%s'", odd[k]);
+    }
+}
