@@ -124,6 +124,15 @@ install: $(PROG) $(LIB)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/.*COARSEN_VERSION "\(.*\)"/\1/p' include/coarsen.h)|' \
 	    -e 's|@LIBS@|$(LDLIBS)|' coarsen.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/coarsen.pc
 
+# libFuzzer target of the readers (docs/fuzzing.md): clang, ASan + UBSan,
+# CPU code only, no OpenMP.
+FUZZ_SRC := $(wildcard core/*.c io/*.c) device/device_nocuda.c
+fuzz: build-fuzz/fuzz_readers
+build-fuzz/fuzz_readers: fuzz/fuzz_readers.c $(FUZZ_SRC) $(wildcard core/*.h io/*.h include/*.h)
+	@mkdir -p build-fuzz
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude -I. \
+	    -DCOARSEN_HAVE_CUDA=0 -D_GNU_SOURCE $(WARN) fuzz/fuzz_readers.c $(FUZZ_SRC) -o $@ -lz -lm
+
 clean:
 	rm -rf build build-cpu build-asan build-fuzz
 

@@ -156,15 +156,18 @@ static int64_t row_find(const coarsen_graph *g, int32_t u, int32_t v)
     return (lo < g->xadj[u + 1] && g->adj[lo] == v) ? lo : -1;
 }
 
-/* 0 when row u is free of duplicates and every entry has an equal mirror;
+/* 0 when row u is free of duplicates and each of its entries (only those
+ * above the diagonal when upper_only) has a mirror of equal weight;
  * otherwise describes the first problem of row u in err. */
-static int check_row(const text_input *t, const coarsen_graph *g, const metis_rows *rows, int32_t u,
+static int check_row(const text_input *t, const coarsen_graph *g, const metis_rows *rows, int32_t u, int upper_only,
                      coarsen_error *err)
 {
     for (int64_t k = g->xadj[u]; k < g->xadj[u + 1]; k++) {
         int32_t v = g->adj[k];
         if (k > g->xadj[u] && g->adj[k - 1] == v)
             return read_error(err, t->name, rows->line[u], "vertex %d lists neighbour %d twice", u + 1, v + 1);
+        if (upper_only && v < u)
+            continue;
         int64_t b = row_find(g, v, u);
         if (b < 0)
             return read_error(err, t->name, rows->line[u],
@@ -178,15 +181,29 @@ static int check_row(const text_input *t, const coarsen_graph *g, const metis_ro
     return COARSEN_OK;
 }
 
-/* Reports the problem of the lowest offending row (deterministic). */
+/* Without duplicates, mirroring maps the entries above the diagonal one to
+ * one onto entries below it; when every upper entry has its mirror and both
+ * halves have the same size, the adjacency is symmetric. So the fast pass
+ * searches mirrors of upper entries only, and a full pass runs only to name
+ * the first problem. Reports the lowest offending row (deterministic). */
 static int check_rows(const text_input *t, const coarsen_graph *g, const metis_rows *rows, coarsen_error *err)
 {
     int32_t first = g->n;
+    int64_t upper = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) reduction(+ : upper)
+    for (int32_t u = 0; u < g->n; u++) {
+        for (int64_t k = g->xadj[u]; k < g->xadj[u + 1]; k++)
+            upper += g->adj[k] > u;
+        if (u < first && check_row(t, g, rows, u, 1, NULL))
+            first = u;
+    }
+    if (first == g->n && 2 * upper == g->nnz)
+        return COARSEN_OK;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(min : first)
     for (int32_t u = 0; u < g->n; u++)
-        if (u < first && check_row(t, g, rows, u, NULL))
+        if (u < first && check_row(t, g, rows, u, 0, NULL))
             first = u;
-    return first < g->n ? check_row(t, g, rows, first, err) : COARSEN_OK;
+    return check_row(t, g, rows, first, 0, err);
 }
 
 int metis_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read_report *report,

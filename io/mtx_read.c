@@ -339,6 +339,15 @@ int mtx_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read_r
                           "the matrix is %lldx%lld (rectangular); use `coarsen bipartite` for rectangular matrices",
                           (long long)m.rows, (long long)m.cols);
     }
+    /* Isolated vertices cost memory but no text: check before allocating. */
+    int64_t most = (int64_t)t->len * 64 > ((int64_t)1 << 24) ? (int64_t)t->len * 64 : ((int64_t)1 << 24);
+    if (m.rows > most) {
+        mtx_coo_free(&m);
+        return read_error(err, t->name, m.size_line,
+                          "%lld vertices for %zu bytes of text: more than 64 vertices per byte (and above 2^24) "
+                          "is refused as a corrupt size line",
+                          (long long)m.rows, t->len);
+    }
     edge_list e = {.count = m.count, .cap = m.count, .i = m.i, .j = m.j, .w = m.value};
     graph_build_opts opts = {
         .mirrored = m.symmetry != MTX_GENERAL,

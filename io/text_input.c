@@ -20,18 +20,32 @@ static int64_t count_lines(const char *p, size_t len)
     return n;
 }
 
-int text_input_load(const char *path, text_input *t, coarsen_error *err)
+/* Reads a plain regular file with read(2): no copy through zlib. */
+static int load_plain(int fd, const char *path, size_t size, text_input *t, coarsen_error *err)
 {
-    memset(t, 0, sizeof *t);
-    t->name = path;
-    int is_stdin = !strcmp(path, "-");
-    int fd = is_stdin ? dup(0) : open(path, O_RDONLY);
-    if (fd < 0)
-        return error_set(err, COARSEN_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-    struct stat st;
-    size_t cap = 1 << 20;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size + 1 > cap)
-        cap = (size_t)st.st_size + 1;
+    char *buf = xmalloc(size + 1, "input text", err);
+    if (!buf)
+        return COARSEN_ERR_NOMEM;
+    size_t len = 0;
+    while (len < size) {
+        ssize_t got = read(fd, buf + len, size - len > (1u << 30) ? (1u << 30) : size - len);
+        if (got < 0) {
+            free(buf);
+            return error_set(err, COARSEN_ERR_IO, "%s: read failed: %s", path, strerror(errno));
+        }
+        if (got == 0)
+            break; /* shrunk while reading: take what is there */
+        len += (size_t)got;
+    }
+    buf[len] = '\0';
+    t->data = buf;
+    t->len = len;
+    return COARSEN_OK;
+}
+
+/* Reads a gzip stream (or, through zlib's transparent mode, a plain pipe). */
+static int load_zlib(int fd, const char *path, size_t cap, text_input *t, coarsen_error *err)
+{
     gzFile gz = gzdopen(fd, "rb");
     if (!gz) {
         close(fd);
@@ -60,8 +74,9 @@ int text_input_load(const char *path, text_input *t, coarsen_error *err)
         if (!strncmp(msg, "<fd:", 4) && strstr(msg, ": ")) /* zlib prefixes its name for the descriptor */
             msg = strstr(msg, ": ") + 2;
         if (got < 0 || (got == 0 && errnum != Z_OK)) {
-            rc = error_set(err, COARSEN_ERR_INPUT, "%s:%lld: corrupt or truncated gzip data (%s)", path,
-                           (long long)count_lines(buf, len) + 1, errnum == Z_ERRNO ? strerror(errno) : msg);
+            rc = error_set(err, errnum == Z_ERRNO ? COARSEN_ERR_IO : COARSEN_ERR_INPUT,
+                           "%s:%lld: corrupt or truncated gzip data (%s)", path, (long long)count_lines(buf, len) + 1,
+                           errnum == Z_ERRNO ? strerror(errno) : msg);
             break;
         }
         if (got == 0)
@@ -77,6 +92,30 @@ int text_input_load(const char *path, text_input *t, coarsen_error *err)
     t->data = buf;
     t->len = len;
     return COARSEN_OK;
+}
+
+int text_input_load(const char *path, text_input *t, coarsen_error *err)
+{
+    memset(t, 0, sizeof *t);
+    t->name = path;
+    int is_stdin = !strcmp(path, "-");
+    int fd = is_stdin ? dup(0) : open(path, O_RDONLY);
+    if (fd < 0)
+        return error_set(err, COARSEN_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+    /* gzip is recognised by its magic bytes 1f 8b, whatever the name. */
+    struct stat st;
+    memset(&st, 0, sizeof st);
+    unsigned char magic[2];
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && pread(fd, magic, 2, 0) >= 0 &&
+        (st.st_size < 2 || magic[0] != 0x1f || magic[1] != 0x8b) && lseek(fd, 0, SEEK_CUR) == 0) {
+        int rc = load_plain(fd, path, (size_t)st.st_size, t, err);
+        close(fd);
+        return rc;
+    }
+    size_t cap = 1 << 20;
+    if (S_ISREG(st.st_mode) && (size_t)st.st_size * 4 + 1 > cap)
+        cap = (size_t)st.st_size * 4 + 1; /* a guess at the compression ratio; grows when wrong */
+    return load_zlib(fd, path, cap, t, err);
 }
 
 void text_input_wrap(text_input *t, const char *name, const char *data, size_t len)

@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/timer.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, int64_t cap)
@@ -31,15 +32,39 @@ void match_strongest_cpu(const coarsen_graph *g, int64_t cap, int32_t *strongest
         strongest[v] = match_best_neighbour_cpu(g, v, NULL, cap);
 }
 
-void match_compact_active(int32_t *act, int64_t *count, const int32_t *mate, const uint8_t *alive)
+int match_work_init(match_work *w, int32_t n, int32_t *mate, coarsen_error *err)
+{
+    w->choice = xmalloc((size_t)n * sizeof *w->choice, "matcher choices", err);
+    w->act = w->choice ? xmalloc((size_t)n * sizeof *w->act, "matcher active list", err) : NULL;
+    w->alive = w->act ? xmalloc((size_t)n, "matcher live flags", err) : NULL;
+    if (!w->alive) {
+        match_work_free(w);
+        return COARSEN_ERR_NOMEM;
+    }
+    for (int32_t v = 0; v < n; v++)
+        mate[v] = -1, w->choice[v] = -1, w->act[v] = v;
+    w->count = n;
+    return COARSEN_OK;
+}
+
+void match_work_free(match_work *w)
+{
+    free(w->choice), free(w->act), free(w->alive);
+    w->choice = w->act = NULL;
+    w->alive = NULL;
+}
+
+void match_work_end_pass(match_work *w, const int32_t *mate, int64_t matched, int32_t n, matching_stats *stats)
 {
     int64_t k = 0;
-    for (int64_t i = 0; i < *count; i++) {
-        int32_t v = act[i];
-        if (mate[v] < 0 && alive[v])
-            act[k++] = v;
+    for (int64_t i = 0; i < w->count; i++) {
+        int32_t v = w->act[i];
+        if (mate[v] < 0 && w->alive[v])
+            w->act[k++] = v;
     }
-    *count = k;
+    w->count = k;
+    if (stats->passes++ == 0)
+        stats->first_round_fraction = (double)matched / n;
 }
 
 int match_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate, int32_t *strongest,

@@ -106,6 +106,38 @@ int active_compact(ActiveLists *A, const int32_t *mate, const uint8_t *alive, un
     return fetch_counts(A, matched, err);
 }
 
+int MatchWork::init(const MatchGraph &G, const MatchShape &shape, int32_t *d_mate, coarsen_error *err)
+{
+    const size_t n = (size_t)G.n;
+    int rc = dalloc(&choice, n, "matcher choices", err);
+    if (!rc)
+        rc = dalloc(&alive, n, "matcher live flags", err);
+    if (!rc)
+        rc = active_init(G, shape, &A, err);
+    if (rc)
+        return rc;
+    CUDA_TRY(err, cudaMemsetAsync(d_mate, 0xff, n * sizeof *d_mate, 0)); /* -1 everywhere */
+    CUDA_TRY(err, cudaMemsetAsync(choice, 0xff, n * sizeof *choice, 0));
+    return COARSEN_OK;
+}
+
+int MatchWork::end_pass(const int32_t *d_mate, int32_t n, matching_stats *stats, coarsen_error *err)
+{
+    unsigned long long matched = 0;
+    if (int rc = active_compact(&A, d_mate, alive, &matched, err))
+        return rc;
+    if (stats->passes++ == 0)
+        stats->first_round_fraction = (double)(int64_t)matched / n;
+    return COARSEN_OK;
+}
+
+MatchWork::~MatchWork()
+{
+    device_free(choice);
+    device_free(alive);
+    active_free(&A);
+}
+
 /* Chunk c: the halving tree over the contributions of vertices
  * [c CHUNK, (c+1) CHUNK), exactly as match_weight_cpu; pairs counted. */
 __global__ void __launch_bounds__(MATCH_WEIGHT_CHUNK / 2)

@@ -153,6 +153,21 @@ void active_free(ActiveLists *A);
 int active_compact(ActiveLists *A, const int32_t *mate, const uint8_t *alive, unsigned long long *matched,
                    coarsen_error *err);
 
+/* The working arrays of a GPU matcher: per vertex a choice (handshake
+ * pointer or red/blue proposal) and a live flag, and the active lists; the
+ * destructor frees them. */
+struct MatchWork {
+    int32_t *choice = nullptr;
+    uint8_t *alive = nullptr;
+    ActiveLists A{};
+    /* Allocates, sets d_mate and choice to -1 and makes every vertex active. */
+    int init(const MatchGraph &G, const MatchShape &shape, int32_t *d_mate, coarsen_error *err);
+    /* Ends a pass: compaction (the pass's one copy to the host), then
+     * stats->passes and, after the first pass, first_round_fraction. */
+    int end_pass(const int32_t *d_mate, int32_t n, matching_stats *stats, coarsen_error *err);
+    ~MatchWork();
+};
+
 /* Runs op over both active lists with the shape's width. */
 template <int W, class Op>
 static int rows_launch_width(const MatchGraph &G, const ActiveLists &A, const Op &op, coarsen_error *err)

@@ -20,8 +20,24 @@ int handshake_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *ma
 int redblue_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate, int32_t *strongest,
                 matching_stats *stats, coarsen_error *err);
 
-/* Keeps the vertices v of act[0..*count) with mate[v] == -1 and alive[v],
- * in order (serial; the pass's parallel work dominates). */
-void match_compact_active(int32_t *act, int64_t *count, const int32_t *mate, const uint8_t *alive);
+/* The working arrays of a host matcher: per vertex a pointer/proposal and a
+ * live flag, and the active list act[0..count). */
+typedef struct match_work {
+    int32_t *choice;
+    int32_t *act;
+    uint8_t *alive;
+    int64_t count;
+} match_work;
+
+/* Allocates w for n vertices: mate[v] = -1, choice[v] = -1, every vertex
+ * active. On failure nothing stays allocated. */
+int match_work_init(match_work *w, int32_t n, int32_t *mate, coarsen_error *err);
+void match_work_free(match_work *w);
+
+/* Ends a pass that matched `matched` vertices: keeps the active vertices v
+ * with mate[v] == -1 and alive[v], in order (serial; the pass's parallel work
+ * dominates), then counts the pass and, after the first, sets
+ * first_round_fraction. */
+void match_work_end_pass(match_work *w, const int32_t *mate, int64_t matched, int32_t n, matching_stats *stats);
 
 #endif

@@ -66,6 +66,12 @@ int match_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate, 
 int match_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_mate, int32_t *d_strongest,
               matching_stats *stats, coarsen_error *err);
 
+/* For host callers (CLI, tests): uploads host graph g, runs match_gpu and
+ * copies mate and strongest (may be NULL) back into host arrays of g->n
+ * entries. COARSEN_ERR_DEVICE in a build without CUDA. */
+int match_gpu_from_host(const coarsen_graph *g, const matching_opts *opts, int32_t *mate, int32_t *strongest,
+                        matching_stats *stats, coarsen_error *err);
+
 #ifdef __cplusplus
 }
 #endif

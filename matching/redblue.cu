@@ -76,50 +76,29 @@ struct AcceptOp {
     }
 };
 
-struct RedBlueWork {
-    int32_t *prop = nullptr;
-    uint8_t *alive = nullptr;
-    ActiveLists A{};
-    ~RedBlueWork()
-    {
-        device_free(prop);
-        device_free(alive);
-        active_free(&A);
-    }
-};
-
 int redblue_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_mate, int32_t *d_strongest,
                 matching_stats *stats, coarsen_error *err)
 {
     const MatchGraph G = match_graph(g);
     const MatchShape shape = match_shape(g, opts);
-    const size_t n = (size_t)g->n;
-    RedBlueWork w;
-    int rc = dalloc(&w.prop, n, "red/blue proposals", err);
-    if (!rc)
-        rc = dalloc(&w.alive, n, "red/blue live flags", err);
-    if (!rc)
-        rc = active_init(G, shape, &w.A, err);
+    MatchWork w;
+    int rc = w.init(G, shape, d_mate, err);
     if (rc)
         return rc;
+    int32_t *prop = w.choice; /* an inactive v keeps -1 or its mate: stale values never name an unmatched vertex */
     if (d_strongest &&
         (rc = rows_launch(G, w.A, shape, PointerOp{nullptr, G.vwgt, opts->max_vertex_weight, d_strongest, nullptr},
                           err)))
         return rc;
-    CUDA_TRY(err, cudaMemsetAsync(d_mate, 0xff, n * sizeof *d_mate, 0)); /* -1 */
-    CUDA_TRY(err, cudaMemsetAsync(w.prop, 0xff, n * sizeof *w.prop, 0));
     const int max_rounds = opts->max_passes ? opts->max_passes : MATCH_REDBLUE_DEFAULT_ROUNDS;
     for (int32_t r = 0; w.A.total() > 0 && r < max_rounds; r++) {
         const RoundRules R{opts->seed, opts->p, r, opts->weighted};
-        if ((rc = rows_launch(G, w.A, shape, ProposeOp{R, d_mate, G.vwgt, opts->max_vertex_weight, w.prop, w.alive},
+        if ((rc = rows_launch(G, w.A, shape, ProposeOp{R, d_mate, G.vwgt, opts->max_vertex_weight, prop, w.alive},
                               err)) ||
-            (rc = rows_launch(G, w.A, shape, AcceptOp{R, w.prop, d_mate, w.A.d_counts + 2}, err)))
+            (rc = rows_launch(G, w.A, shape, AcceptOp{R, prop, d_mate, w.A.d_counts + 2}, err)))
             return rc;
-        unsigned long long matched = 0;
-        if ((rc = active_compact(&w.A, d_mate, w.alive, &matched, err)))
+        if ((rc = w.end_pass(d_mate, g->n, stats, err)))
             return rc;
-        if (stats->passes++ == 0)
-            stats->first_round_fraction = (double)(int64_t)matched / g->n;
     }
     stats->maximal = w.A.total() == 0;
     return COARSEN_OK;

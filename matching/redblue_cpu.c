@@ -10,9 +10,6 @@
 #include "matching/match_internal.h"
 #include "matching/edge_order.h"
 #include "matching/redblue_rules.h"
-#include "core/error.h"
-
-#include <stdlib.h>
 
 /* Candidate key of edge (v, u) of weight w for the given salt. */
 static double rb_key(const matching_opts *o, uint64_t salt, int32_t r, int32_t v, int32_t u, double w)
@@ -63,32 +60,27 @@ static int32_t accept(const coarsen_graph *g, const matching_opts *o, int32_t r,
 int redblue_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate, int32_t *strongest,
                 matching_stats *stats, coarsen_error *err)
 {
-    int32_t n = g->n;
+    const int32_t n = g->n;
     /* prop[v] is rewritten for every active v each round; an inactive v keeps
      * -1 or its mate, so stale values never name an unmatched vertex. */
-    int32_t *prop = xmalloc((size_t)n * sizeof *prop, "red/blue proposals", err);
-    int32_t *act = prop ? xmalloc((size_t)n * sizeof *act, "red/blue active list", err) : NULL;
-    uint8_t *alive = act ? xmalloc((size_t)n, "red/blue live flags", err) : NULL;
-    if (!alive) {
-        free(prop), free(act);
-        return COARSEN_ERR_NOMEM;
-    }
+    match_work w;
+    int rc = match_work_init(&w, n, mate, err);
+    if (rc)
+        return rc;
+    int32_t *prop = w.choice;
     if (strongest)
         match_strongest_cpu(g, opts->max_vertex_weight, strongest);
-    for (int32_t v = 0; v < n; v++)
-        mate[v] = -1, prop[v] = -1, act[v] = v;
-    int64_t count = n;
     int max_rounds = opts->max_passes ? opts->max_passes : MATCH_REDBLUE_DEFAULT_ROUNDS;
-    for (int32_t r = 0; count > 0 && r < max_rounds; r++) {
+    for (int32_t r = 0; w.count > 0 && r < max_rounds; r++) {
 #pragma omp parallel for schedule(dynamic, 256)
-        for (int64_t i = 0; i < count; i++) {
-            int32_t v = act[i];
-            prop[v] = propose(g, opts, r, v, mate, &alive[v]);
+        for (int64_t i = 0; i < w.count; i++) {
+            int32_t v = w.act[i];
+            prop[v] = propose(g, opts, r, v, mate, &w.alive[v]);
         }
         int64_t matched = 0;
 #pragma omp parallel for schedule(dynamic, 256) reduction(+ : matched)
-        for (int64_t i = 0; i < count; i++) {
-            int32_t v = act[i];
+        for (int64_t i = 0; i < w.count; i++) {
+            int32_t v = w.act[i];
             if (redblue_is_blue(opts->seed, r, v, opts->p))
                 continue;
             int32_t b = accept(g, opts, r, v, prop);
@@ -98,11 +90,9 @@ int redblue_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate
                 matched += 2;
             }
         }
-        if (stats->passes++ == 0)
-            stats->first_round_fraction = n ? (double)matched / n : 0.0;
-        match_compact_active(act, &count, mate, alive);
+        match_work_end_pass(&w, mate, matched, n, stats);
     }
-    stats->maximal = count == 0;
-    free(prop), free(act), free(alive);
+    stats->maximal = w.count == 0;
+    match_work_free(&w);
     return COARSEN_OK;
 }

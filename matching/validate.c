@@ -6,20 +6,6 @@
 
 #include <string.h>
 
-/* 1 when v is in u's sorted row. */
-static int is_edge(const coarsen_graph *g, int32_t u, int32_t v)
-{
-    int64_t lo = g->xadj[u], hi = g->xadj[u + 1];
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (g->adj[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < g->xadj[u + 1] && g->adj[lo] == v;
-}
-
 static int check_pairs(const coarsen_graph *g, const int32_t *mate, int64_t cap, coarsen_error *err)
 {
     for (int32_t v = 0; v < g->n; v++) {
@@ -32,7 +18,7 @@ static int check_pairs(const coarsen_graph *g, const int32_t *mate, int64_t cap,
             return error_set(err, COARSEN_ERR_INPUT, "vertex %d is matched to itself", v);
         if (mate[m] != v)
             return error_set(err, COARSEN_ERR_INPUT, "mate[%d] = %d but mate[%d] = %d", v, m, m, mate[m]);
-        if (!is_edge(g, v, m))
+        if (match_row_find(g->xadj, g->adj, v, m) < 0)
             return error_set(err, COARSEN_ERR_INPUT, "matched pair (%d, %d) is not an edge", v, m);
         if (!pair_eligible(cap, g->vwgt[v], g->vwgt[m]))
             return error_set(err, COARSEN_ERR_INPUT, "matched pair (%d, %d) weighs %lld, above the cap %lld", v, m,

@@ -25,12 +25,9 @@ static matching_opts handshake_opts(void)
     return o;
 }
 
-/* Small graph number t: 1..16 vertices, density and weight mode varying. */
 static coarsen_graph *small_graph(int t)
 {
-    int32_t n = 1 + t % 16;
-    double p = 0.15 + 0.2 * (t / 16 % 4);
-    return test_random_graph(n, p, t % 3, 1000 + (uint64_t)t);
+    return test_small_graph(t, 1000);
 }
 
 /* Runs handshake and checks it against the greedy oracle under cap. */
@@ -165,54 +162,24 @@ Test(handshake, strongest_is_heaviest_eligible_neighbour)
 Test(handshake, thread_count_independent)
 {
     coarsen_graph *g = test_sparse_graph(20000, 100000, 1, 5);
-    int32_t *a = malloc(sizeof(int32_t) * 20000), *b = malloc(sizeof(int32_t) * 20000);
     matching_opts o = handshake_opts();
-    matching_stats sa, sb;
-    coarsen_error err = {0};
-    omp_set_num_threads(1);
-    cr_assert_eq(match_cpu(g, &o, a, NULL, &sa, &err), 0);
-    omp_set_num_threads(2);
-    cr_assert_eq(match_cpu(g, &o, b, NULL, &sb, &err), 0);
-    cr_assert_eq(memcmp(a, b, sizeof(int32_t) * 20000), 0);
-    cr_assert_eq(sa.passes, sb.passes);
-    cr_assert_eq(sa.weight, sb.weight);
-    free(a), free(b);
+    char why[512];
+    cr_assert_eq(test_threads_independent(g, &o, why, sizeof why), 0, "%s", why);
     coarsen_graph_free(g);
 }
 
-/* Launch shapes the GPU tests cycle through: (group width, heavy degree). */
-static const int shapes[][2] = {{0, 0}, {1, 0}, {2, 3}, {4, 1}, {8, 0}, {16, 5}, {32, 0}, {32, 1}};
-#define NSHAPES (int)(sizeof shapes / sizeof shapes[0])
-
 static void gpu_same(const coarsen_graph *g, matching_opts o, const char *what)
 {
-    char why[512];
-    for (int s = 0; s < NSHAPES; s++) {
-        o.gpu_group_width = shapes[s][0];
-        o.gpu_heavy_degree = shapes[s][1];
-        cr_assert_eq(test_compare_cpu_gpu(g, &o, why, sizeof why), 0, "%s, width %d heavy %d: %s", what,
-                     shapes[s][0], shapes[s][1], why);
-    }
+    char why[1024];
+    cr_assert_eq(test_compare_all_shapes(g, o, why, sizeof why), 0, "%s, %s", what, why);
 }
 
 Test(handshake, gpu_small_graphs_identical)
 {
     if (!test_have_gpu())
         cr_skip_test("no GPU (or built without CUDA): GPU handshake not run");
-    for (int t = 0; t < 160; t++) {
-        coarsen_graph *g = small_graph(t);
-        matching_opts o = handshake_opts();
-        if (t % 4 == 3) {
-            test_random_vertex_weights(g, 4, (uint64_t)t);
-            o.max_vertex_weight = 5;
-        }
-        if (t % 8 == 5)
-            o.max_passes = 1;
-        char what[64];
-        snprintf(what, sizeof what, "small graph %d", t);
-        gpu_same(g, o, what);
-        coarsen_graph_free(g);
-    }
+    char why[1200];
+    cr_assert_eq(test_gpu_small_graphs(handshake_opts(), 160, 1000, why, sizeof why), 0, "%s", why);
 }
 
 Test(handshake, gpu_large_graphs_identical)
@@ -245,28 +212,25 @@ Test(handshake, gpu_large_graphs_identical)
 static const char *const shared_graphs[] = {
     "karate.graph", "lesmis.graph", "jagmesh7.mtx", "1138_bus.mtx", "GD97_b.mtx", "power.graph",
     "4elt.graph", "kahip_example_weighted.graph", "test_mgraph.graph", "bcsstk13.mtx.gz",
-    "p2p-Gnutella06.mtx", "polblogs.graph", "Groebner_id2003_aug.mtx.gz", "delaunay_n15.graph.gz",
+    "p2p-Gnutella06.mtx", "polblogs.graph", "bayer10.mtx.gz", "Ragusa16.mtx", "delaunay_n15.graph.gz",
+    "astro-ph.graph.gz",
 };
+
+static void shared_check(const coarsen_graph *g, const char *name)
+{
+    char why[1024];
+    check_equals_greedy(g, 0, name);
+    matching_opts o = handshake_opts();
+    if (test_have_gpu())
+        cr_assert_eq(test_compare_cpu_gpu(g, &o, why, sizeof why), 0, "%s: %s", name, why);
+}
 
 Test(handshake, shared_graphs_equal_greedy_cpu_and_gpu)
 {
-    int loaded = 0;
-    char why[1024];
-    for (size_t k = 0; k < sizeof shared_graphs / sizeof shared_graphs[0]; k++) {
-        int skip;
-        coarsen_graph *g = test_load_shared(shared_graphs[k], &skip, why, sizeof why);
-        if (!g) {
-            if (skip)
-                cr_skip_test("shared graphs not readable here: %s", why);
-            cr_assert_fail("%s: %s", shared_graphs[k], why);
-        }
-        loaded++;
-        check_equals_greedy(g, 0, shared_graphs[k]);
-        if (test_have_gpu()) {
-            matching_opts o = handshake_opts();
-            cr_assert_eq(test_compare_cpu_gpu(g, &o, why, sizeof why), 0, "%s: %s", shared_graphs[k], why);
-        }
-        coarsen_graph_free(g);
-    }
-    cr_assert_gt(loaded, 0);
+    char why[1200];
+    int r = test_each_shared(shared_graphs, sizeof shared_graphs / sizeof shared_graphs[0], shared_check, why,
+                             sizeof why);
+    if (r < 0)
+        cr_skip_test("shared graphs not readable here: %s", why);
+    cr_assert_eq(r, 0, "%s", why);
 }

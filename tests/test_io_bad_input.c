@@ -159,6 +159,10 @@ Test(io_bad_mtx, huge_entry_count_no_giant_allocation)
     io_expect_error(MM_REAL "2000000000 2000000000 1000000000000000\n1 2 1\n", 0, 3,
                     "file ends after 1 of the 1000000000000000 entries declared");
 }
+Test(io_bad_mtx, huge_vertex_count_for_tiny_file)
+{
+    io_expect_error(MM_REAL "2000000000 2000000000 1\n1 2 1\n", 0, 2, "more than 64 vertices per byte");
+}
 Test(io_bad_mtx, entry_count_overflows)
 {
     io_expect_error(MM_REAL "2 2 99999999999999999999\n", 0, 2, "number of entries: value out of range");
@@ -243,6 +247,12 @@ Test(io_bad_metis, neighbour_not_numeric)
 Test(io_bad_metis, asymmetric_adjacency_names_both_lines)
 {
     io_expect_error("3 2\n2 3\n1\n2\n", 0, 2, "vertex 1 lists neighbour 3, but vertex 3 (line 4) does not list 1");
+}
+Test(io_bad_metis, asymmetric_lower_entry_without_mirror)
+{
+    /* Every entry above the diagonal has its mirror, but vertex 2 lists 1
+     * and vertex 4 lists 2 without being listed back. */
+    io_expect_error("4 2\n3\n1\n1\n2\n", 0, 3, "vertex 2 lists neighbour 1, but vertex 1 (line 2) does not list 2");
 }
 Test(io_bad_metis, asymmetric_weights)
 {

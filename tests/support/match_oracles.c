@@ -2,13 +2,13 @@
  * the matching tests (match_oracles.h). */
 #include "tests/support/match_oracles.h"
 
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/graph_build.h"
 #include "core/hash.h"
-#include "device/device.h"
 #include "tests/support/test_support.h"
 
 typedef struct oedge {
@@ -127,27 +127,23 @@ void test_random_vertex_weights(coarsen_graph *g, int64_t max_w, uint64_t seed)
         g->vwgt[v] = 1 + (int64_t)(hash3(seed, (uint64_t)v, 77) % (uint64_t)max_w);
 }
 
-int test_match_on_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate, int32_t *strongest,
-                      matching_stats *stats, coarsen_error *err)
+/* 0 when the two runs' mates and stats (but ms) agree, else 1 with why. */
+static int same_result(int32_t n, const int32_t *m1, const int32_t *m2, const matching_stats *a,
+                       const matching_stats *b, char *why, size_t why_len)
 {
-    coarsen_graph *dg = NULL;
-    void *d_mate = NULL, *d_strong = NULL;
-    size_t bytes = (size_t)g->n * sizeof(int32_t);
-    int rc = device_graph_upload(g, &dg, err);
-    if (!rc)
-        rc = device_alloc(&d_mate, bytes, "test mates", err);
-    if (!rc && strongest)
-        rc = device_alloc(&d_strong, bytes, "test strongest", err);
-    if (!rc)
-        rc = match_gpu(dg, opts, d_mate, d_strong, stats, err);
-    if (!rc)
-        rc = device_copy_to_host(mate, d_mate, bytes, err);
-    if (!rc && strongest)
-        rc = device_copy_to_host(strongest, d_strong, bytes, err);
-    device_free(d_mate);
-    device_free(d_strong);
-    coarsen_graph_free(dg);
-    return rc;
+    if (a->passes != b->passes || a->matched_edges != b->matched_edges || a->weight != b->weight ||
+        a->first_round_fraction != b->first_round_fraction || a->maximal != b->maximal) {
+        snprintf(why, why_len, "stats differ: passes %d/%d, pairs %lld/%lld, weight %.17g/%.17g, first %.17g/%.17g, maximal %d/%d",
+                 a->passes, b->passes, (long long)a->matched_edges, (long long)b->matched_edges, a->weight,
+                 b->weight, a->first_round_fraction, b->first_round_fraction, a->maximal, b->maximal);
+        return 1;
+    }
+    for (int32_t v = 0; v < n; v++)
+        if (m1[v] != m2[v]) {
+            snprintf(why, why_len, "vertex %d: mate %d vs %d", v, m1[v], m2[v]);
+            return 1;
+        }
+    return 0;
 }
 
 int test_compare_cpu_gpu(const coarsen_graph *g, const matching_opts *opts, char *why, size_t why_len)
@@ -159,22 +155,14 @@ int test_compare_cpu_gpu(const coarsen_graph *g, const matching_opts *opts, char
     int bad = 1;
     if (match_cpu(g, opts, m1, s1, &st1, &err))
         snprintf(why, why_len, "CPU: %s", err.msg);
-    else if (test_match_on_gpu(g, opts, m2, s2, &st2, &err))
+    else if (match_gpu_from_host(g, opts, m2, s2, &st2, &err))
         snprintf(why, why_len, "GPU: %s", err.msg);
-    else if (st1.passes != st2.passes || st1.matched_edges != st2.matched_edges || st1.weight != st2.weight ||
-             st1.first_round_fraction != st2.first_round_fraction || st1.maximal != st2.maximal)
-        snprintf(why, why_len, "stats differ: passes %d/%d, pairs %lld/%lld, weight %.17g/%.17g, first %.17g/%.17g, maximal %d/%d",
-                 st1.passes, st2.passes, (long long)st1.matched_edges, (long long)st2.matched_edges, st1.weight,
-                 st2.weight, st1.first_round_fraction, st2.first_round_fraction, st1.maximal, st2.maximal);
-    else {
-        bad = 0;
+    else if (!(bad = same_result(g->n, m1, m2, &st1, &st2, why, why_len)))
         for (int32_t v = 0; v < g->n && !bad; v++)
-            if (m1[v] != m2[v] || s1[v] != s2[v]) {
-                snprintf(why, why_len, "vertex %d: mate CPU %d GPU %d, strongest CPU %d GPU %d", v, m1[v], m2[v],
-                         s1[v], s2[v]);
+            if (s1[v] != s2[v]) {
+                snprintf(why, why_len, "vertex %d: strongest CPU %d GPU %d", v, s1[v], s2[v]);
                 bad = 1;
             }
-    }
     free(m1), free(m2), free(s1), free(s2);
     return bad;
 }
@@ -197,4 +185,89 @@ coarsen_graph *test_load_shared(const char *name, int *skip, char *why, size_t w
         return NULL;
     }
     return g;
+}
+
+int test_each_shared(const char *const *names, size_t count, void (*fn)(const coarsen_graph *, const char *),
+                     char *why, size_t why_len)
+{
+    for (size_t k = 0; k < count; k++) {
+        int skip;
+        char inner[1024];
+        coarsen_graph *g = test_load_shared(names[k], &skip, inner, sizeof inner);
+        if (!g) {
+            snprintf(why, why_len, "%s: %s", names[k], inner);
+            return skip ? -1 : 1;
+        }
+        fn(g, names[k]);
+        coarsen_graph_free(g);
+    }
+    return 0;
+}
+
+int test_compare_all_shapes(const coarsen_graph *g, matching_opts opts, char *why, size_t why_len)
+{
+    /* (group width, heavy degree): automatic, every width, and cut-offs so low
+     * that most rows take the block-per-vertex path */
+    static const int shapes[][2] = {{0, 0}, {1, 0}, {2, 3}, {4, 1}, {8, 0}, {16, 5}, {32, 0}, {32, 1}};
+    char inner[400];
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        opts.gpu_group_width = shapes[s][0];
+        opts.gpu_heavy_degree = shapes[s][1];
+        if (test_compare_cpu_gpu(g, &opts, inner, sizeof inner)) {
+            snprintf(why, why_len, "group width %d, heavy degree %d: %s", shapes[s][0], shapes[s][1], inner);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int test_gpu_small_graphs(matching_opts opts, int count, uint64_t seed, char *why, size_t why_len)
+{
+    char inner[800];
+    for (int t = 0; t < count; t++) {
+        coarsen_graph *g = test_small_graph(t, seed);
+        matching_opts o = opts;
+        o.seed = (uint64_t)t;
+        if (t % 4 == 3) {
+            test_random_vertex_weights(g, 4, (uint64_t)t);
+            o.max_vertex_weight = 5;
+        }
+        if (t % 8 == 5)
+            o.max_passes = 1;
+        int bad = test_compare_all_shapes(g, o, inner, sizeof inner);
+        coarsen_graph_free(g);
+        if (bad) {
+            snprintf(why, why_len, "small graph %d: %s", t, inner);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int test_threads_independent(const coarsen_graph *g, const matching_opts *opts, char *why, size_t why_len)
+{
+    size_t bytes = ((size_t)g->n + 1) * sizeof(int32_t);
+    int32_t *m1 = malloc(bytes), *m2 = malloc(bytes);
+    matching_stats a, b;
+    coarsen_error err = {0};
+    int bad = 1;
+    omp_set_num_threads(1);
+    if (match_cpu(g, opts, m1, NULL, &a, &err))
+        snprintf(why, why_len, "1 thread: %s", err.msg);
+    else {
+        omp_set_num_threads(2);
+        if (match_cpu(g, opts, m2, NULL, &b, &err))
+            snprintf(why, why_len, "2 threads: %s", err.msg);
+        else
+            bad = same_result(g->n, m1, m2, &a, &b, why, why_len);
+    }
+    free(m1), free(m2);
+    return bad;
+}
+
+coarsen_graph *test_small_graph(int t, uint64_t seed)
+{
+    int32_t n = 1 + t % 16;
+    double p = 0.15 + 0.2 * (t / 16 % 4);
+    return test_random_graph(n, p, t % 3, seed + (uint64_t)t);
 }
