@@ -175,7 +175,7 @@ Test(roma_complete, gpu_equals_replay)
             roma_complete_opts_default(&o);
             roma_stats sa, sb;
             cr_assert_eq(roma_complete_replay_cpu(n, w, &o, a, &sa, &err), 0, "%s", err.msg);
-            cr_assert_eq(test_roma_complete_on_gpu(n, w, &o, b, &sb, &err), 0, "GPU: %s", err.msg);
+            cr_assert_eq(roma_complete_gpu_from_host(n, w, &o, b, &sb, &err), 0, "GPU: %s", err.msg);
             cr_assert_eq(sa.phases, sb.phases, "n %d: phases CPU %d GPU %d", n, sa.phases, sb.phases);
             for (int p = 0; p < sa.phases; p++)
                 cr_assert(sa.phase[p].candidates == sb.phase[p].candidates &&

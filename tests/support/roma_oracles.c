@@ -6,8 +6,6 @@
 #include <string.h>
 
 #include "core/hash.h"
-#include "device/device.h"
-#include "matching/roma_complete.h"
 
 /* Weight of edge (a,b) by a plain scan, -1 when absent. */
 static double edge_weight(const coarsen_graph *g, int32_t a, int32_t b)
@@ -93,45 +91,4 @@ void test_random_matching(const coarsen_graph *g, int64_t cap, uint64_t seed, in
             }
         }
     }
-}
-
-int test_roma_on_gpu(const coarsen_graph *g, const roma_opts *opts, int32_t *mate, roma_stats *stats,
-                     coarsen_error *err)
-{
-    coarsen_graph *dg = NULL;
-    void *d_mate = NULL;
-    size_t bytes = (size_t)g->n * sizeof(int32_t);
-    int rc = device_graph_upload(g, &dg, err);
-    if (!rc)
-        rc = device_alloc(&d_mate, bytes, "test mates", err);
-    if (!rc)
-        rc = device_copy_to_device(d_mate, mate, bytes, err);
-    if (!rc)
-        rc = roma_gpu(dg, opts, d_mate, stats, err);
-    if (!rc)
-        rc = device_copy_to_host(mate, d_mate, bytes, err);
-    device_free(d_mate);
-    coarsen_graph_free(dg);
-    return rc;
-}
-
-int test_roma_complete_on_gpu(int32_t n, const float *w, const roma_opts *opts, int32_t *mate, roma_stats *stats,
-                              coarsen_error *err)
-{
-    void *d_w = NULL, *d_mate = NULL;
-    size_t wbytes = (size_t)n * (size_t)n * sizeof(float), mbytes = (size_t)n * sizeof(int32_t);
-    int rc = device_alloc(&d_w, wbytes, "test dense matrix", err);
-    if (!rc)
-        rc = device_alloc(&d_mate, mbytes, "test mates", err);
-    if (!rc)
-        rc = device_copy_to_device(d_w, w, wbytes, err);
-    if (!rc)
-        rc = device_copy_to_device(d_mate, mate, mbytes, err);
-    if (!rc)
-        rc = roma_complete_gpu(n, d_w, opts, d_mate, stats, err);
-    if (!rc)
-        rc = device_copy_to_host(mate, d_mate, mbytes, err);
-    device_free(d_w);
-    device_free(d_mate);
-    return rc;
 }

@@ -1,8 +1,7 @@
 /* roma_oracles.h — what the ROMA tests share: a brute-force enumeration of
  * every 2-augmentation centred at a vertex (written independently of
  * matching/roma_aug.h: it builds each new matching and re-sums its weight),
- * a naive matching weight, random starting matchings and a runner that puts
- * a host graph and matching through roma_gpu. */
+ * a naive matching weight and random starting matchings. */
 #ifndef TESTS_SUPPORT_ROMA_ORACLES_H
 #define TESTS_SUPPORT_ROMA_ORACLES_H
 
@@ -24,13 +23,5 @@ double oracle_best_centred_gain(const coarsen_graph *g, const int32_t *mate, int
  * a hashed order take a random free eligible neighbour with probability
  * 3/4. Pure function of the arguments. */
 void test_random_matching(const coarsen_graph *g, int64_t cap, uint64_t seed, int32_t *mate);
-
-/* roma_gpu on device copies of g and mate; mate is refined in place. */
-int test_roma_on_gpu(const coarsen_graph *g, const roma_opts *opts, int32_t *mate, roma_stats *stats,
-                     coarsen_error *err);
-
-/* roma_complete_gpu on device copies of w[n * n] and mate (refined in place). */
-int test_roma_complete_on_gpu(int32_t n, const float *w, const roma_opts *opts, int32_t *mate, roma_stats *stats,
-                              coarsen_error *err);
 
 #endif
