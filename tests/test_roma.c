@@ -7,7 +7,7 @@
  * per-phase gains equal to the weight change, stop only at a local optimum
  * (checked by enumeration), never exceed the optimum, depend only on the
  * seed (not on the thread count); bad input is refused; and the GPU equals
- * the replay bit for bit. */
+ * the replay bit for bit (random, skewed and shared graphs). */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <omp.h>
@@ -339,6 +339,27 @@ static void check_gpu_equals_replay(const coarsen_graph *g, const int32_t *start
     free(a), free(b);
 }
 
+/* GPU vs replay from the handshake matching and (random = 1) from a
+ * random matching too; frees g. */
+static void check_gpu_starts(coarsen_graph *g, int random, const char *what)
+{
+    int32_t *start = malloc(sizeof(int32_t) * ((size_t)g->n + 1));
+    matching_opts mo;
+    matching_opts_default(&mo);
+    matching_stats ms;
+    coarsen_error err = {0};
+    cr_assert_eq(match_cpu(g, &mo, start, NULL, &ms, &err), 0);
+    roma_opts o;
+    roma_opts_default(&o);
+    check_gpu_equals_replay(g, start, &o, what);
+    if (random) {
+        test_random_matching(g, 0, 77, start);
+        check_gpu_equals_replay(g, start, &o, what);
+    }
+    free(start);
+    coarsen_graph_free(g);
+}
+
 Test(roma, gpu_equals_replay)
 {
     if (!test_have_gpu())
@@ -364,18 +385,19 @@ Test(roma, gpu_equals_replay)
     for (int i = 0; i < 4; i++) {
         coarsen_graph *g = big[i].star ? test_star_graph(big[i].n, big[i].m, big[i].mode, 9 + (uint64_t)i)
                                        : test_sparse_graph(big[i].n, big[i].m, big[i].mode, 9 + (uint64_t)i);
-        int32_t *start = malloc(sizeof(int32_t) * (size_t)g->n);
-        matching_opts mo;
-        matching_opts_default(&mo);
-        matching_stats ms;
-        coarsen_error err = {0};
-        cr_assert_eq(match_cpu(g, &mo, start, NULL, &ms, &err), 0);
-        roma_opts o;
-        roma_opts_default(&o);
-        check_gpu_equals_replay(g, start, &o, "handshake start");
-        test_random_matching(g, 0, 77, start);
-        check_gpu_equals_replay(g, start, &o, "random start");
-        free(start);
-        coarsen_graph_free(g);
+        check_gpu_starts(g, 1, big[i].star ? "star graph" : "sparse graph");
+    }
+    /* shared graphs: real, integer and unit weights, isolated vertices */
+    const char *shared[] = {"GD97_b.mtx", "lesmis.graph", "4elt.graph", "bcsstk13.mtx.gz", "Groebner_id2003_aug.mtx.gz"};
+    for (int i = 0; i < 5; i++) {
+        int skip;
+        char why[1024];
+        coarsen_graph *g = test_load_shared(shared[i], &skip, why, sizeof why);
+        if (!g) {
+            cr_assert(skip, "%s", why);
+            cr_log_warn("skipped %s: %s", shared[i], why);
+            continue;
+        }
+        check_gpu_starts(g, 0, shared[i]);
     }
 }
