@@ -1,8 +1,8 @@
 /* roma.cu — ROMA on the GPU for sparse graphs (roma.h), phase for phase the
  * rule of roma_replay_cpu.c with the same inline evaluation (roma_aug.h):
  * a thread per centre computes its best augmentation on the matching at
- * phase start (cycles by binary search in the mate's sorted row) and claims
- * its vertices; roma_gpu.cuh applies the winners and sums the gains. */
+ * phase start (cycles by binary search in the mate's sorted row);
+ * roma_gpu.cuh runs the claim rounds and sums the gains. */
 #include "matching/roma_gpu.cuh"
 
 static __global__ void __launch_bounds__(ROMA_BLOCK) roma_mw_kernel(roma_state S, int32_t n, double *mw)
@@ -18,8 +18,7 @@ static __global__ void __launch_bounds__(ROMA_BLOCK) roma_mw_kernel(roma_state S
 }
 
 static __global__ void __launch_bounds__(ROMA_BLOCK)
-    roma_eval_kernel(roma_state S, int32_t n, int integral, double eps, roma_aug *aug, unsigned long long *slot,
-                     RomaCounts *counts)
+    roma_eval_kernel(roma_state S, int32_t n, int integral, double eps, roma_aug *aug, RomaCounts *counts)
 {
     const int64_t i = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
     unsigned cand = 0;
@@ -33,10 +32,7 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
         if (!roma_accept(&a, integral, eps))
             a.kind = ROMA_NONE;
         aug[c] = a;
-        if (a.kind != ROMA_NONE) {
-            roma_claim(a, slot);
-            cand = 1;
-        }
+        cand = a.kind != ROMA_NONE;
     }
     roma_count(cand, &counts->candidates);
 }
@@ -61,9 +57,9 @@ extern "C" int roma_gpu(const coarsen_graph *g, const roma_opts *opts, int32_t *
         CUDA_LAUNCH_TRY(err);
     }
     auto eval = [&](coarsen_error *e) -> int {
-        roma_eval_kernel<<<grid, ROMA_BLOCK>>>(S, n, g->integral_weights, opts->eps, w.aug, w.slot, w.counts);
+        roma_eval_kernel<<<grid, ROMA_BLOCK>>>(S, n, g->integral_weights, opts->eps, w.aug, w.counts);
         CUDA_LAUNCH_TRY(e);
         return COARSEN_OK;
     };
-    return roma_gpu_phases(w, n, opts->max_phases, d_mate, eval, stats, err);
+    return roma_gpu_phases(w, n, opts, d_mate, eval, stats, err);
 }

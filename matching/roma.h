@@ -10,7 +10,13 @@
  *    then its centre id) with max into the <= 6 vertices it touches, and is
  *    applied only when it holds the key of all of them. Winners are
  *    vertex-disjoint, the best key always wins, so a phase with a candidate
- *    applies at least one and the weight never decreases;
+ *    applies at least one and the weight never decreases. Claim rounds:
+ *    an augmentation's validity and gain depend only on the vertices it
+ *    touches, so after a round the candidates none of whose vertices was
+ *    touched by a winner claim again (without re-evaluation), until a round
+ *    applies nothing or max_rounds rounds ran: the applied set is the greedy
+ *    independent set of candidates by descending key. max_rounds = 1 is the
+ *    single-claim scheme;
  *  - roma_gpu: the same rule on the device, bit-identical to roma_replay_cpu
  *    (mates and every phase's stats but ms); the result never depends on
  *    thread timing or block size.
@@ -34,11 +40,13 @@ typedef struct roma_opts {
     int max_phases;             /* 1 .. ROMA_MAX_PHASES (default ROMA_MAX_PHASES) */
     uint64_t seed;              /* roma_cpu's visiting order (default 1) */
     int64_t max_vertex_weight;  /* > 0: new pairs above this vertex-weight sum are not formed */
+    int max_rounds;             /* replay/GPU claim rounds per phase, 0 = until none left (default) */
 } roma_opts;
 
 typedef struct roma_phase_stats {
     int64_t candidates;  /* augmentations that passed the threshold (roma_cpu: = applied) */
     int64_t applied;     /* augmentations applied */
+    int rounds;          /* claim rounds run (roma_cpu: 0) */
     double gain;         /* their total gain (replay/GPU: fixed-order sum, see roma_sum.h) */
 } roma_phase_stats;
 
@@ -49,7 +57,8 @@ typedef struct roma_stats {
 } roma_stats;
 
 void roma_opts_default(roma_opts *opts);
-/* 0 when usable (eps >= 0, 1 <= max_phases <= ROMA_MAX_PHASES), else COARSEN_ERR_INPUT. */
+/* 0 when usable (eps >= 0, 1 <= max_phases <= ROMA_MAX_PHASES, max_rounds
+ * >= 0), else COARSEN_ERR_INPUT. */
 int roma_opts_check(const roma_opts *opts, coarsen_error *err);
 
 /* Host refinements of a valid matching mate[g->n] of host graph g (the

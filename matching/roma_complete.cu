@@ -3,8 +3,8 @@
  * block's threads scan x = t, t + B, ... (roma_complete_aug.h) and
  * cub::BlockReduce takes the best flip under the total order (gain desc, x
  * asc), so the result equals the replay's sequential scan. Thread 0 writes
- * the candidate and claims its 4 vertices; roma_gpu.cuh applies the
- * winners, exactly as for sparse graphs. */
+ * the candidate (4 vertices); roma_gpu.cuh runs the claim rounds exactly as
+ * for sparse graphs. */
 #include <cub/block/block_reduce.cuh>
 
 #include "matching/roma_complete.h"
@@ -37,7 +37,7 @@ static __global__ void __launch_bounds__(ROMA_BLOCK) dense_mw_kernel(const float
  * block returns together, before any barrier). */
 static __global__ void __launch_bounds__(FLIP_BLOCK)
     flip_eval_kernel(const float *w, int32_t n, const int32_t *mate, const double *mw, double eps, roma_aug *aug,
-                     unsigned long long *slot, RomaCounts *counts)
+                     RomaCounts *counts)
 {
     using Reduce = cub::BlockReduce<FlipBest, FLIP_BLOCK>;
     __shared__ typename Reduce::TempStorage temp;
@@ -57,10 +57,8 @@ static __global__ void __launch_bounds__(FLIP_BLOCK)
         roma_aug a;
         roma_flip_aug(w, n, mate, mw, c, b.x, b.gain, eps, &a);
         aug[c] = a;
-        if (a.kind != ROMA_NONE) {
-            roma_claim(a, slot);
+        if (a.kind != ROMA_NONE)
             atomicAdd(&counts->candidates, 1ull);
-        }
     }
 }
 
@@ -81,9 +79,9 @@ extern "C" int roma_complete_gpu(int32_t n, const float *d_w, const roma_opts *o
         CUDA_LAUNCH_TRY(err);
     }
     auto eval = [&](coarsen_error *e) -> int {
-        flip_eval_kernel<<<(unsigned)n, FLIP_BLOCK>>>(d_w, n, d_mate, w.mw, opts->eps, w.aug, w.slot, w.counts);
+        flip_eval_kernel<<<(unsigned)n, FLIP_BLOCK>>>(d_w, n, d_mate, w.mw, opts->eps, w.aug, w.counts);
         CUDA_LAUNCH_TRY(e);
         return COARSEN_OK;
     };
-    return roma_gpu_phases(w, n, opts->max_phases, d_mate, eval, stats, err);
+    return roma_gpu_phases(w, n, opts, d_mate, eval, stats, err);
 }

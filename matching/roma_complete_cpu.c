@@ -158,7 +158,7 @@ int roma_complete_replay_cpu(int32_t n, const float *w, const roma_opts *opts, i
     if (rc)
         return rc;
     complete_ctx ctx = {w, n, mate, mw, opts->eps};
-    rc = roma_replay_phases(n, opts->max_phases, complete_eval, &ctx, mate, mw, stats, err);
+    rc = roma_replay_phases(n, opts, complete_eval, &ctx, mate, mw, stats, err);
     free(mw);
     return rc;
 }

@@ -14,7 +14,8 @@
 
 void roma_opts_default(roma_opts *opts)
 {
-    *opts = (roma_opts){.eps = 1e-9, .max_phases = ROMA_MAX_PHASES, .seed = 1, .max_vertex_weight = 0};
+    *opts = (roma_opts){.eps = 1e-9, .max_phases = ROMA_MAX_PHASES, .seed = 1, .max_vertex_weight = 0,
+                        .max_rounds = 0};
 }
 
 int roma_opts_check(const roma_opts *opts, coarsen_error *err)
@@ -23,6 +24,8 @@ int roma_opts_check(const roma_opts *opts, coarsen_error *err)
         return error_set(err, COARSEN_ERR_INPUT, "ROMA threshold eps = %g is not >= 0", opts->eps);
     if (opts->max_phases < 1 || opts->max_phases > ROMA_MAX_PHASES)
         return error_set(err, COARSEN_ERR_INPUT, "ROMA phases %d not in 1..%d", opts->max_phases, ROMA_MAX_PHASES);
+    if (opts->max_rounds < 0)
+        return error_set(err, COARSEN_ERR_INPUT, "negative ROMA claim rounds %d", opts->max_rounds);
     return COARSEN_OK;
 }
 

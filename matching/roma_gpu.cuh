@@ -1,11 +1,13 @@
 /* roma_gpu.cuh — the device side of the deterministic ROMA rule shared by
  * roma.cu (sparse graphs) and roma_complete.cu (dense complete graphs);
- * CUDA C++, included by those two files only. A phase: the caller's eval
- * launch fills aug[c] for every centre c (kind ROMA_NONE when c has no
- * accepted candidate) and calls roma_claim for each candidate; then
- * roma_apply_kernel applies the candidates holding every key they wrote,
- * the gains are summed in the fixed order of roma_sum.h and the counts and
- * the sum come back in the phase's one copy (roma_gpu_phases). */
+ * CUDA C++, included by those two files only. A phase (roma_gpu_phases):
+ * the caller's eval launch fills aug[c] for every centre c (kind ROMA_NONE
+ * when c has no accepted candidate) and counts the candidates; then claim
+ * rounds as in roma_replay_cpu.c: roma_claim_kernel kills the candidates
+ * touching a taken vertex and max-writes the others' keys,
+ * roma_apply_kernel applies the candidates holding every key they wrote
+ * and takes their vertices; the counts come back after each round (one
+ * small copy), and the gains are summed in the fixed order of roma_sum.h. */
 #ifndef MATCHING_ROMA_GPU_CUH
 #define MATCHING_ROMA_GPU_CUH
 
@@ -32,11 +34,24 @@ static inline unsigned roma_blocks(int64_t count, int block)
     return (unsigned)((count + block - 1) / block);
 }
 
-/* Writes a's key with max into every vertex it touches. */
-__device__ __forceinline__ void roma_claim(const roma_aug &a, unsigned long long *slot)
+/* A live candidate touching a taken vertex dies; the others write their
+ * key with max into every vertex they touch. */
+static __global__ void __launch_bounds__(ROMA_BLOCK)
+    roma_claim_kernel(roma_aug *aug, int32_t n, const uint8_t *taken, unsigned long long *slot)
 {
+    const int64_t i = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
+    if (i >= n || aug[i].kind == ROMA_NONE)
+        return;
+    const roma_aug a = aug[i];
     int32_t t[6];
     const int k = roma_touched(&a, t);
+    bool dead = false;
+    for (int j = 0; j < k; j++)
+        dead |= taken[t[j]] != 0;
+    if (dead) {
+        aug[i].kind = ROMA_NONE;
+        return;
+    }
     const unsigned long long key = roma_key(&a);
     for (int j = 0; j < k; j++)
         atomicMax(slot + t[j], key);
@@ -50,29 +65,30 @@ __device__ __forceinline__ void roma_count(unsigned flag, unsigned long long *co
         atomicAdd(counter, (unsigned long long)flag);
 }
 
+/* A live candidate holding its key at every vertex it touches applies
+ * itself, takes those vertices, leaves its gain and leaves the game. */
 static __global__ void __launch_bounds__(ROMA_BLOCK)
-    roma_apply_kernel(const roma_aug *aug, const unsigned long long *slot, int32_t n, int32_t *mate, double *mw,
-                      double *gains, RomaCounts *counts)
+    roma_apply_kernel(roma_aug *aug, const unsigned long long *slot, int32_t n, int32_t *mate, double *mw,
+                      uint8_t *taken, double *gains, RomaCounts *counts)
 {
     const int64_t i = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
     unsigned app = 0;
-    if (i < n) {
+    if (i < n && aug[i].kind != ROMA_NONE) {
         const roma_aug a = aug[i];
-        double gain = 0.0;
-        if (a.kind != ROMA_NONE) {
-            int32_t t[6];
-            const int k = roma_touched(&a, t);
-            const unsigned long long key = roma_key(&a);
-            bool own = true;
+        int32_t t[6];
+        const int k = roma_touched(&a, t);
+        const unsigned long long key = roma_key(&a);
+        bool own = true;
+        for (int j = 0; j < k; j++)
+            own &= slot[t[j]] == key;
+        if (own) {
             for (int j = 0; j < k; j++)
-                own &= slot[t[j]] == key;
-            if (own) {
-                roma_apply(mate, mw, &a);
-                gain = a.gain;
-                app = 1;
-            }
+                taken[t[j]] = 1;
+            roma_apply(mate, mw, &a);
+            gains[i] = a.gain;
+            aug[i].kind = ROMA_NONE;
+            app = 1;
         }
-        gains[i] = gain;
     }
     roma_count(app, &counts->applied);
 }
@@ -100,9 +116,11 @@ struct RomaWork {
     double *mw = nullptr, *gains = nullptr, *level[2] = {nullptr, nullptr};
     roma_aug *aug = nullptr;
     unsigned long long *slot = nullptr;
+    uint8_t *taken = nullptr;
     RomaCounts *counts = nullptr;
     ~RomaWork()
     {
+        device_free(taken);
         device_free(mw);
         device_free(gains);
         device_free(level[0]);
@@ -121,6 +139,7 @@ struct RomaWork {
             (rc = dalloc(&level[1], nlev, "ROMA gain sums", err)) ||
             (rc = dalloc(&aug, (size_t)n, "ROMA candidates", err)) ||
             (rc = dalloc(&slot, (size_t)n, "ROMA conflict keys", err)) ||
+            (rc = dalloc(&taken, (size_t)n, "ROMA taken flags", err)) ||
             (rc = dalloc(&counts, 1, "ROMA counts", err)))
             return rc;
         return COARSEN_OK;
@@ -148,28 +167,41 @@ static inline int roma_sum_gains(RomaWork &w, int64_t n, coarsen_error *err)
 }
 
 /* The phase loop: eval(err) launches the evaluation of every centre into
- * w.aug, claiming into w.slot and counting candidates into w.counts. */
+ * w.aug, counting candidates into w.counts; then claim rounds until one
+ * applies nothing or opts->max_rounds ran. */
 template <class Eval>
-static int roma_gpu_phases(RomaWork &w, int32_t n, int max_phases, int32_t *d_mate, const Eval &eval,
+static int roma_gpu_phases(RomaWork &w, int32_t n, const roma_opts *opts, int32_t *d_mate, const Eval &eval,
                            roma_stats *stats, coarsen_error *err)
 {
     const double t0 = timer_ms();
-    for (int p = 0; p < max_phases; p++) {
+    const unsigned grid = roma_blocks(n, ROMA_BLOCK);
+    for (int p = 0; p < opts->max_phases; p++) {
+        roma_phase_stats *ps = &stats->phase[p];
+        RomaCounts h{0, 0, 0.0};
         CUDA_TRY(err, cudaMemsetAsync(w.counts, 0, sizeof *w.counts, 0));
         if (n > 0) {
             int rc;
-            CUDA_TRY(err, cudaMemsetAsync(w.slot, 0, (size_t)n * sizeof *w.slot, 0));
+            CUDA_TRY(err, cudaMemsetAsync(w.gains, 0, (size_t)n * sizeof *w.gains, 0));
+            CUDA_TRY(err, cudaMemsetAsync(w.taken, 0, (size_t)n, 0));
             if ((rc = eval(err)))
                 return rc;
-            roma_apply_kernel<<<roma_blocks(n, ROMA_BLOCK), ROMA_BLOCK>>>(w.aug, w.slot, n, d_mate, w.mw, w.gains,
-                                                                           w.counts);
-            CUDA_LAUNCH_TRY(err);
+            unsigned long long before = 0;
+            while (opts->max_rounds == 0 || ps->rounds < opts->max_rounds) {
+                CUDA_TRY(err, cudaMemsetAsync(w.slot, 0, (size_t)n * sizeof *w.slot, 0));
+                roma_claim_kernel<<<grid, ROMA_BLOCK>>>(w.aug, n, w.taken, w.slot);
+                CUDA_LAUNCH_TRY(err);
+                roma_apply_kernel<<<grid, ROMA_BLOCK>>>(w.aug, w.slot, n, d_mate, w.mw, w.taken, w.gains, w.counts);
+                CUDA_LAUNCH_TRY(err);
+                CUDA_TRY(err, cudaMemcpy(&h, w.counts, sizeof h, cudaMemcpyDeviceToHost));
+                ps->rounds++;
+                if (h.applied == before)
+                    break;
+                before = h.applied;
+            }
             if ((rc = roma_sum_gains(w, n, err)))
                 return rc;
+            CUDA_TRY(err, cudaMemcpy(&h, w.counts, sizeof h, cudaMemcpyDeviceToHost));
         }
-        RomaCounts h;
-        CUDA_TRY(err, cudaMemcpy(&h, w.counts, sizeof h, cudaMemcpyDeviceToHost));
-        roma_phase_stats *ps = &stats->phase[p];
         ps->candidates = (int64_t)h.candidates;
         ps->applied = (int64_t)h.applied;
         ps->gain = h.gain;

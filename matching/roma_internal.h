@@ -18,10 +18,11 @@ int roma_start_cpu(const coarsen_graph *g, const int32_t *mate, double **mw, coa
 typedef void (*roma_eval_fn)(const void *ctx, int32_t c, roma_aug *out);
 
 /* The replay's phase loop (roma_replay_cpu.c) over centres 0..n-1: eval
- * all, claim keys, apply the winners to mate and mw, sum the gains in fixed
- * order; stops after a phase applying nothing or after max_phases. */
-int roma_replay_phases(int32_t n, int max_phases, roma_eval_fn eval, const void *ctx, int32_t *mate, double *mw,
-                       roma_stats *stats, coarsen_error *err);
+ * all, then claim rounds (claim keys, apply the winners to mate and mw),
+ * sum the gains in fixed order; stops after a phase applying nothing or
+ * after opts->max_phases. */
+int roma_replay_phases(int32_t n, const roma_opts *opts, roma_eval_fn eval, const void *ctx, int32_t *mate,
+                       double *mw, roma_stats *stats, coarsen_error *err);
 
 static inline roma_state roma_host_state(const coarsen_graph *g, const roma_opts *opts, const int32_t *mate,
                                          const double *mw)

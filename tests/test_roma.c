@@ -222,6 +222,7 @@ static void check_refiner(roma_fn fn, const char *name)
         roma_opts o;
         roma_opts_default(&o);
         o.seed = 11 + (uint64_t)t;
+        o.max_rounds = t % 3 == 1; /* replay: every third graph with the single-claim scheme */
         if (t % 5 == 4) {
             test_random_vertex_weights(g, 3, 90 + (uint64_t)t);
             o.max_vertex_weight = 4;
@@ -313,6 +314,9 @@ Test(roma, bad_input_refused)
     roma_opts_default(&o);
     o.eps = -1;
     cr_assert_eq(roma_cpu(g, &o, ok, &st, &err), COARSEN_ERR_INPUT);
+    roma_opts_default(&o);
+    o.max_rounds = -1;
+    cr_assert_eq(roma_replay_cpu(g, &o, ok, &st, &err), COARSEN_ERR_INPUT);
     coarsen_graph_free(g);
 }
 
@@ -330,7 +334,7 @@ static void check_gpu_equals_replay(const coarsen_graph *g, const int32_t *start
     cr_assert_eq(sa.phases, sb.phases, "%s: phases CPU %d GPU %d", what, sa.phases, sb.phases);
     for (int p = 0; p < sa.phases; p++)
         cr_assert(sa.phase[p].candidates == sb.phase[p].candidates && sa.phase[p].applied == sb.phase[p].applied &&
-                      sa.phase[p].gain == sb.phase[p].gain,
+                      sa.phase[p].gain == sb.phase[p].gain && sa.phase[p].rounds == sb.phase[p].rounds,
                   "%s: phase %d: CPU %lld/%lld/%.17g GPU %lld/%lld/%.17g", what, p, (long long)sa.phase[p].candidates,
                   (long long)sa.phase[p].applied, sa.phase[p].gain, (long long)sb.phase[p].candidates,
                   (long long)sb.phase[p].applied, sb.phase[p].gain);
@@ -352,6 +356,9 @@ static void check_gpu_starts(coarsen_graph *g, int random, const char *what)
     roma_opts o;
     roma_opts_default(&o);
     check_gpu_equals_replay(g, start, &o, what);
+    o.max_rounds = 1; /* the single-claim scheme */
+    check_gpu_equals_replay(g, start, &o, what);
+    o.max_rounds = 0;
     if (random) {
         test_random_matching(g, 0, 77, start);
         check_gpu_equals_replay(g, start, &o, what);
@@ -369,6 +376,7 @@ Test(roma, gpu_equals_replay)
         int32_t start[16];
         roma_opts o;
         roma_opts_default(&o);
+        o.max_rounds = t % 2;
         if (t % 5 == 4) {
             test_random_vertex_weights(g, 3, 90 + (uint64_t)t);
             o.max_vertex_weight = 4;
