@@ -7,7 +7,8 @@
  * GPU's speed-up over the sequential code, and, when the optimum weight is
  * given (--opt W, one per graph in order; 0 = unknown), the gap to
  * optimality GTO = 1 - w / opt and the share of the start's gap closed.
- * Complete graphs ("complete:n=1024,weights=real", dense from CSR, or
+ * Complete graphs with even n (from a spec such as
+ * "complete:n=1024,weights=real" or a file, made dense from CSR, or
  * "dense:n=90112,weights=real|exponential|geometric", generated here for
  * sizes beyond CSR) run the complete-graph mode from a random pairing and
  * from handshake, 8 phases, threshold 1e-5. Sequential ROMA runs once (it
@@ -197,21 +198,20 @@ static int complete_gpu(int32_t n, const float *w, const roma_opts *o, const int
     return rc;
 }
 
-static int run_complete(const char *spec, double opt, int runs)
+/* Complete-graph mode on g (a complete graph; NULL: a dense: spec). */
+static int run_complete(const char *spec, const coarsen_graph *g, double opt, int runs)
 {
     coarsen_error err = {0};
     int32_t n = 0;
     float *w = NULL;
-    coarsen_graph *g = NULL;
-    if (!strncmp(spec, "dense:", 6)) {
+    if (!g) {
         w = dense_spec(spec, &n, &err);
-    } else if (!bench_load_graph(spec, &g, &err)) {
+    } else {
         n = g->n;
         w = roma_dense_from_graph(g, &err);
     }
     if (!w) {
         fprintf(stderr, "bench_roma: %s: %s\n", spec, err.msg);
-        coarsen_graph_free(g);
         return 1;
     }
     size_t bytes = ((size_t)n + 1) * sizeof(int32_t);
@@ -223,7 +223,7 @@ static int run_complete(const char *spec, double opt, int runs)
             matching_opts mo;
             matching_opts_default(&mo);
             matching_stats ms;
-            if (!g) /* handshake needs the CSR graph: only for complete: specs */
+            if (!g) /* handshake needs the CSR graph, which dense: specs do not build */
                 break;
             rc = match_cpu(g, &mo, start, NULL, &ms, &err);
         } else {
@@ -265,7 +265,6 @@ static int run_complete(const char *spec, double opt, int runs)
     if (rc && err.msg[0])
         fprintf(stderr, "bench_roma: %s: %s\n", spec, err.msg);
     free(start), free(m), free(m2), free(w);
-    coarsen_graph_free(g);
     return rc;
 }
 
@@ -293,8 +292,8 @@ int main(int argc, char **argv)
     int status = 0;
     for (int k = 0; k < o.ngraphs; k++) {
         const char *spec = o.graphs[k];
-        if (!strncmp(spec, "complete:", 9) || !strncmp(spec, "dense:", 6)) {
-            status |= run_complete(spec, opt[k], runs);
+        if (!strncmp(spec, "dense:", 6)) {
+            status |= run_complete(spec, NULL, opt[k], runs);
             continue;
         }
         coarsen_graph *g = NULL;
@@ -304,7 +303,10 @@ int main(int argc, char **argv)
             status = 1;
             continue;
         }
-        status |= run_sparse(spec, g, opt[k], runs);
+        if (g->n % 2 == 0 && g->nnz == (int64_t)g->n * (g->n - 1)) /* complete: the dense mode */
+            status |= run_complete(spec, g, opt[k], runs);
+        else
+            status |= run_sparse(spec, g, opt[k], runs);
         coarsen_graph_free(g);
     }
     return status;

@@ -38,6 +38,10 @@ int roma_random_pairing(int32_t n, uint64_t seed, int32_t *mate, coarsen_error *
 /* Total weight of a matching on w (double sum in vertex order). */
 double roma_dense_weight(int32_t n, const float *w, const int32_t *mate);
 
+/* 0 when n is even and mate a perfect matching of 0..n-1, else
+ * COARSEN_ERR_INPUT naming the first broken rule. */
+int roma_complete_check(int32_t n, const int32_t *mate, coarsen_error *err);
+
 /* Host refinements; mate must be a perfect matching of 0..n-1 (checked:
  * COARSEN_ERR_INPUT otherwise, also for odd n). */
 int roma_complete_cpu(int32_t n, const float *w, const roma_opts *opts, int32_t *mate, roma_stats *stats,
@@ -49,7 +53,8 @@ int roma_complete_replay_cpu(int32_t n, const float *w, const roma_opts *opts, i
  * matching, not checked on the device). */
 int roma_complete_gpu(int32_t n, const float *d_w, const roma_opts *opts, int32_t *d_mate, roma_stats *stats,
                       coarsen_error *err);
-/* The same from host arrays (uploaded, refined, mate copied back). */
+/* The same from host arrays (mate checked with roma_complete_check,
+ * uploaded, refined, copied back). */
 int roma_complete_gpu_from_host(int32_t n, const float *w, const roma_opts *opts, int32_t *mate, roma_stats *stats,
                                 coarsen_error *err);
 

@@ -66,14 +66,8 @@ double roma_dense_weight(int32_t n, const float *w, const int32_t *mate)
     return s;
 }
 
-/* Checks n and the perfect matching; *mw = new matched-weight array. */
-static int complete_start(int32_t n, const float *w, const roma_opts *opts, const int32_t *mate, double **mw,
-                          coarsen_error *err)
+int roma_complete_check(int32_t n, const int32_t *mate, coarsen_error *err)
 {
-    *mw = NULL;
-    int rc = roma_opts_check(opts, err);
-    if (rc)
-        return rc;
     if (n % 2)
         return error_set(err, COARSEN_ERR_INPUT, "complete-graph ROMA needs an even vertex count, got %d", n);
     for (int32_t v = 0; v < n; v++) {
@@ -82,6 +76,19 @@ static int complete_start(int32_t n, const float *w, const roma_opts *opts, cons
             return error_set(err, COARSEN_ERR_INPUT, "complete-graph ROMA needs a perfect matching: mate[%d] = %d", v,
                              m);
     }
+    return COARSEN_OK;
+}
+
+/* Checks opts, n and the perfect matching; *mw = new matched-weight array. */
+static int complete_start(int32_t n, const float *w, const roma_opts *opts, const int32_t *mate, double **mw,
+                          coarsen_error *err)
+{
+    *mw = NULL;
+    int rc = roma_opts_check(opts, err);
+    if (!rc)
+        rc = roma_complete_check(n, mate, err);
+    if (rc)
+        return rc;
     double *a = xmalloc(((size_t)n + 1) * sizeof *a, "ROMA matched weights", err);
     if (!a)
         return COARSEN_ERR_NOMEM;

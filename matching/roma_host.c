@@ -1,8 +1,10 @@
 /* roma_host.c — the GPU ROMA entries for callers holding host data (CLI,
- * tests): upload, refine on the device, copy the mates back. Device memory
- * only through the device layer; COARSEN_ERR_DEVICE without CUDA. */
+ * tests): check the starting matching on the host, upload, refine on the
+ * device, copy the mates back. Device memory only through the device
+ * layer; COARSEN_ERR_DEVICE without CUDA. */
 #include "matching/roma.h"
 #include "matching/roma_complete.h"
+#include "matching/validate.h"
 #include "device/device.h"
 
 int roma_gpu_from_host(const coarsen_graph *g, const roma_opts *opts, int32_t *mate, roma_stats *stats,
@@ -11,7 +13,9 @@ int roma_gpu_from_host(const coarsen_graph *g, const roma_opts *opts, int32_t *m
     coarsen_graph *dg = NULL;
     void *d_mate = NULL;
     size_t bytes = (size_t)g->n * sizeof *mate;
-    int rc = device_graph_upload(g, &dg, err);
+    int rc = match_validate(g, mate, 0, NULL, err); /* the device trusts its input */
+    if (!rc)
+        rc = device_graph_upload(g, &dg, err);
     if (!rc)
         rc = device_alloc(&d_mate, bytes, "ROMA mates", err);
     if (!rc)
@@ -30,7 +34,9 @@ int roma_complete_gpu_from_host(int32_t n, const float *w, const roma_opts *opts
 {
     void *d_w = NULL, *d_mate = NULL;
     size_t wbytes = (size_t)n * (size_t)n * sizeof *w, mbytes = (size_t)n * sizeof *mate;
-    int rc = device_alloc(&d_w, wbytes, "dense weight matrix", err);
+    int rc = roma_complete_check(n, mate, err); /* the device trusts its input */
+    if (!rc)
+        rc = device_alloc(&d_w, wbytes, "dense weight matrix", err);
     if (!rc)
         rc = device_alloc(&d_mate, mbytes, "ROMA mates", err);
     if (!rc)

@@ -306,6 +306,7 @@ Test(roma, bad_input_refused)
     coarsen_error err = {0};
     cr_assert_eq(roma_cpu(g, &o, mate, &st, &err), COARSEN_ERR_INPUT);
     cr_assert_eq(roma_replay_cpu(g, &o, mate, &st, &err), COARSEN_ERR_INPUT);
+    cr_assert_eq(roma_gpu_from_host(g, &o, mate, &st, &err), COARSEN_ERR_INPUT); /* checked before any device work */
     int32_t ok[6] = {-1, -1, -1, -1, -1, -1};
     o.max_phases = 0;
     cr_assert_eq(roma_cpu(g, &o, ok, &st, &err), COARSEN_ERR_INPUT);

@@ -153,6 +153,7 @@ Test(roma_complete, bad_input_refused)
     coarsen_error err = {0};
     cr_assert_eq(roma_complete_cpu(6, w, &o, mate, &st, &err), COARSEN_ERR_INPUT);
     cr_assert_eq(roma_complete_replay_cpu(6, w, &o, mate, &st, &err), COARSEN_ERR_INPUT);
+    cr_assert_eq(roma_complete_gpu_from_host(6, w, &o, mate, &st, &err), COARSEN_ERR_INPUT);
     cr_assert_eq(roma_complete_cpu(5, w, &o, mate, &st, &err), COARSEN_ERR_INPUT);
     cr_assert_eq(roma_random_pairing(5, 1, mate, &err), COARSEN_ERR_INPUT);
     free(w);
