@@ -6,7 +6,6 @@
 #include "matching/roma_complete_aug.h"
 #include "matching/roma_internal.h"
 #include "core/error.h"
-#include "core/hash.h"
 #include "core/timer.h"
 
 #include <stdlib.h>
@@ -31,18 +30,6 @@ float *roma_dense_from_graph(const coarsen_graph *g, coarsen_error *err)
     return w;
 }
 
-/* Fisher-Yates over 0..n-1 driven by hash3(seed, round, i). */
-static void shuffle(int32_t n, uint64_t seed, uint64_t round, int32_t *order)
-{
-    for (int32_t i = 0; i < n; i++)
-        order[i] = i;
-    for (int32_t i = n - 1; i > 0; i--) {
-        int32_t j = (int32_t)(hash3(seed, round, (uint64_t)i) % (uint64_t)(i + 1));
-        int32_t t = order[i];
-        order[i] = order[j], order[j] = t;
-    }
-}
-
 int roma_random_pairing(int32_t n, uint64_t seed, int32_t *mate, coarsen_error *err)
 {
     if (n % 2)
@@ -50,7 +37,7 @@ int roma_random_pairing(int32_t n, uint64_t seed, int32_t *mate, coarsen_error *
     int32_t *order = xmalloc(((size_t)n + 1) * sizeof *order, "pairing order", err);
     if (!order)
         return COARSEN_ERR_NOMEM;
-    shuffle(n, seed, UINT64_MAX, order);
+    roma_shuffle(n, seed, UINT64_MAX, order);
     for (int32_t i = 0; i + 1 < n; i += 2)
         mate[order[i]] = order[i + 1], mate[order[i + 1]] = order[i];
     free(order);
@@ -98,46 +85,6 @@ static int complete_start(int32_t n, const float *w, const roma_opts *opts, cons
     return COARSEN_OK;
 }
 
-int roma_complete_cpu(int32_t n, const float *w, const roma_opts *opts, int32_t *mate, roma_stats *stats,
-                      coarsen_error *err)
-{
-    memset(stats, 0, sizeof *stats);
-    double *mw = NULL;
-    int rc = complete_start(n, w, opts, mate, &mw, err);
-    if (rc)
-        return rc;
-    int32_t *order = xmalloc(((size_t)n + 1) * sizeof *order, "ROMA order", err);
-    if (!order) {
-        free(mw);
-        return COARSEN_ERR_NOMEM;
-    }
-    double t0 = timer_ms();
-    for (int p = 0; p < opts->max_phases; p++) {
-        roma_phase_stats *ps = &stats->phase[p];
-        shuffle(n, opts->seed, (uint64_t)p, order);
-        for (int32_t i = 0; i < n; i++) {
-            int32_t v = order[i], u = mate[v], x = -1;
-            if (u < v)
-                continue;
-            double gain = 0.0;
-            roma_flip_scan(w, n, mate, mw, v, u, 0, 1, &gain, &x);
-            roma_aug a;
-            roma_flip_aug(w, n, mate, mw, v, x, gain, opts->eps, &a);
-            if (a.kind == ROMA_NONE)
-                continue;
-            roma_apply(mate, mw, &a);
-            ps->candidates++, ps->applied++;
-            ps->gain += a.gain;
-        }
-        stats->phases = p + 1;
-        if (ps->applied == 0)
-            break;
-    }
-    stats->ms = timer_ms() - t0;
-    free(mw), free(order);
-    return COARSEN_OK;
-}
-
 typedef struct complete_ctx {
     const float *w;
     int32_t n;
@@ -146,6 +93,9 @@ typedef struct complete_ctx {
     double eps;
 } complete_ctx;
 
+/* The best flip of c's matched edge when c is its smaller end (the
+ * sequential code visits every vertex and so every edge once, the replay
+ * evaluates every centre). */
 static void complete_eval(const void *ctx, int32_t c, roma_aug *out)
 {
     const complete_ctx *k = ctx;
@@ -154,6 +104,20 @@ static void complete_eval(const void *ctx, int32_t c, roma_aug *out)
     if (u > c)
         roma_flip_scan(k->w, k->n, k->mate, k->mw, c, u, 0, 1, &gain, &x);
     roma_flip_aug(k->w, k->n, k->mate, k->mw, c, x, gain, k->eps, out);
+}
+
+int roma_complete_cpu(int32_t n, const float *w, const roma_opts *opts, int32_t *mate, roma_stats *stats,
+                      coarsen_error *err)
+{
+    memset(stats, 0, sizeof *stats);
+    double *mw = NULL;
+    int rc = complete_start(n, w, opts, mate, &mw, err);
+    if (rc)
+        return rc;
+    complete_ctx ctx = {w, n, mate, mw, opts->eps};
+    rc = roma_sequential_phases(n, opts, complete_eval, &ctx, mate, mw, stats, err);
+    free(mw);
+    return rc;
 }
 
 int roma_complete_replay_cpu(int32_t n, const float *w, const roma_opts *opts, int32_t *mate, roma_stats *stats,

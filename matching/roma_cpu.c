@@ -2,7 +2,8 @@
  * phase a fresh random order of all vertices (Fisher-Yates driven by
  * hash3(seed, phase, i)); each vertex applies its best centred augmentation
  * on the current matching when it passes the threshold. Cycles are found by
- * stamping, so a visit costs O(deg v + deg mate(v)). */
+ * stamping, so a visit costs O(deg v + deg mate(v)). The phase loop is
+ * shared with the complete-graph mode (roma_sequential_phases). */
 #include "matching/roma_internal.h"
 #include "matching/validate.h"
 #include "core/error.h"
@@ -48,39 +49,31 @@ int roma_start_cpu(const coarsen_graph *g, const int32_t *mate, double **mw, coa
     return COARSEN_OK;
 }
 
-int roma_cpu(const coarsen_graph *g, const roma_opts *opts, int32_t *mate, roma_stats *stats, coarsen_error *err)
+void roma_shuffle(int32_t n, uint64_t seed, uint64_t round, int32_t *order)
 {
-    int rc = roma_opts_check(opts, err);
-    if (rc)
-        return rc;
-    memset(stats, 0, sizeof *stats);
-    double t0 = timer_ms();
-    const size_t n = (size_t)g->n;
-    double *mw = NULL;
-    if ((rc = roma_start_cpu(g, mate, &mw, err)))
-        return rc;
-    int32_t *order = xmalloc((n + 1) * sizeof *order, "ROMA order", err);
-    roma_marks marks = {NULL, NULL, 0};
-    marks.stamp = order ? xcalloc(n + 1, sizeof *marks.stamp, "ROMA stamps", err) : NULL;
-    marks.w = marks.stamp ? xmalloc((n + 1) * sizeof *marks.w, "ROMA stamp weights", err) : NULL;
-    if (!marks.w) {
-        free(mw), free(order), free(marks.stamp);
-        return COARSEN_ERR_NOMEM;
+    for (int32_t i = 0; i < n; i++)
+        order[i] = i;
+    for (int32_t i = n - 1; i > 0; i--) {
+        int32_t j = (int32_t)(hash3(seed, round, (uint64_t)i) % (uint64_t)(i + 1));
+        int32_t t = order[i];
+        order[i] = order[j], order[j] = t;
     }
-    const roma_state S = roma_host_state(g, opts, mate, mw);
+}
+
+int roma_sequential_phases(int32_t n, const roma_opts *opts, roma_eval_fn visit, const void *ctx, int32_t *mate,
+                           double *mw, roma_stats *stats, coarsen_error *err)
+{
+    int32_t *order = xmalloc(((size_t)n + 1) * sizeof *order, "ROMA order", err);
+    if (!order)
+        return COARSEN_ERR_NOMEM;
+    double t0 = timer_ms();
     for (int p = 0; p < opts->max_phases; p++) {
-        for (int32_t i = 0; i < g->n; i++)
-            order[i] = i;
-        for (int32_t i = g->n - 1; i > 0; i--) {
-            int32_t j = (int32_t)(hash3(opts->seed, (uint64_t)p, (uint64_t)i) % (uint64_t)(i + 1));
-            int32_t t = order[i];
-            order[i] = order[j], order[j] = t;
-        }
         roma_phase_stats *ps = &stats->phase[p];
-        for (int32_t i = 0; i < g->n; i++) {
+        roma_shuffle(n, opts->seed, (uint64_t)p, order);
+        for (int32_t i = 0; i < n; i++) {
             roma_aug a;
-            roma_best_aug(&S, order[i], &marks, &a);
-            if (!roma_accept(&a, g->integral_weights, opts->eps))
+            visit(ctx, order[i], &a);
+            if (a.kind == ROMA_NONE)
                 continue;
             roma_apply(mate, mw, &a);
             ps->candidates++, ps->applied++;
@@ -90,7 +83,46 @@ int roma_cpu(const coarsen_graph *g, const roma_opts *opts, int32_t *mate, roma_
         if (ps->applied == 0)
             break;
     }
-    free(mw), free(order), free(marks.stamp), free(marks.w);
-    stats->ms = timer_ms() - t0;
+    stats->ms += timer_ms() - t0;
+    free(order);
     return COARSEN_OK;
+}
+
+typedef struct sequential_ctx {
+    roma_state S;
+    roma_marks *marks;
+    int integral;
+    double eps;
+} sequential_ctx;
+
+/* Any vertex is a centre; cycles found by stamping. */
+static void sequential_visit(const void *ctx, int32_t v, roma_aug *out)
+{
+    const sequential_ctx *k = ctx;
+    roma_best_aug(&k->S, v, k->marks, out);
+    if (!roma_accept(out, k->integral, k->eps))
+        out->kind = ROMA_NONE;
+}
+
+int roma_cpu(const coarsen_graph *g, const roma_opts *opts, int32_t *mate, roma_stats *stats, coarsen_error *err)
+{
+    int rc = roma_opts_check(opts, err);
+    if (rc)
+        return rc;
+    memset(stats, 0, sizeof *stats);
+    const size_t n = (size_t)g->n;
+    double *mw = NULL;
+    if ((rc = roma_start_cpu(g, mate, &mw, err)))
+        return rc;
+    roma_marks marks = {NULL, NULL, 0};
+    marks.stamp = xcalloc(n + 1, sizeof *marks.stamp, "ROMA stamps", err);
+    marks.w = marks.stamp ? xmalloc((n + 1) * sizeof *marks.w, "ROMA stamp weights", err) : NULL;
+    if (!marks.w)
+        rc = COARSEN_ERR_NOMEM;
+    else {
+        sequential_ctx ctx = {roma_host_state(g, opts, mate, mw), &marks, g->integral_weights, opts->eps};
+        rc = roma_sequential_phases(g->n, opts, sequential_visit, &ctx, mate, mw, stats, err);
+    }
+    free(mw), free(marks.stamp), free(marks.w);
+    return rc;
 }
