@@ -238,7 +238,7 @@ static int run_complete(const char *spec, const coarsen_graph *g, double opt, in
         roma_stats st;
         memcpy(m, start, bytes);
         double seq_ms = 0;
-        if (n <= 16384) { /* beyond, the sequential code takes minutes per phase */
+        if (n <= 90112) { /* the thesis's largest size; beyond, minutes per phase */
             if ((rc = roma_complete_cpu(n, w, &o, m, &st, &err)))
                 break;
             seq_ms = st.ms;

@@ -1,11 +1,13 @@
 // roma_opt_lemon.cc — exact maximum-weight matching of a Matrix Market
 // coordinate graph (as `coarsen gen -o FILE.mtx` writes: one triangle,
-// 1-based, "i j w" lines, pattern = weight 1) with LEMON's
+// 1-based, "i j w" lines, pattern = weight 1; weights taken as |w| and
+// diagonal entries dropped, as coarsen's graph builder does) with LEMON's
 // MaxWeightedMatching; prints the optimum weight. Used by bench/roma_gto.sh
 // for the gap to optimality; built there with g++ (Debian liblemon-dev).
 #include <lemon/list_graph.h>
 #include <lemon/matching.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -47,7 +49,7 @@ int main(int argc, char **argv)
             continue;
         if (got == 2 || pattern)
             x = 1.0;
-        w[g.addEdge(nodes[i - 1], nodes[j - 1])] = x;
+        w[g.addEdge(nodes[i - 1], nodes[j - 1])] = std::fabs(x);
     }
     std::fclose(f);
     lemon::MaxWeightedMatching<lemon::ListGraph, lemon::ListGraph::EdgeMap<double>> m(g, w);
