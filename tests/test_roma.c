@@ -6,7 +6,9 @@
  * keep a valid matching whose weight never decreases phase by phase, with
  * per-phase gains equal to the weight change, stop only at a local optimum
  * (checked by enumeration), never exceed the optimum, depend only on the
- * seed (not on the thread count); bad input is refused; and the GPU equals
+ * seed (not on the thread count); one replay phase equals the greedy
+ * disjoint set of candidates by key (claim rounds) or the local key maxima
+ * (single claim), built by plain oracles; bad input is refused; and the GPU equals
  * the replay bit for bit (random, skewed and shared graphs). */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -408,5 +410,79 @@ Test(roma, gpu_equals_replay)
             continue;
         }
         check_gpu_starts(g, 0, shared[i]);
+    }
+}
+
+static int cmp_key_desc(const void *pa, const void *pb)
+{
+    const roma_aug *a = pa, *b = pb;
+    uint64_t ka = roma_key(a), kb = roma_key(b);
+    return (ka < kb) - (ka > kb);
+}
+
+/* One replay phase against two plain oracles built from the candidates on
+ * the starting matching: with claim rounds, the greedy vertex-disjoint set
+ * by descending key; with one claim, the candidates whose key beats every
+ * other candidate sharing a vertex with them. */
+Test(roma, replay_phase_equals_greedy_by_key)
+{
+    for (int t = 0; t < 80; t++) {
+        coarsen_graph *g = test_sparse_graph(200 + 5 * t, 600 + 20 * t, t % 3, 900 + (uint64_t)t);
+        int32_t n = g->n;
+        int32_t *start = malloc(sizeof(int32_t) * (size_t)n), *want = malloc(sizeof(int32_t) * (size_t)n);
+        int32_t *got = malloc(sizeof(int32_t) * (size_t)n);
+        double *mw = malloc(sizeof(double) * (size_t)n), *mw2 = malloc(sizeof(double) * (size_t)n);
+        roma_aug *cand = malloc(sizeof(roma_aug) * (size_t)n);
+        uint8_t *taken = calloc((size_t)n, 1);
+        test_random_matching(g, 0, 40 + (uint64_t)t, start);
+        matched_weights(g, start, mw);
+        roma_state S = {g->xadj, g->adj, g->ewgt, g->vwgt, start, mw, 0};
+        int k = 0;
+        for (int32_t c = 0; c < n; c++) {
+            if (start[c] >= 0 && start[c] < c)
+                continue;
+            roma_best_aug(&S, c, NULL, &cand[k]);
+            if (roma_accept(&cand[k], g->integral_weights, 1e-9))
+                k++;
+        }
+        int single = t % 2;
+        memcpy(want, start, sizeof(int32_t) * (size_t)n);
+        memcpy(mw2, mw, sizeof(double) * (size_t)n);
+        qsort(cand, (size_t)k, sizeof *cand, cmp_key_desc);
+        for (int i = 0; i < k; i++) {
+            int32_t ti[6], tj[6];
+            int ki = roma_touched(&cand[i], ti), ok = 1;
+            if (single) { /* beaten by an earlier (larger) key sharing a vertex? */
+                for (int j = 0; j < i && ok; j++) {
+                    int kj = roma_touched(&cand[j], tj);
+                    for (int a = 0; a < ki; a++)
+                        for (int b = 0; b < kj; b++)
+                            ok &= ti[a] != tj[b];
+                }
+            } else {
+                for (int a = 0; a < ki; a++)
+                    ok &= !taken[ti[a]];
+            }
+            if (!ok)
+                continue;
+            for (int a = 0; a < ki; a++)
+                taken[ti[a]] = 1;
+            roma_apply(want, mw2, &cand[i]);
+        }
+        roma_opts o;
+        roma_opts_default(&o);
+        o.max_phases = 1;
+        o.max_rounds = single;
+        roma_stats st;
+        coarsen_error err = {0};
+        memcpy(got, start, sizeof(int32_t) * (size_t)n);
+        cr_assert_eq(roma_replay_cpu(g, &o, got, &st, &err), 0, "%s", err.msg);
+        cr_assert_eq(st.phase[0].candidates, k, "graph %d: %lld candidates, oracle %d", t,
+                     (long long)st.phase[0].candidates, k);
+        for (int32_t v = 0; v < n; v++)
+            cr_assert_eq(got[v], want[v], "graph %d (%s): vertex %d: replay %d, oracle %d", t,
+                         single ? "single claim" : "claim rounds", v, got[v], want[v]);
+        free(start), free(want), free(got), free(mw), free(mw2), free(cand), free(taken);
+        coarsen_graph_free(g);
     }
 }
