@@ -106,8 +106,9 @@ static void complete_eval(const void *ctx, int32_t c, roma_aug *out)
     roma_flip_aug(k->w, k->n, k->mate, k->mw, c, x, gain, k->eps, out);
 }
 
-int roma_complete_cpu(int32_t n, const float *w, const roma_opts *opts, int32_t *mate, roma_stats *stats,
-                      coarsen_error *err)
+/* Checks, fills mw, then runs the sequential (1) or replay (0) loop. */
+static int complete_run(int sequential, int32_t n, const float *w, const roma_opts *opts, int32_t *mate,
+                        roma_stats *stats, coarsen_error *err)
 {
     memset(stats, 0, sizeof *stats);
     double *mw = NULL;
@@ -115,21 +116,20 @@ int roma_complete_cpu(int32_t n, const float *w, const roma_opts *opts, int32_t 
     if (rc)
         return rc;
     complete_ctx ctx = {w, n, mate, mw, opts->eps};
-    rc = roma_sequential_phases(n, opts, complete_eval, &ctx, mate, mw, stats, err);
+    rc = sequential ? roma_sequential_phases(n, opts, complete_eval, &ctx, mate, mw, stats, err)
+                    : roma_replay_phases(n, opts, complete_eval, &ctx, mate, mw, stats, err);
     free(mw);
     return rc;
+}
+
+int roma_complete_cpu(int32_t n, const float *w, const roma_opts *opts, int32_t *mate, roma_stats *stats,
+                      coarsen_error *err)
+{
+    return complete_run(1, n, w, opts, mate, stats, err);
 }
 
 int roma_complete_replay_cpu(int32_t n, const float *w, const roma_opts *opts, int32_t *mate, roma_stats *stats,
                              coarsen_error *err)
 {
-    memset(stats, 0, sizeof *stats);
-    double *mw = NULL;
-    int rc = complete_start(n, w, opts, mate, &mw, err);
-    if (rc)
-        return rc;
-    complete_ctx ctx = {w, n, mate, mw, opts->eps};
-    rc = roma_replay_phases(n, opts, complete_eval, &ctx, mate, mw, stats, err);
-    free(mw);
-    return rc;
+    return complete_run(0, n, w, opts, mate, stats, err);
 }
