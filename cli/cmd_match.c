@@ -3,6 +3,7 @@
  * the result (--check), writes the mates (and the first pass's strongest
  * neighbours) one per line, and prints a summary (text or JSON). */
 #include "cli/cli.h"
+#include "cli/match_roma.h"
 #include "core/error.h"
 #include "io/output_file.h"
 #include "matching/matching.h"
@@ -26,7 +27,8 @@ static const char help[] =
     "                               smaller seeded scramble of it (far fewer passes on meshes)\n"
     "  --check                      validate the matching; exit 1 when invalid\n"
     "  --strongest FILE             write each vertex's strongest eligible neighbour (-1: none)\n"
-    "  -o MATES                     write each vertex's mate, one per line (-1: unmatched)\n\n";
+    "  -o MATES                     write each vertex's mate, one per line (-1: unmatched)\n"
+    MATCH_ROMA_HELP "\n";
 
 enum {
     OPT_MATCHER = OPT_FIRST_LOCAL,
@@ -45,6 +47,7 @@ typedef struct match_args {
     matching_opts opts;
     int check;
     const char *input, *output, *strongest;
+    match_roma_args roma;
 } match_args;
 
 /* Parses argv into a; returns -1 to go on, else the exit status. */
@@ -62,6 +65,7 @@ static int parse(int argc, char **argv, match_args *a)
         {"check", no_argument, 0, OPT_CHECK},
         {"strongest", required_argument, 0, OPT_STRONGEST},
         {"ties", required_argument, 0, OPT_TIES},
+        MATCH_ROMA_LONGOPTS,
         {0, 0, 0, 0},
     };
     long long v;
@@ -85,6 +89,7 @@ static int parse(int argc, char **argv, match_args *a)
                 a->opts.kind = MATCHER_REDBLUE;
             else
                 return cli_usage_error("match ", "--matcher: '%s' is not handshake or redblue", optarg);
+            a->roma.matcher_given = 1;
             break;
         case OPT_WEIGHTED: a->opts.weighted = 1; break;
         case OPT_RANDOM: a->opts.weighted = 0; break;
@@ -111,7 +116,13 @@ static int parse(int argc, char **argv, match_args *a)
         case OPT_STRONGEST: a->strongest = optarg; break;
         case 'o': a->output = optarg; break;
         case ':': return cli_usage_error("match ", "option '%s' needs a value", argv[optind - 1]);
-        default: return cli_usage_error("match ", "unknown option '%s'", argv[optind - 1]);
+        default: {
+            int ours = match_roma_option(opt, optarg, &a->roma);
+            if (ours < 0)
+                return 2;
+            if (!ours)
+                return cli_usage_error("match ", "unknown option '%s'", argv[optind - 1]);
+        }
         }
     }
     if (optind != argc - 1)
@@ -171,6 +182,7 @@ int cmd_match(int argc, char **argv)
     memset(&a, 0, sizeof a);
     a.g.seed = 1;
     matching_opts_default(&a.opts);
+    match_roma_init(&a.roma);
     int rc = parse(argc, argv, &a);
     if (rc >= 0)
         return rc;
@@ -185,13 +197,17 @@ int cmd_match(int argc, char **argv)
     size_t bytes = ((size_t)g->n + 1) * sizeof(int32_t);
     int32_t *mate = xmalloc(bytes, "mates", &err);
     int32_t *strongest = mate && a.strongest ? xmalloc(bytes, "strongest neighbours", &err) : NULL;
-    matching_stats st;
+    matching_stats st = {0};
     if (!mate || (a.strongest && !strongest))
         rc = err.status;
+    else if (!match_roma_needs_matcher(&a.roma))
+        rc = COARSEN_OK; /* complete mode from a random pairing */
     else if (a.g.use_gpu)
         rc = match_gpu_from_host(g, &a.opts, mate, strongest, &st, &err);
     else
         rc = match_cpu(g, &a.opts, mate, strongest, &st, &err);
+    if (!rc)
+        rc = match_roma_run(&a.roma, &a.g, g, a.opts.max_vertex_weight, mate, &st, &err);
     if (!rc && a.output)
         rc = io_write_ints(a.output, mate, g->n, &err);
     if (!rc && a.strongest)

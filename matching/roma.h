@@ -1,0 +1,85 @@
+/* roma.h — ROMA refinement of a matching by 2-augmentations (issue 5).
+ * Three implementations of one idea, all refining mate[] in place:
+ *  - roma_cpu: the sequential reference. Per phase every vertex, in a fresh
+ *    seeded random order, applies its best centred 2-augmentation
+ *    (roma_aug.h) on the current matching when the gain passes the threshold;
+ *  - roma_replay_cpu: the deterministic parallel rule on the host. Per phase
+ *    every centre (each free vertex, each matched edge once via its smaller
+ *    endpoint) computes its best augmentation on the matching at phase start;
+ *    each accepted candidate writes the 64-bit key (float bits of its gain,
+ *    then its centre id) with max into the <= 6 vertices it touches, and is
+ *    applied only when it holds the key of all of them. Winners are
+ *    vertex-disjoint, the best key always wins, so a phase with a candidate
+ *    applies at least one and the weight never decreases. Claim rounds:
+ *    an augmentation's validity and gain depend only on the vertices it
+ *    touches, so after a round the candidates none of whose vertices was
+ *    touched by a winner claim again (without re-evaluation), until a round
+ *    applies nothing or max_rounds rounds ran: the applied set is the greedy
+ *    independent set of candidates by descending key. max_rounds = 1 is the
+ *    single-claim scheme;
+ *  - roma_gpu: the same rule on the device, bit-identical to roma_replay_cpu
+ *    (mates and every phase's stats but ms); the result never depends on
+ *    thread timing or block size.
+ * Threshold: integer weights apply gains >= 1; real weights apply gains
+ * > eps * (weight of the matched edges the augmentation removes), which
+ * keeps rounding noise out. A run stops after a phase that applies nothing
+ * or after max_phases phases. New edges respect the vertex-weight cap. */
+#ifndef MATCHING_ROMA_H
+#define MATCHING_ROMA_H
+
+#include "coarsen.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ROMA_MAX_PHASES 64
+
+typedef struct roma_opts {
+    double eps;                 /* relative threshold for real weights (default 1e-9) */
+    int max_phases;             /* 1 .. ROMA_MAX_PHASES (default ROMA_MAX_PHASES) */
+    uint64_t seed;              /* roma_cpu's visiting order (default 1) */
+    int64_t max_vertex_weight;  /* > 0: new pairs above this vertex-weight sum are not formed */
+    int max_rounds;             /* replay/GPU claim rounds per phase, 0 = until none left (default) */
+} roma_opts;
+
+typedef struct roma_phase_stats {
+    int64_t candidates;  /* augmentations that passed the threshold (roma_cpu: = applied) */
+    int64_t applied;     /* augmentations applied */
+    int rounds;          /* claim rounds run (roma_cpu: 0) */
+    double gain;         /* their total gain (replay/GPU: fixed-order sum, see roma_sum.h) */
+} roma_phase_stats;
+
+typedef struct roma_stats {
+    int phases;                                 /* phases run (the last may apply nothing) */
+    roma_phase_stats phase[ROMA_MAX_PHASES];
+    double ms;                                  /* wall time */
+} roma_stats;
+
+void roma_opts_default(roma_opts *opts);
+/* 0 when usable (eps >= 0, 1 <= max_phases <= ROMA_MAX_PHASES, max_rounds
+ * >= 0), else COARSEN_ERR_INPUT. */
+int roma_opts_check(const roma_opts *opts, coarsen_error *err);
+
+/* Host refinements of a valid matching mate[g->n] of host graph g (the
+ * caller validates it; an invalid one gives COARSEN_ERR_INPUT). */
+int roma_cpu(const coarsen_graph *g, const roma_opts *opts, int32_t *mate, roma_stats *stats, coarsen_error *err);
+int roma_replay_cpu(const coarsen_graph *g, const roma_opts *opts, int32_t *mate, roma_stats *stats,
+                    coarsen_error *err);
+
+/* Device refinement: g->on_device = 1, d_mate a device array of g->n
+ * entries holding a valid matching (not checked on the device: validate on
+ * the host first when it comes from outside). One small copy to the host
+ * per phase. */
+int roma_gpu(const coarsen_graph *g, const roma_opts *opts, int32_t *d_mate, roma_stats *stats, coarsen_error *err);
+
+/* For host callers (CLI, tests): validates mate on the host (as roma_cpu),
+ * uploads g and mate, runs roma_gpu and copies the refined mate back
+ * (roma_host.c). */
+int roma_gpu_from_host(const coarsen_graph *g, const roma_opts *opts, int32_t *mate, roma_stats *stats,
+                       coarsen_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,217 @@
+/* roma_gpu.cuh — the device side of the deterministic ROMA rule shared by
+ * roma.cu (sparse graphs) and roma_complete.cu (dense complete graphs);
+ * CUDA C++, included by those two files only. A phase (roma_gpu_phases):
+ * the caller's eval launch fills aug[c] for every centre c (kind ROMA_NONE
+ * when c has no accepted candidate) and counts the candidates; then claim
+ * rounds as in roma_replay_cpu.c: roma_claim_kernel kills the candidates
+ * touching a taken vertex and max-writes the others' keys,
+ * roma_apply_kernel applies the candidates holding every key they wrote
+ * and takes their vertices; the counts come back after each round (one
+ * small copy), and the gains are summed in the fixed order of roma_sum.h. */
+#ifndef MATCHING_ROMA_GPU_CUH
+#define MATCHING_ROMA_GPU_CUH
+
+#include "device/cuda_check.cuh"
+#include "matching/roma.h"
+#include "matching/roma_aug.h"
+#include "matching/roma_sum.h"
+#include "core/error.h"
+#include "core/timer.h"
+
+#include <string.h>
+
+constexpr int ROMA_BLOCK = 128;
+
+/* What a phase brings back to the host. */
+struct RomaCounts {
+    unsigned long long candidates;
+    unsigned long long applied;
+    double gain;
+};
+
+static inline unsigned roma_blocks(int64_t count, int block)
+{
+    return (unsigned)((count + block - 1) / block);
+}
+
+/* A live candidate touching a taken vertex dies; the others write their
+ * key with max into every vertex they touch. */
+static __global__ void __launch_bounds__(ROMA_BLOCK)
+    roma_claim_kernel(roma_aug *aug, int32_t n, const uint8_t *taken, unsigned long long *slot)
+{
+    const int64_t i = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
+    if (i >= n || aug[i].kind == ROMA_NONE)
+        return;
+    const roma_aug a = aug[i];
+    int32_t t[6];
+    const int k = roma_touched(&a, t);
+    bool dead = false;
+    for (int j = 0; j < k; j++)
+        dead |= taken[t[j]] != 0;
+    if (dead) {
+        aug[i].kind = ROMA_NONE;
+        return;
+    }
+    const unsigned long long key = roma_key(&a);
+    for (int j = 0; j < k; j++)
+        atomicMax(slot + t[j], key);
+}
+
+/* Adds the warp's flags to *counter (every lane of the warp must call). */
+__device__ __forceinline__ void roma_count(unsigned flag, unsigned long long *counter)
+{
+    flag = __reduce_add_sync(0xffffffffu, flag);
+    if ((threadIdx.x & 31) == 0 && flag)
+        atomicAdd(counter, (unsigned long long)flag);
+}
+
+/* A live candidate holding its key at every vertex it touches applies
+ * itself, takes those vertices, leaves its gain and leaves the game. */
+static __global__ void __launch_bounds__(ROMA_BLOCK)
+    roma_apply_kernel(roma_aug *aug, const unsigned long long *slot, int32_t n, int32_t *mate, double *mw,
+                      uint8_t *taken, double *gains, RomaCounts *counts)
+{
+    const int64_t i = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
+    unsigned app = 0;
+    if (i < n && aug[i].kind != ROMA_NONE) {
+        const roma_aug a = aug[i];
+        int32_t t[6];
+        const int k = roma_touched(&a, t);
+        const unsigned long long key = roma_key(&a);
+        bool own = true;
+        for (int j = 0; j < k; j++)
+            own &= slot[t[j]] == key;
+        if (own) {
+            for (int j = 0; j < k; j++)
+                taken[t[j]] = 1;
+            roma_apply(mate, mw, &a);
+            gains[i] = a.gain;
+            aug[i].kind = ROMA_NONE;
+            app = 1;
+        }
+    }
+    roma_count(app, &counts->applied);
+}
+
+/* One level of roma_sum_fixed: out[b] = halving tree of in[b CHUNK ..). */
+static __global__ void __launch_bounds__(ROMA_SUM_CHUNK / 2) roma_sum_kernel(const double *in, int64_t n, double *out)
+{
+    __shared__ double x[ROMA_SUM_CHUNK / 2];
+    const int t = threadIdx.x;
+    const int64_t i0 = (int64_t)blockIdx.x * ROMA_SUM_CHUNK + t, i1 = i0 + ROMA_SUM_CHUNK / 2;
+    const double a = i0 < n ? in[i0] : 0.0, b = i1 < n ? in[i1] : 0.0;
+    x[t] = a + b; /* the tree's first level, s = CHUNK / 2 */
+    __syncthreads();
+    for (int s = ROMA_SUM_CHUNK / 4; s > 0; s >>= 1) {
+        if (t < s)
+            x[t] = x[t] + x[t + s];
+        __syncthreads();
+    }
+    if (t == 0)
+        out[blockIdx.x] = x[0];
+}
+
+/* The per-vertex arrays of a run; mw starts as the caller fills it. */
+struct RomaWork {
+    double *mw = nullptr, *gains = nullptr, *level[2] = {nullptr, nullptr};
+    roma_aug *aug = nullptr;
+    unsigned long long *slot = nullptr;
+    uint8_t *taken = nullptr;
+    RomaCounts *counts = nullptr;
+    ~RomaWork()
+    {
+        device_free(taken);
+        device_free(mw);
+        device_free(gains);
+        device_free(level[0]);
+        device_free(level[1]);
+        device_free(aug);
+        device_free(slot);
+        device_free(counts);
+    }
+    int alloc(int32_t n, coarsen_error *err)
+    {
+        const size_t nlev = ((size_t)n + ROMA_SUM_CHUNK - 1) / ROMA_SUM_CHUNK + 1;
+        int rc;
+        if ((rc = dalloc(&mw, (size_t)n, "ROMA matched weights", err)) ||
+            (rc = dalloc(&gains, (size_t)n, "ROMA gains", err)) ||
+            (rc = dalloc(&level[0], nlev, "ROMA gain sums", err)) ||
+            (rc = dalloc(&level[1], nlev, "ROMA gain sums", err)) ||
+            (rc = dalloc(&aug, (size_t)n, "ROMA candidates", err)) ||
+            (rc = dalloc(&slot, (size_t)n, "ROMA conflict keys", err)) ||
+            (rc = dalloc(&taken, (size_t)n, "ROMA taken flags", err)) ||
+            (rc = dalloc(&counts, 1, "ROMA counts", err)))
+            return rc;
+        return COARSEN_OK;
+    }
+};
+
+/* counts->gain = roma_sum_fixed(gains[0..n)), levels ping-ponging. */
+static inline int roma_sum_gains(RomaWork &w, int64_t n, coarsen_error *err)
+{
+    if (n <= 1) {
+        if (n == 1)
+            CUDA_TRY(err, cudaMemcpyAsync(&w.counts->gain, w.gains, sizeof(double), cudaMemcpyDeviceToDevice, 0));
+        return COARSEN_OK; /* n = 0: the zeroed counts hold 0 */
+    }
+    const double *in = w.gains;
+    for (int k = 0; n > 1; k ^= 1) {
+        const int64_t chunks = (n + ROMA_SUM_CHUNK - 1) / ROMA_SUM_CHUNK;
+        double *out = chunks == 1 ? &w.counts->gain : w.level[k];
+        roma_sum_kernel<<<(unsigned)chunks, ROMA_SUM_CHUNK / 2>>>(in, n, out);
+        CUDA_LAUNCH_TRY(err);
+        in = out;
+        n = chunks;
+    }
+    return COARSEN_OK;
+}
+
+/* The phase loop: eval(err) launches the evaluation of every centre into
+ * w.aug, counting candidates into w.counts; then claim rounds until one
+ * applies nothing or opts->max_rounds ran. */
+template <class Eval>
+static int roma_gpu_phases(RomaWork &w, int32_t n, const roma_opts *opts, int32_t *d_mate, const Eval &eval,
+                           roma_stats *stats, coarsen_error *err)
+{
+    const double t0 = timer_ms();
+    const unsigned grid = roma_blocks(n, ROMA_BLOCK);
+    for (int p = 0; p < opts->max_phases; p++) {
+        roma_phase_stats *ps = &stats->phase[p];
+        RomaCounts h{0, 0, 0.0};
+        CUDA_TRY(err, cudaMemsetAsync(w.counts, 0, sizeof *w.counts, 0));
+        if (n > 0) {
+            int rc;
+            CUDA_TRY(err, cudaMemsetAsync(w.gains, 0, (size_t)n * sizeof *w.gains, 0));
+            CUDA_TRY(err, cudaMemsetAsync(w.taken, 0, (size_t)n, 0));
+            if ((rc = eval(err)))
+                return rc;
+            unsigned long long before = 0;
+            while (opts->max_rounds == 0 || ps->rounds < opts->max_rounds) {
+                CUDA_TRY(err, cudaMemsetAsync(w.slot, 0, (size_t)n * sizeof *w.slot, 0));
+                roma_claim_kernel<<<grid, ROMA_BLOCK>>>(w.aug, n, w.taken, w.slot);
+                CUDA_LAUNCH_TRY(err);
+                roma_apply_kernel<<<grid, ROMA_BLOCK>>>(w.aug, w.slot, n, d_mate, w.mw, w.taken, w.gains, w.counts);
+                CUDA_LAUNCH_TRY(err);
+                CUDA_TRY(err, cudaMemcpy(&h, w.counts, sizeof h, cudaMemcpyDeviceToHost));
+                ps->rounds++;
+                if (h.applied == before)
+                    break;
+                before = h.applied;
+            }
+            if ((rc = roma_sum_gains(w, n, err)))
+                return rc;
+            CUDA_TRY(err, cudaMemcpy(&h, w.counts, sizeof h, cudaMemcpyDeviceToHost));
+        }
+        ps->candidates = (int64_t)h.candidates;
+        ps->applied = (int64_t)h.applied;
+        ps->gain = h.gain;
+        stats->phases = p + 1;
+        if (h.applied == 0)
+            break;
+    }
+    CUDA_TRY(err, cudaDeviceSynchronize());
+    stats->ms += timer_ms() - t0;
+    return COARSEN_OK;
+}
+
+#endif
