@@ -14,9 +14,6 @@ static const struct {
     {"info", cmd_info, "describe a graph file"},
     {"gen", cmd_gen, "generate a graph"},
     {"match", cmd_match, "compute a matching"},
-    {"bipartite", cmd_bipartite, "bipartite matching / assignment of a sparse matrix"},
-    {"remap", cmd_remap, "relabel one partition's parts to agree with another's"},
-    {"partition", cmd_partition, "multilevel partitioning with METIS on the coarsest graph"},
 };
 
 static void usage(void)
