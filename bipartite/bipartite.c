@@ -46,6 +46,15 @@ static int transpose(int32_t n, int32_t m, const int64_t *ptr, const int32_t *in
     return COARSEN_OK;
 }
 
+/* 1 when every value is an integer of magnitude below 2^53. */
+static int all_integral(const double *v, int64_t n)
+{
+    for (int64_t e = 0; e < n; e++)
+        if (v[e] != floor(v[e]) || fabs(v[e]) >= 9007199254740992.0)
+            return 0;
+    return 1;
+}
+
 static bip_graph *bip_alloc(int32_t rows, int32_t cols, int64_t nnz, coarsen_error *err)
 {
     bip_graph *g = xcalloc(1, sizeof *g, "bipartite graph", err);
@@ -136,10 +145,45 @@ int bip_from_entries(int32_t rows, int32_t cols, int64_t count, const int32_t *i
         bip_free(t);
         return COARSEN_ERR_NOMEM;
     }
-    t->integral = 1;
-    for (int64_t e = 0; e < w && t->integral; e++)
-        t->integral = t->rval[e] == floor(t->rval[e]) && fabs(t->rval[e]) < 9007199254740992.0;
+    t->integral = all_integral(t->rval, w);
     *out = t;
+    return COARSEN_OK;
+}
+
+int bip_from_csr(int32_t rows, int32_t cols, int64_t *rptr, int32_t *rind, double *rval, bip_graph **out,
+                 coarsen_error *err)
+{
+    *out = NULL;
+    bip_graph *g = xcalloc(1, sizeof *g, "bipartite graph", err);
+    if (!g) {
+        free(rptr);
+        free(rind);
+        free(rval);
+        return COARSEN_ERR_NOMEM;
+    }
+    g->rows = rows;
+    g->cols = cols;
+    g->rptr = rptr;
+    g->rind = rind;
+    g->rval = rval;
+    g->nnz = rptr[rows];
+    for (int32_t r = 0; r < rows; r++)
+        for (int64_t e = rptr[r]; e < rptr[r + 1]; e++)
+            if (rind[e] < 0 || rind[e] >= cols || (e > rptr[r] && rind[e] <= rind[e - 1])) {
+                bip_free(g);
+                return error_set(err, COARSEN_ERR_INPUT, "bipartite graph: row %d: column %d out of order or range",
+                                 r, rind[e]);
+            }
+    g->cptr = xmalloc(((size_t)cols + 1) * sizeof *g->cptr, "column offsets", err);
+    g->cind = xmalloc((size_t)g->nnz * sizeof *g->cind, "column entries", err);
+    g->cval = xmalloc((size_t)g->nnz * sizeof *g->cval, "column values", err);
+    if (!g->cptr || !g->cind || !g->cval ||
+        transpose(rows, cols, g->rptr, g->rind, g->rval, g->cptr, g->cind, g->cval, err)) {
+        bip_free(g);
+        return COARSEN_ERR_NOMEM;
+    }
+    g->integral = all_integral(g->rval, g->nnz);
+    *out = g;
     return COARSEN_OK;
 }
 

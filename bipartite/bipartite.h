@@ -37,6 +37,12 @@ typedef struct bip_graph {
 int bip_from_entries(int32_t rows, int32_t cols, int64_t count, const int32_t *i, const int32_t *j,
                      const double *value, bip_graph **out, coarsen_error *err);
 
+/* Builds the graph from a row view the caller hands over (ownership of rptr,
+ * rind, rval passes to the graph, also on failure): each row's columns must
+ * be strictly increasing and in range (checked: input error). */
+int bip_from_csr(int32_t rows, int32_t cols, int64_t *rptr, int32_t *rind, double *rval, bip_graph **out,
+                 coarsen_error *err);
+
 /* Reads a Matrix Market file (any field; symmetric, skew and hermitian
  * storage is expanded to both triangles) as a bipartite graph. */
 int bip_load(const char *path, bip_graph **out, coarsen_error *err);

@@ -66,3 +66,30 @@ bip_graph *bip_test_shared(const char *name)
     cr_assert_eq(bip_load(path, &g, &err), 0, "%s", err.msg);
     return g;
 }
+
+/* Best (cardinality, weight) of rows r.. with the columns in `used` taken. */
+static void best_weight_from(const bip_graph *g, int32_t r, uint32_t used, int card, double w, int *best_card,
+                             double *best_w)
+{
+    if (r == g->rows) {
+        if (card > *best_card || (card == *best_card && w > *best_w)) {
+            *best_card = card;
+            *best_w = w;
+        }
+        return;
+    }
+    best_weight_from(g, r + 1, used, card, w, best_card, best_w);
+    for (int64_t e = g->rptr[r]; e < g->rptr[r + 1]; e++)
+        if (!(used >> g->rind[e] & 1))
+            best_weight_from(g, r + 1, used | 1u << g->rind[e], card + 1, w + g->rval[e], best_card, best_w);
+}
+
+double bip_oracle_max_weight(const bip_graph *g, int *cardinality)
+{
+    cr_assert(g->rows <= 7 && g->cols <= 30, "oracle: graph too large");
+    int card = -1;
+    double w = 0;
+    best_weight_from(g, 0, 0, 0, 0, &card, &w);
+    *cardinality = card;
+    return w;
+}

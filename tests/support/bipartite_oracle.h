@@ -17,4 +17,8 @@ int bip_oracle_max_cardinality(const bip_graph *g);
 /* Loads NAME from the shared data folder; NULL when the folder is absent. */
 bip_graph *bip_test_shared(const char *name);
 
+/* Among the matchings of maximum cardinality, the largest total value, by
+ * enumeration (rows <= 7, cols <= 30); *cardinality receives the size. */
+double bip_oracle_max_weight(const bip_graph *g, int *cardinality);
+
 #endif
