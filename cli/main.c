@@ -14,6 +14,7 @@ static const struct {
     {"info", cmd_info, "describe a graph file"},
     {"gen", cmd_gen, "generate a graph"},
     {"match", cmd_match, "compute a matching"},
+    {"bipartite", cmd_bipartite, "bipartite matching / assignment of a sparse matrix"},
 };
 
 static void usage(void)

@@ -1,12 +1,15 @@
-/* test_bipartite_gpu.c — G-PR on the GPU against Hopcroft–Karp on the host:
- * the same cardinality on random graphs of many shapes (square, tall, wide,
- * sparse to dense, with empty rows and columns), on larger graphs where the
- * push kernel's races actually happen, and on the shared matrices; every
- * output a valid matching, and the loop cap (host fallback) never reached.
- * Skipped visibly without a GPU. */
+/* test_bipartite_gpu.c — the GPU side of bipartite/, skipped visibly
+ * without a GPU. G-PR against Hopcroft–Karp on the host: the same
+ * cardinality on random graphs of many shapes (square, tall, wide, sparse to
+ * dense, with empty rows and columns), on larger graphs where the push
+ * kernel's races actually happen, and on the shared matrices; every output a
+ * valid matching, and the loop cap (host fallback) never reached. The GPU
+ * auction against the CPU auction bit for bit (same assignment, same rounds,
+ * same certificate) and against the exact solver. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 
+#include "bipartite/assignment.h"
 #include "bipartite/cardinality.h"
 #include "tests/support/bipartite_oracle.h"
 #include "tests/support/test_support.h"
@@ -56,6 +59,7 @@ Test(bipartite_gpu, without_cuda_the_gpu_entry_reports_the_device_error)
     coarsen_error err = {0};
     bip_initial_matching(g, BIP_INIT_NONE, rm, cm, &err);
     cr_expect_eq(bip_push_relabel_gpu(g, NULL, rm, cm, NULL, &err), COARSEN_ERR_DEVICE);
+    cr_expect_eq(bip_auction_gpu(g, NULL, rm, NULL, &err), COARSEN_ERR_DEVICE);
     bip_free(g);
 }
 
@@ -96,6 +100,82 @@ Test(bipartite_gpu, push_relabel_shared_matrices)
             cr_skip_test("shared data folder absent (set COARSEN_DATA)");
         for (int init = 0; init < 3; init++)
             expect_gpr(g, (bip_init)init, 0.7, names[m]);
+        bip_free(g);
+    }
+}
+
+/* GPU auction = CPU auction, field for field and pair for pair. */
+static bip_auction_result expect_auction_same(const bip_graph *g, int factor, const char *what)
+{
+    int32_t *a = malloc(((size_t)g->rows + 1) * sizeof *a), *b = malloc(((size_t)g->rows + 1) * sizeof *b);
+    coarsen_error err = {0};
+    bip_auction_opts o = {.eps_factor = factor};
+    bip_auction_result rc, rg;
+    cr_assert_eq(bip_auction_cpu(g, &o, a, &rc, &err), 0, "%s: %s", what, err.msg);
+    cr_assert_eq(bip_auction_gpu(g, &o, b, &rg, &err), 0, "%s: %s", what, err.msg);
+    for (int32_t r = 0; r < g->rows; r++)
+        cr_assert_eq(b[r], a[r], "%s: row %d: GPU column %d, CPU column %d", what, r, b[r], a[r]);
+    cr_expect_eq(rg.cardinality, rc.cardinality, "%s", what);
+    cr_expect_eq(rg.total, rc.total, "%s", what);
+    cr_expect_eq(rg.gap, rc.gap, "%s", what);
+    cr_expect_eq(rg.phases, rc.phases, "%s", what);
+    cr_expect_eq(rg.rounds, rc.rounds, "%s", what);
+    cr_expect_eq(rg.reverse_steps, rc.reverse_steps, "%s", what);
+    cr_expect_eq(rg.proven_optimal, rc.proven_optimal, "%s", what);
+    free(a);
+    free(b);
+    return rg;
+}
+
+Test(bipartite_gpu, auction_equals_cpu_and_exact_on_random_instances)
+{
+    require_gpu();
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        int32_t rows = 1 + (int32_t)(seed * 13 % 70), cols = 1 + (int32_t)(seed * 29 % 70);
+        double p = seed % 4 == 0 ? 1.0 : (1.0 + (double)(seed % 5)) / (double)cols;
+        bip_graph *g = bip_test_random(rows, cols, p, seed % 2 ? 10000 : 7, seed);
+        bip_auction_result r = expect_auction_same(g, 2 + (int)(seed % 3) * 3, "random");
+        int32_t *rm = malloc(((size_t)rows + 1) * sizeof *rm);
+        int64_t card;
+        double total;
+        coarsen_error err = {0};
+        cr_assert_eq(bip_assignment_exact(g, rm, &card, &total, &err), 0, "%s", err.msg);
+        cr_expect_eq(r.cardinality, card, "seed %llu", (unsigned long long)seed);
+        cr_expect_eq(r.total, total, "seed %llu", (unsigned long long)seed);
+        cr_expect_eq(r.proven_optimal, 1, "seed %llu", (unsigned long long)seed);
+        free(rm);
+        bip_free(g);
+    }
+}
+
+Test(bipartite_gpu, auction_equals_cpu_on_generated_instances)
+{
+    require_gpu();
+    const struct {
+        int32_t n;
+        double density;
+    } cases[] = {{300, 1.0}, {1000, 0.1}, {3000, 0.01}, {20000, 0.0005}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        bip_graph *g = NULL;
+        coarsen_error err = {0};
+        cr_assert_eq(bip_gen_assignment(cases[k].n, cases[k].density, 10000, 5 + k, &g, &err), 0, "%s", err.msg);
+        bip_auction_result r = expect_auction_same(g, 0, "generated");
+        cr_expect_eq(r.perfect, 1);
+        cr_expect_eq(r.proven_optimal, 1, "n %d: gap %lld", cases[k].n, (long long)r.gap);
+        bip_free(g);
+    }
+}
+
+Test(bipartite_gpu, auction_equals_cpu_on_shared_matrices)
+{
+    require_gpu();
+    const char *names[] = {"lp_afiro.mtx", "west0067.mtx", "jgl009.mtx", "Ragusa16.mtx", "rajat01.mtx",
+                           "p2p-Gnutella06.mtx"};
+    for (size_t m = 0; m < sizeof names / sizeof names[0]; m++) {
+        bip_graph *g = bip_test_shared(names[m]);
+        if (!g)
+            cr_skip_test("shared data folder absent (set COARSEN_DATA)");
+        expect_auction_same(g, 0, names[m]);
         bip_free(g);
     }
 }
