@@ -169,8 +169,8 @@ Test(bipartite_gpu, auction_equals_cpu_on_generated_instances)
 Test(bipartite_gpu, auction_equals_cpu_on_shared_matrices)
 {
     require_gpu();
-    const char *names[] = {"lp_afiro.mtx", "west0067.mtx", "jgl009.mtx", "Ragusa16.mtx", "rajat01.mtx",
-                           "p2p-Gnutella06.mtx"};
+    const char *names[] = {"lp_afiro.mtx", "west0067.mtx", "jgl009.mtx", "Ragusa16.mtx",
+                           "Groebner_id2003_aug.mtx.gz"};
     for (size_t m = 0; m < sizeof names / sizeof names[0]; m++) {
         bip_graph *g = bip_test_shared(names[m]);
         if (!g)
