@@ -49,26 +49,12 @@ void auction_problem_free(auction_problem *p)
     p->benefit = NULL;
 }
 
-/* Index of entry (i, j) in the row view (it exists). */
-static int64_t entry_of(const bip_graph *g, int32_t i, int32_t j)
-{
-    int64_t lo = g->rptr[i], hi = g->rptr[i + 1] - 1;
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (g->rind[mid] < j)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /* Person i's current profit: its object's benefit minus price, or its dummy. */
 static int64_t profit_of(const bip_graph *g, const auction_problem *p, const int64_t *price, const int32_t *assigned,
                          int32_t i)
 {
     int32_t a = assigned[i];
-    return a < 0 ? p->dummy : p->benefit[entry_of(g, i, a)] - price[a];
+    return a < 0 ? p->dummy : p->benefit[bip_find_entry(g, i, a)] - price[a];
 }
 
 /* Reverse steps with ε = 1 (see assignment.h): an unassigned object j with a
@@ -155,7 +141,7 @@ int auction_finish(const bip_graph *g, const auction_problem *p, int64_t *price,
         row_match[i] = assigned[i] >= 0 ? assigned[i] : -1;
         if (assigned[i] >= 0) {
             card++;
-            total += g->rval[entry_of(g, i, assigned[i])];
+            total += g->rval[bip_find_entry(g, i, assigned[i])];
         }
     }
     for (int32_t j = 0; j < g->cols; j++)

@@ -228,7 +228,7 @@ int bip_load(const char *path, bip_graph **out, coarsen_error *err)
     return rc;
 }
 
-static int has_entry(const bip_graph *g, int32_t r, int32_t c)
+int64_t bip_find_entry(const bip_graph *g, int32_t r, int32_t c)
 {
     int64_t lo = g->rptr[r], hi = g->rptr[r + 1];
     while (lo < hi) {
@@ -238,7 +238,7 @@ static int has_entry(const bip_graph *g, int32_t r, int32_t c)
         else
             hi = mid;
     }
-    return lo < g->rptr[r + 1] && g->rind[lo] == c;
+    return lo < g->rptr[r + 1] && g->rind[lo] == c ? lo : -1;
 }
 
 int bip_matching_check(const bip_graph *g, const int32_t *row_match, const int32_t *col_match,
@@ -254,7 +254,7 @@ int bip_matching_check(const bip_graph *g, const int32_t *row_match, const int32
         if (col_match[c] != r)
             return error_set(err, COARSEN_ERR_INPUT, "matching: row %d -> column %d but column %d -> row %d", r, c,
                              c, col_match[c]);
-        if (!has_entry(g, r, c))
+        if (bip_find_entry(g, r, c) < 0)
             return error_set(err, COARSEN_ERR_INPUT, "matching: row %d and column %d share no entry", r, c);
         card++;
     }

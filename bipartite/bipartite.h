@@ -49,6 +49,9 @@ int bip_load(const char *path, bip_graph **out, coarsen_error *err);
 
 void bip_free(bip_graph *g);
 
+/* Position of entry (r, c) in the row view (rind/rval), or -1 when absent. */
+int64_t bip_find_entry(const bip_graph *g, int32_t r, int32_t c);
+
 /* 0 when row_match/col_match form a valid matching of g (mutually inverse,
  * every pair an entry); otherwise an error naming the first violation.
  * *cardinality (may be NULL) receives the number of matched pairs. */

@@ -87,24 +87,16 @@ int select_if(In in, int32_t *out, unsigned long long *d_num, int64_t count, Pre
     }, "G-PR list selection", err);
 }
 
-__global__ void k_fix_cols(int32_t cols, int32_t *cmatch, const int32_t *rmatch)
+/* One side of fix-matching: mine[x] = -1 where theirs[mine[x]] != x (columns
+ * against rows, then rows against columns). */
+__global__ void k_unmatch_one_sided(int32_t n, int32_t *mine, const int32_t *theirs)
 {
-    int64_t c = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
-    if (c >= cols)
+    int64_t x = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
+    if (x >= n)
         return;
-    int32_t r = cmatch[c];
-    if (r >= 0 && rmatch[r] != (int32_t)c)
-        cmatch[c] = -1;
-}
-
-__global__ void k_fix_rows(int32_t rows, int32_t *rmatch, const int32_t *cmatch)
-{
-    int64_t r = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
-    if (r >= rows)
-        return;
-    int32_t c = rmatch[r];
-    if (c >= 0 && cmatch[c] != (int32_t)r)
-        rmatch[r] = -1;
+    int32_t y = mine[x];
+    if (y >= 0 && theirs[y] != (int32_t)x)
+        mine[x] = -1;
 }
 
 __global__ void k_label_init(int32_t rows, const int32_t *rmatch, int32_t *psi, int32_t lim)
@@ -172,9 +164,9 @@ __global__ void k_push(int32_t *list, int64_t n, const int64_t *cptr, const int3
 
 int fix_matching(Gpr &d, coarsen_error *err)
 {
-    k_fix_cols<<<grid_for(d.cols), BLOCK>>>(d.cols, d.cmatch, d.rmatch);
+    k_unmatch_one_sided<<<grid_for(d.cols), BLOCK>>>(d.cols, d.cmatch, d.rmatch);
     CUDA_LAUNCH_TRY(err);
-    k_fix_rows<<<grid_for(d.rows), BLOCK>>>(d.rows, d.rmatch, d.cmatch);
+    k_unmatch_one_sided<<<grid_for(d.rows), BLOCK>>>(d.rows, d.rmatch, d.cmatch);
     CUDA_LAUNCH_TRY(err);
     return COARSEN_OK;
 }
