@@ -6,7 +6,7 @@
  * to end: upload, solve, download; the first GPU run of each input is a
  * discarded warm-up). CPU runs are skipped above --cpu-max-nnz entries.
  *
- *   bench_bipartite [--runs N] [--cpu-max-nnz M] [--pr SPEC]... [--auction SPEC]...
+ *   bench_bipartite [--runs N] [--cpu-max-nnz M] [--eps-factor F] [--pr SPEC]... [--auction SPEC]...
  * SPEC is a Matrix Market path or gen:n=N,d=D (bip_gen_assignment, benefits
  * in [1, 10000], seed 1). Without --pr/--auction a default set runs.
  * pushes= counts pushes on the CPU and push-kernel loops on the GPU. */
@@ -89,7 +89,8 @@ static int bench_pr(const char *spec, const bip_graph *g, pr_kind kind, int runs
     return rc;
 }
 
-static int bench_auction(const char *spec, const bip_graph *g, int gpu, int runs, coarsen_error *err)
+static int bench_auction(const char *spec, const bip_graph *g, int gpu, int runs, const bip_auction_opts *o,
+                         coarsen_error *err)
 {
     int32_t *rm = malloc(((size_t)g->rows + 1) * sizeof *rm);
     double ms[64];
@@ -97,14 +98,15 @@ static int bench_auction(const char *spec, const bip_graph *g, int gpu, int runs
     int rc = 0;
     for (int r = gpu ? -1 : 0; r < runs && !rc; r++) {
         double t0 = timer_ms();
-        rc = gpu ? bip_auction_gpu(g, NULL, rm, &res, err) : bip_auction_cpu(g, NULL, rm, &res, err);
+        rc = gpu ? bip_auction_gpu(g, o, rm, &res, err) : bip_auction_cpu(g, o, rm, &res, err);
         if (r >= 0)
             ms[r] = timer_ms() - t0;
     }
     if (!rc) {
         char extra[256];
-        snprintf(extra, sizeof extra, "cardinality=%lld total=%.17g proven_optimal=%d phases=%lld rounds=%lld",
-                 (long long)res.cardinality, res.total, res.proven_optimal, (long long)res.phases,
+        snprintf(extra, sizeof extra,
+                 "eps_factor=%d cardinality=%lld total=%.17g proven_optimal=%d phases=%lld rounds=%lld",
+                 o->eps_factor, (long long)res.cardinality, res.total, res.proven_optimal, (long long)res.phases,
                  (long long)res.rounds);
         report(gpu ? "auction-gpu" : "auction-cpu", spec, g, ms, runs, extra);
     }
@@ -117,9 +119,11 @@ int main(int argc, char **argv)
     const char *pr[MAX_SPECS], *au[MAX_SPECS];
     int npr = 0, nau = 0, runs = 5;
     long long cpu_max = 20000000;
+    bip_auction_opts au_opts = {.eps_factor = 4};
     for (int k = 1; k < argc; k++) {
         if (!strcmp(argv[k], "--help")) {
-            printf("usage: bench_bipartite [--runs N] [--cpu-max-nnz M] [--pr SPEC]... [--auction SPEC]...\n"
+            printf("usage: bench_bipartite [--runs N] [--cpu-max-nnz M] [--eps-factor F] [--pr SPEC]... "
+                   "[--auction SPEC]...\n"
                    "SPEC: a Matrix Market file or gen:n=N,d=D\n");
             return 0;
         }
@@ -131,6 +135,8 @@ int main(int argc, char **argv)
             runs = atoi(argv[++k]);
         else if (!strcmp(argv[k], "--cpu-max-nnz"))
             cpu_max = atoll(argv[++k]);
+        else if (!strcmp(argv[k], "--eps-factor"))
+            au_opts.eps_factor = atoi(argv[++k]);
         else if (!strcmp(argv[k], "--pr") && npr < MAX_SPECS)
             pr[npr++] = argv[++k];
         else if (!strcmp(argv[k], "--auction") && nau < MAX_SPECS)
@@ -173,9 +179,9 @@ int main(int argc, char **argv)
                 rc = bench_pr(spec, g, HK_CPU, runs, &err);
         } else {
             if (use_gpu)
-                rc = bench_auction(spec, g, 1, runs, &err);
+                rc = bench_auction(spec, g, 1, runs, &au_opts, &err);
             if (!rc && cpu)
-                rc = bench_auction(spec, g, 0, runs < 3 ? runs : 3, &err);
+                rc = bench_auction(spec, g, 0, runs < 3 ? runs : 3, &au_opts, &err);
         }
         if (rc) {
             fprintf(stderr, "bench_bipartite: %s: %s\n", spec, err.msg);

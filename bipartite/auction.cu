@@ -9,9 +9,12 @@
  *  2. k_win: among the bids equal to the highest, the lowest person, by
  *     atomicMin (a total order: the same winner whatever the timing);
  *  3. k_assign: winners take their objects (previous owners return to the
- *     queue), prices become the winning bids;
- *  4. k_reset clears the objects' bid slots; CUB selects the next queue (its
- *     count is the round's one copy to the host).
+ *     queue), prices become the winning bids, and each winner clears its
+ *     object's winner slot (a loser reads the winner or the cleared value,
+ *     never itself). The highest-bid slot needs no clearing: after a round
+ *     it equals the object's price, and every later bid exceeds the price;
+ *  4. CUB selects the next queue (its count is the round's one copy to the
+ *     host).
  * ε-scaling phases as on the CPU; the finish (reverse steps, certificate)
  * runs on the host in auction_common.c on the downloaded state. */
 #include <climits>
@@ -136,7 +139,7 @@ __global__ void k_win(const int32_t *queue, int64_t nq, const int32_t *target, c
 }
 
 __global__ void k_assign(const int32_t *queue, int64_t nq, const int32_t *target, const long long *bid,
-                         const int32_t *obj_win, int32_t *owner, int32_t *assigned, long long *price)
+                         int32_t *obj_win, int32_t *owner, int32_t *assigned, long long *price)
 {
     int64_t q = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
     if (q >= nq)
@@ -145,25 +148,13 @@ __global__ void k_assign(const int32_t *queue, int64_t nq, const int32_t *target
     if (j == AUCTION_DUMMY) {
         assigned[i] = AUCTION_DUMMY;
     } else if (obj_win[j] == i) {
+        obj_win[j] = INT_MAX;
         int32_t old = owner[j];
         if (old >= 0)
             assigned[old] = -1; /* old is assigned, so not in the queue: no other writer */
         owner[j] = i;
         assigned[i] = j;
         price[j] = bid[i];
-    }
-}
-
-__global__ void k_reset(const int32_t *queue, int64_t nq, const int32_t *target, long long *obj_best,
-                        int32_t *obj_win)
-{
-    int64_t q = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
-    if (q >= nq)
-        return;
-    int32_t j = target[queue[q]];
-    if (j >= 0) {
-        obj_best[j] = LLONG_MIN;
-        obj_win[j] = INT_MAX;
     }
 }
 
@@ -207,8 +198,6 @@ int run_phases(Auction &d, const auction_problem &p, bip_auction_result *r, coar
             CUDA_LAUNCH_TRY(err);
             k_assign<<<grid_for(nq), BLOCK>>>(d.queue, nq, d.target, d.bid, d.obj_win, d.owner, d.assigned,
                                               d.price);
-            CUDA_LAUNCH_TRY(err);
-            k_reset<<<grid_for(nq), BLOCK>>>(d.queue, nq, d.target, d.obj_best, d.obj_win);
             CUDA_LAUNCH_TRY(err);
             if (int rc = select_queue(d, &nq, err))
                 return rc;
