@@ -15,6 +15,7 @@ static const struct {
     {"gen", cmd_gen, "generate a graph"},
     {"match", cmd_match, "compute a matching"},
     {"bipartite", cmd_bipartite, "bipartite matching / assignment of a sparse matrix"},
+    {"remap", cmd_remap, "relabel one partition's parts to agree with another's"},
 };
 
 static void usage(void)
