@@ -17,7 +17,7 @@
 static void require_gpu(void)
 {
     if (!test_have_gpu())
-        cr_skip_test("no GPU (built without CUDA or no device): G-PR not run");
+        cr_skip_test("no GPU (built without CUDA or no device): GPU path not run");
 }
 
 /* HK cardinality from scratch. */
