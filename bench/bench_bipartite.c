@@ -7,7 +7,8 @@
  * discarded warm-up). CPU runs are skipped above --cpu-max-nnz entries.
  *
  *   bench_bipartite [--runs N] [--cpu-max-nnz M] [--eps-factor F] [--pr SPEC]... [--auction SPEC]...
- * SPEC is a Matrix Market path or gen:n=N,d=D (bip_gen_assignment, benefits
+ * SPEC is a Matrix Market path, data:NAME (NAME in $COARSEN_DATA, default
+ * ../shared/data) or gen:n=N,d=D (bip_gen_assignment, benefits
  * in [1, 10000], seed 1). Without --pr/--auction a default set runs.
  * pushes= counts pushes on the CPU and push-kernel loops on the GPU. */
 #include <stdio.h>
@@ -21,9 +22,8 @@
 
 #define MAX_SPECS 64
 
-static const char *const default_pr[] = {
-    "gen:n=1000000,d=0.000008", "../shared/data/bayer10.mtx.gz", "../shared/data/rajat01.mtx",
-    "../shared/data/Groebner_id2003_aug.mtx.gz", "../shared/data/p2p-Gnutella06.mtx"};
+static const char *const default_pr[] = {"gen:n=1000000,d=0.000008", "data:bayer10.mtx.gz", "data:rajat01.mtx",
+                                         "data:Groebner_id2003_aug.mtx.gz", "data:p2p-Gnutella06.mtx"};
 static const char *const default_auction[] = {"gen:n=500,d=0.1",  "gen:n=500,d=1",  "gen:n=2000,d=0.1",
                                               "gen:n=2000,d=1",   "gen:n=8000,d=0.1", "gen:n=8000,d=1",
                                               "gen:n=100000,d=0.00009"};
@@ -34,6 +34,12 @@ static int load(const char *spec, bip_graph **g, coarsen_error *err)
     double d;
     if (sscanf(spec, "gen:n=%d,d=%lf", &n, &d) == 2)
         return bip_gen_assignment(n, d, 10000, 1, g, err);
+    if (!strncmp(spec, "data:", 5)) {
+        const char *dir = getenv("COARSEN_DATA");
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir ? dir : "../shared/data", spec + 5);
+        return bip_load(path, g, err);
+    }
     return bip_load(spec, g, err);
 }
 
@@ -124,7 +130,7 @@ int main(int argc, char **argv)
         if (!strcmp(argv[k], "--help")) {
             printf("usage: bench_bipartite [--runs N] [--cpu-max-nnz M] [--eps-factor F] [--pr SPEC]... "
                    "[--auction SPEC]...\n"
-                   "SPEC: a Matrix Market file or gen:n=N,d=D\n");
+                   "SPEC: a Matrix Market file, data:NAME (in $COARSEN_DATA) or gen:n=N,d=D\n");
             return 0;
         }
         if (k + 1 >= argc) {
