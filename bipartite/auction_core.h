@@ -65,6 +65,22 @@ static inline void auction_best_two(const bip_graph *g, const auction_problem *p
     *b1 = best, *j1 = bj, *b2 = second;
 }
 
+/* The auction's state on the host (auction_cpu.c): prices and owners of the
+ * objects, each person's assignment, the queue of bidders (and the next
+ * one), the bids of a round and the objects' best-bid slots (INT64_MIN /
+ * INT32_MAX between rounds). */
+typedef struct auction_host {
+    int64_t *price, *bid, *obj_best;
+    int32_t *owner, *assigned, *queue, *next, *target, *obj_win;
+} auction_host;
+
+int auction_host_alloc(auction_host *s, int32_t persons, int32_t objects, coarsen_error *err);
+void auction_host_free(auction_host *s);
+
+/* Jacobi rounds with ε from the queue s->queue[0..nq) until it is empty;
+ * returns the number of rounds. The queue's order does not matter. */
+int64_t auction_host_rounds(const bip_graph *g, const auction_problem *p, auction_host *s, int32_t nq, int64_t eps);
+
 /* After the last phase (every person assigned or on its dummy): reverse
  * steps until no unassigned object has a positive price, then row_match,
  * the certificate and res. price/assigned/owner are updated in place. */
