@@ -6,7 +6,9 @@
  * to end: upload, solve, download; the first GPU run of each input is a
  * discarded warm-up). CPU runs are skipped above --cpu-max-nnz entries.
  *
- *   bench_bipartite [--runs N] [--cpu-max-nnz M] [--eps-factor F] [--pr SPEC]... [--auction SPEC]...
+ *   bench_bipartite [--runs N] [--cpu-max-nnz M] [--eps-factor F] [--host-tail T] [--pr SPEC]...
+ *                   [--auction SPEC]...
+ * (--host-tail: bip_auction_opts.host_tail, 0 automatic, -1 every round on the GPU)
  * SPEC is a Matrix Market path, data:NAME (NAME in $COARSEN_DATA, default
  * ../shared/data) or gen:n=N,d=D (bip_gen_assignment, benefits
  * in [1, 10000], seed 1). Without --pr/--auction a default set runs.
@@ -111,8 +113,8 @@ static int bench_auction(const char *spec, const bip_graph *g, int gpu, int runs
     if (!rc) {
         char extra[256];
         snprintf(extra, sizeof extra,
-                 "eps_factor=%d cardinality=%lld total=%.17g proven_optimal=%d phases=%lld rounds=%lld",
-                 o->eps_factor, (long long)res.cardinality, res.total, res.proven_optimal, (long long)res.phases,
+                 "eps_factor=%d host_tail=%lld cardinality=%lld total=%.17g proven_optimal=%d phases=%lld rounds=%lld",
+                 o->eps_factor, (long long)o->host_tail, (long long)res.cardinality, res.total, res.proven_optimal, (long long)res.phases,
                  (long long)res.rounds);
         report(gpu ? "auction-gpu" : "auction-cpu", spec, g, ms, runs, extra);
     }
@@ -128,7 +130,7 @@ int main(int argc, char **argv)
     bip_auction_opts au_opts = {.eps_factor = 4};
     for (int k = 1; k < argc; k++) {
         if (!strcmp(argv[k], "--help")) {
-            printf("usage: bench_bipartite [--runs N] [--cpu-max-nnz M] [--eps-factor F] [--pr SPEC]... "
+            printf("usage: bench_bipartite [--runs N] [--cpu-max-nnz M] [--eps-factor F] [--host-tail T] [--pr SPEC]... "
                    "[--auction SPEC]...\n"
                    "SPEC: a Matrix Market file, data:NAME (in $COARSEN_DATA) or gen:n=N,d=D\n");
             return 0;
@@ -143,6 +145,8 @@ int main(int argc, char **argv)
             cpu_max = atoll(argv[++k]);
         else if (!strcmp(argv[k], "--eps-factor"))
             au_opts.eps_factor = atoi(argv[++k]);
+        else if (!strcmp(argv[k], "--host-tail"))
+            au_opts.host_tail = atoll(argv[++k]);
         else if (!strcmp(argv[k], "--pr") && npr < MAX_SPECS)
             pr[npr++] = argv[++k];
         else if (!strcmp(argv[k], "--auction") && nau < MAX_SPECS)

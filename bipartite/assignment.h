@@ -32,7 +32,10 @@ extern "C" {
 #endif
 
 typedef struct bip_auction_opts {
-    int eps_factor; /* ε is divided by this each phase (>= 2; 0 = default 4) */
+    int eps_factor;    /* ε is divided by this each phase (>= 2; 0 = default 4) */
+    int64_t host_tail; /* GPU: a phase whose queue falls below this many bidders ends on the
+                          host (same rounds); 0 = automatic (about 2^16 entries of work),
+                          < 0 = never (every round on the GPU) */
 } bip_auction_opts;
 
 typedef struct bip_auction_result {

@@ -15,8 +15,12 @@
  *     it equals the object's price, and every later bid exceeds the price;
  *  4. CUB selects the next queue (its count is the round's one copy to the
  *     host).
- * ε-scaling phases as on the CPU; the finish (reverse steps, certificate)
- * runs on the host in auction_common.c on the downloaded state. */
+ * ε-scaling phases as on the CPU. A phase's queue only shrinks; once its
+ * bidders hold less than about 2^16 entries of work, a round costs less on
+ * the host than a kernel launch, so the state is downloaded and the phase
+ * ends with the same rounds on the host (auction_host_rounds), whose prices
+ * go back up for the next phase. The finish (reverse steps, certificate)
+ * runs on the host in auction_common.c. */
 #include <climits>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -176,19 +180,45 @@ int select_queue(Auction &d, int64_t *nq, coarsen_error *err)
     return COARSEN_OK;
 }
 
-int run_phases(Auction &d, const auction_problem &p, bip_auction_result *r, coarsen_error *err)
+/* Queues below this many bidders finish their phase on the host. */
+int64_t host_threshold(const bip_graph *g, const bip_auction_opts *opts)
 {
-    int64_t big = d.rows > d.cols ? d.rows : d.cols;
-    k_slots_init<<<grid_for(d.cols), BLOCK>>>(d.cols, d.obj_best, d.obj_win);
-    CUDA_LAUNCH_TRY(err);
+    if (opts && opts->host_tail < 0)
+        return 1;
+    if (opts && opts->host_tail > 0)
+        return opts->host_tail;
+    int64_t avg = g->rows ? g->nnz / g->rows : 1;
+    int64_t t = 65536 / (avg > 0 ? avg : 1);
+    return t < 1 ? 1 : t;
+}
+
+/* Runs every phase; on return the newest prices and assignment are in h
+ * (downloaded when the last phase ended on the device). */
+int run_phases(Auction &d, const bip_graph *g, const bip_auction_opts *opts, const auction_problem &p,
+               auction_host &h, bip_auction_result *r, coarsen_error *err)
+{
+    const int64_t threshold = host_threshold(g, opts);
+    const int64_t big = d.rows > d.cols ? d.rows : d.cols;
+    int on_host = 0; /* the host holds the newest prices and assignment */
+    if (d.cols > 0) {
+        k_slots_init<<<grid_for(d.cols), BLOCK>>>(d.cols, d.obj_best, d.obj_win);
+        CUDA_LAUNCH_TRY(err);
+    }
     for (int64_t eps = p.eps0; eps > 0; eps = auction_next_eps(&p, eps)) {
         r->phases++;
-        k_phase_reset<<<grid_for(big), BLOCK>>>(d.rows, d.cols, d.assigned, d.owner);
-        CUDA_LAUNCH_TRY(err);
+        if (on_host) {
+            if (int rc = device_copy_to_device(d.price, h.price, (size_t)d.cols * sizeof *h.price, err))
+                return rc;
+            on_host = 0;
+        }
+        if (big > 0) {
+            k_phase_reset<<<grid_for(big), BLOCK>>>(d.rows, d.cols, d.assigned, d.owner);
+            CUDA_LAUNCH_TRY(err);
+        }
         int64_t nq = 0;
         if (int rc = select_queue(d, &nq, err))
             return rc;
-        while (nq > 0) {
+        while (nq >= threshold) {
             r->rounds++;
             unsigned warp_blocks = (unsigned)((nq + WARPS_PER_BLOCK - 1) / WARPS_PER_BLOCK);
             k_bid<<<warp_blocks, BLOCK>>>(d.queue, nq, d.rptr, d.rind, d.benefit, d.price, (long long)p.dummy,
@@ -202,8 +232,28 @@ int run_phases(Auction &d, const auction_problem &p, bip_auction_result *r, coar
             if (int rc = select_queue(d, &nq, err))
                 return rc;
         }
+        if (nq > 0) {
+            int rc = device_copy_to_host(h.price, d.price, (size_t)d.cols * sizeof *h.price, err);
+            if (!rc)
+                rc = device_copy_to_host(h.assigned, d.assigned, (size_t)d.rows * sizeof *h.assigned, err);
+            if (!rc)
+                rc = device_copy_to_host(h.owner, d.owner, (size_t)d.cols * sizeof *h.owner, err);
+            if (!rc)
+                rc = device_copy_to_host(h.queue, d.queue, (size_t)nq * sizeof *h.queue, err);
+            if (rc)
+                return rc;
+            r->rounds += auction_host_rounds(g, &p, &h, (int32_t)nq, eps);
+            on_host = 1;
+        }
     }
-    return COARSEN_OK;
+    if (on_host)
+        return COARSEN_OK;
+    int rc = device_copy_to_host(h.price, d.price, (size_t)d.cols * sizeof *h.price, err);
+    if (!rc)
+        rc = device_copy_to_host(h.assigned, d.assigned, (size_t)d.rows * sizeof *h.assigned, err);
+    if (!rc)
+        rc = device_copy_to_host(h.owner, d.owner, (size_t)d.cols * sizeof *h.owner, err);
+    return rc;
 }
 
 } // namespace
@@ -221,11 +271,8 @@ extern "C" int bip_auction_gpu(const bip_graph *g, const bip_auction_opts *opts,
     Auction d;
     d.rows = g->rows;
     d.cols = g->cols;
-    int64_t *price = (int64_t *)xmalloc(((size_t)g->cols + 1) * sizeof *price, "prices", err);
-    int32_t *assigned = (int32_t *)xmalloc(((size_t)g->rows + 1) * sizeof *assigned, "assignment", err);
-    int32_t *owner = (int32_t *)xmalloc(((size_t)g->cols + 1) * sizeof *owner, "owners", err);
-    if (!price || !assigned || !owner)
-        rc = COARSEN_ERR_NOMEM;
+    auction_host h;
+    rc = auction_host_alloc(&h, g->rows, g->cols, err);
     if (!rc && !(rc = dalloc(&d.rptr, (size_t)g->rows + 1, "auction row offsets", err)))
         rc = device_copy_to_device(d.rptr, g->rptr, ((size_t)g->rows + 1) * sizeof *g->rptr, err);
     if (!rc && !(rc = dalloc(&d.rind, (size_t)g->nnz, "auction entries", err)))
@@ -233,9 +280,7 @@ extern "C" int bip_auction_gpu(const bip_graph *g, const bip_auction_opts *opts,
     if (!rc && !(rc = dalloc(&d.benefit, (size_t)g->nnz, "auction benefits", err)))
         rc = device_copy_to_device(d.benefit, p.benefit, (size_t)g->nnz * sizeof *p.benefit, err);
     if (!rc && !(rc = dalloc(&d.price, (size_t)g->cols, "auction prices", err)))
-        rc = cudaMemsetAsync(d.price, 0, (size_t)g->cols * sizeof *d.price, 0) == cudaSuccess
-                 ? COARSEN_OK
-                 : error_set(err, COARSEN_ERR_DEVICE, "auction: clearing the prices failed");
+        rc = device_copy_to_device(d.price, h.price, (size_t)g->cols * sizeof *h.price, err); /* zeros */
     if (!rc)
         rc = dalloc(&d.bid, (size_t)g->rows, "auction bids", err);
     if (!rc)
@@ -253,19 +298,11 @@ extern "C" int bip_auction_gpu(const bip_graph *g, const bip_auction_opts *opts,
     if (!rc)
         rc = dalloc(&d.count, 1, "auction counter", err);
     if (!rc)
-        rc = run_phases(d, p, r, err);
-    if (!rc)
-        rc = device_copy_to_host(price, d.price, (size_t)g->cols * sizeof *price, err);
-    if (!rc)
-        rc = device_copy_to_host(assigned, d.assigned, (size_t)g->rows * sizeof *assigned, err);
-    if (!rc)
-        rc = device_copy_to_host(owner, d.owner, (size_t)g->cols * sizeof *owner, err);
+        rc = run_phases(d, g, opts, p, h, r, err);
     auction_free(d);
     if (!rc)
-        rc = auction_finish(g, &p, price, assigned, owner, row_match, r, err);
-    free(price);
-    free(assigned);
-    free(owner);
+        rc = auction_finish(g, &p, h.price, h.assigned, h.owner, row_match, r, err);
+    auction_host_free(&h);
     auction_problem_free(&p);
     return rc;
 }

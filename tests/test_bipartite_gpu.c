@@ -104,12 +104,13 @@ Test(bipartite_gpu, push_relabel_shared_matrices)
     }
 }
 
-/* GPU auction = CPU auction, field for field and pair for pair. */
-static bip_auction_result expect_auction_same(const bip_graph *g, int factor, const char *what)
+/* GPU auction = CPU auction, field for field and pair for pair; host_tail
+ * < 0 runs every round on the GPU, 0 hands the tail of each phase to the host. */
+static bip_auction_result expect_auction_same(const bip_graph *g, int factor, int64_t host_tail, const char *what)
 {
     int32_t *a = malloc(((size_t)g->rows + 1) * sizeof *a), *b = malloc(((size_t)g->rows + 1) * sizeof *b);
     coarsen_error err = {0};
-    bip_auction_opts o = {.eps_factor = factor};
+    bip_auction_opts o = {.eps_factor = factor, .host_tail = host_tail};
     bip_auction_result rc, rg;
     cr_assert_eq(bip_auction_cpu(g, &o, a, &rc, &err), 0, "%s: %s", what, err.msg);
     cr_assert_eq(bip_auction_gpu(g, &o, b, &rg, &err), 0, "%s: %s", what, err.msg);
@@ -134,7 +135,8 @@ Test(bipartite_gpu, auction_equals_cpu_and_exact_on_random_instances)
         int32_t rows = 1 + (int32_t)(seed * 13 % 70), cols = 1 + (int32_t)(seed * 29 % 70);
         double p = seed % 4 == 0 ? 1.0 : (1.0 + (double)(seed % 5)) / (double)cols;
         bip_graph *g = bip_test_random(rows, cols, p, seed % 2 ? 10000 : 7, seed);
-        bip_auction_result r = expect_auction_same(g, 2 + (int)(seed % 3) * 3, "random");
+        bip_auction_result r = expect_auction_same(g, 2 + (int)(seed % 3) * 3, -1, "random");
+        expect_auction_same(g, 4, 8, "random, tail on the host");
         int32_t *rm = malloc(((size_t)rows + 1) * sizeof *rm);
         int64_t card;
         double total;
@@ -159,7 +161,8 @@ Test(bipartite_gpu, auction_equals_cpu_on_generated_instances)
         bip_graph *g = NULL;
         coarsen_error err = {0};
         cr_assert_eq(bip_gen_assignment(cases[k].n, cases[k].density, 10000, 5 + k, &g, &err), 0, "%s", err.msg);
-        bip_auction_result r = expect_auction_same(g, 0, "generated");
+        bip_auction_result r = expect_auction_same(g, 0, -1, "generated");
+        expect_auction_same(g, 0, 0, "generated, tail on the host");
         cr_expect_eq(r.perfect, 1);
         cr_expect_eq(r.proven_optimal, 1, "n %d: gap %lld", cases[k].n, (long long)r.gap);
         bip_free(g);
@@ -175,7 +178,8 @@ Test(bipartite_gpu, auction_equals_cpu_on_shared_matrices)
         bip_graph *g = bip_test_shared(names[m]);
         if (!g)
             cr_skip_test("shared data folder absent (set COARSEN_DATA)");
-        expect_auction_same(g, 0, names[m]);
+        expect_auction_same(g, 0, -1, names[m]);
+        expect_auction_same(g, 0, 0, names[m]);
         bip_free(g);
     }
 }
