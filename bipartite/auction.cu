@@ -192,6 +192,17 @@ int64_t host_threshold(const bip_graph *g, const bip_auction_opts *opts)
     return t < 1 ? 1 : t;
 }
 
+/* Prices, owners and assignment from the device into h. */
+int download_state(const Auction &d, auction_host &h, coarsen_error *err)
+{
+    int rc = device_copy_to_host(h.price, d.price, (size_t)d.cols * sizeof *h.price, err);
+    if (!rc)
+        rc = device_copy_to_host(h.assigned, d.assigned, (size_t)d.rows * sizeof *h.assigned, err);
+    if (!rc)
+        rc = device_copy_to_host(h.owner, d.owner, (size_t)d.cols * sizeof *h.owner, err);
+    return rc;
+}
+
 /* Runs every phase; on return the newest prices and assignment are in h
  * (downloaded when the last phase ended on the device). */
 int run_phases(Auction &d, const bip_graph *g, const bip_auction_opts *opts, const auction_problem &p,
@@ -233,11 +244,7 @@ int run_phases(Auction &d, const bip_graph *g, const bip_auction_opts *opts, con
                 return rc;
         }
         if (nq > 0) {
-            int rc = device_copy_to_host(h.price, d.price, (size_t)d.cols * sizeof *h.price, err);
-            if (!rc)
-                rc = device_copy_to_host(h.assigned, d.assigned, (size_t)d.rows * sizeof *h.assigned, err);
-            if (!rc)
-                rc = device_copy_to_host(h.owner, d.owner, (size_t)d.cols * sizeof *h.owner, err);
+            int rc = download_state(d, h, err);
             if (!rc)
                 rc = device_copy_to_host(h.queue, d.queue, (size_t)nq * sizeof *h.queue, err);
             if (rc)
@@ -246,14 +253,7 @@ int run_phases(Auction &d, const bip_graph *g, const bip_auction_opts *opts, con
             on_host = 1;
         }
     }
-    if (on_host)
-        return COARSEN_OK;
-    int rc = device_copy_to_host(h.price, d.price, (size_t)d.cols * sizeof *h.price, err);
-    if (!rc)
-        rc = device_copy_to_host(h.assigned, d.assigned, (size_t)d.rows * sizeof *h.assigned, err);
-    if (!rc)
-        rc = device_copy_to_host(h.owner, d.owner, (size_t)d.cols * sizeof *h.owner, err);
-    return rc;
+    return on_host ? COARSEN_OK : download_state(d, h, err);
 }
 
 } // namespace
