@@ -18,9 +18,9 @@
  * ε-scaling phases as on the CPU. A phase's queue only shrinks; once its
  * bidders hold less than about 2^16 entries of work, a round costs less on
  * the host than a kernel launch, so the state is downloaded and the phase
- * ends with the same rounds on the host (auction_host_rounds), whose prices
- * go back up for the next phase. The finish (reverse steps, certificate)
- * runs on the host in auction_common.c. */
+ * ends with the same rounds on the host (auction_host_rounds). Every phase
+ * ends on the host with its reverse steps (auction_common.c), and its prices
+ * go back up for the next phase; the certificate is computed on the host. */
 #include <climits>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -203,8 +203,7 @@ int download_state(const Auction &d, auction_host &h, coarsen_error *err)
     return rc;
 }
 
-/* Runs every phase; on return the newest prices and assignment are in h
- * (downloaded when the last phase ended on the device). */
+/* Runs every phase; on return the final prices and assignment are in h. */
 int run_phases(Auction &d, const bip_graph *g, const bip_auction_opts *opts, const auction_problem &p,
                auction_host &h, bip_auction_result *r, coarsen_error *err)
 {
@@ -243,17 +242,17 @@ int run_phases(Auction &d, const bip_graph *g, const bip_auction_opts *opts, con
             if (int rc = select_queue(d, &nq, err))
                 return rc;
         }
-        if (nq > 0) {
-            int rc = download_state(d, h, err);
-            if (!rc)
-                rc = device_copy_to_host(h.queue, d.queue, (size_t)nq * sizeof *h.queue, err);
-            if (rc)
-                return rc;
-            r->rounds += auction_host_rounds(g, &p, &h, (int32_t)nq, eps);
-            on_host = 1;
-        }
+        int rc = download_state(d, h, err);
+        if (!rc && nq > 0)
+            rc = device_copy_to_host(h.queue, d.queue, (size_t)nq * sizeof *h.queue, err);
+        if (rc)
+            return rc;
+        r->rounds += auction_host_rounds(g, &p, &h, (int32_t)nq, eps);
+        if ((rc = auction_reverse(g, &p, eps, h.price, h.assigned, h.owner, &r->reverse_steps, err)))
+            return rc;
+        on_host = 1;
     }
-    return on_host ? COARSEN_OK : download_state(d, h, err);
+    return COARSEN_OK;
 }
 
 } // namespace

@@ -57,13 +57,16 @@ static int64_t profit_of(const bip_graph *g, const auction_problem *p, const int
     return a < 0 ? p->dummy : p->benefit[bip_find_entry(g, i, a)] - price[a];
 }
 
-/* Reverse steps with ε = 1 (see assignment.h): an unassigned object j with a
+/* Reverse steps with ε (see assignment.h): an unassigned object j with a
  * positive price either drops its price to 0 (when no person would gain more
  * than ε by taking it) or takes the person i of largest b_ij - profit_i at the
  * price max(0, second - ε), which raises that person's profit by at least ε;
- * the object the person leaves is processed next. FIFO in object order. */
-static int reverse_steps(const bip_graph *g, const auction_problem *p, int64_t *price, int32_t *assigned,
-                         int32_t *owner, int64_t *steps, coarsen_error *err)
+ * the object the person leaves is processed next. FIFO in object order. Run
+ * at the end of every ε phase, so that the last phase only finishes the job
+ * (at ε = 1 alone, steps of one unit could take as long as an unscaled
+ * auction). */
+int auction_reverse(const bip_graph *g, const auction_problem *p, int64_t eps, int64_t *price, int32_t *assigned,
+                    int32_t *owner, int64_t *steps, coarsen_error *err)
 {
     int64_t cap = (int64_t)g->cols + 1, head = 0, tail = 0;
     int32_t *fifo = xmalloc((size_t)cap * sizeof *fifo, "reverse auction queue", err);
@@ -78,7 +81,6 @@ static int reverse_steps(const bip_graph *g, const auction_problem *p, int64_t *
             fifo[tail++] = j;
             queued[j] = 1;
         }
-    const int64_t eps = 1;
     while (head != tail) {
         int32_t j = fifo[head];
         head = head + 1 == cap ? 0 : head + 1;
@@ -121,12 +123,9 @@ static int reverse_steps(const bip_graph *g, const auction_problem *p, int64_t *
     return COARSEN_OK;
 }
 
-int auction_finish(const bip_graph *g, const auction_problem *p, int64_t *price, int32_t *assigned, int32_t *owner,
-                   int32_t *row_match, bip_auction_result *res, coarsen_error *err)
+int auction_finish(const bip_graph *g, const auction_problem *p, const int64_t *price, const int32_t *assigned,
+                   const int32_t *owner, int32_t *row_match, bip_auction_result *res, coarsen_error *err)
 {
-    int64_t steps = 0;
-    if (reverse_steps(g, p, price, assigned, owner, &steps, err))
-        return COARSEN_ERR_NOMEM;
     /* gap = sum over persons of (best profit - own profit) + prices of unassigned objects */
     __int128 gap = 0;
     int64_t card = 0;
@@ -157,7 +156,6 @@ int auction_finish(const bip_graph *g, const auction_problem *p, int64_t *price,
         res->quantum = p->quantum;
         res->gap = gap > INT64_MAX ? INT64_MAX : (int64_t)gap;
         res->proven_optimal = p->exact && gap < p->unit;
-        res->reverse_steps = steps;
     }
     return COARSEN_OK;
 }

@@ -81,11 +81,16 @@ void auction_host_free(auction_host *s);
  * returns the number of rounds. The queue's order does not matter. */
 int64_t auction_host_rounds(const bip_graph *g, const auction_problem *p, auction_host *s, int32_t nq, int64_t eps);
 
-/* After the last phase (every person assigned or on its dummy): reverse
- * steps until no unassigned object has a positive price, then row_match,
- * the certificate and res. price/assigned/owner are updated in place. */
-int auction_finish(const bip_graph *g, const auction_problem *p, int64_t *price, int32_t *assigned, int32_t *owner,
-                   int32_t *row_match, bip_auction_result *res, coarsen_error *err);
+/* Reverse-auction steps at the end of a phase with ε (every person assigned
+ * or on its dummy): afterwards no unassigned object has a positive price
+ * and ε-complementary slackness still holds; *steps counts them. */
+int auction_reverse(const bip_graph *g, const auction_problem *p, int64_t eps, int64_t *price, int32_t *assigned,
+                    int32_t *owner, int64_t *steps, coarsen_error *err);
+
+/* After the last phase (and its reverse steps): row_match, the duality
+ * certificate and res (all but phases, rounds, reverse_steps). */
+int auction_finish(const bip_graph *g, const auction_problem *p, const int64_t *price, const int32_t *assigned,
+                   const int32_t *owner, int32_t *row_match, bip_auction_result *res, coarsen_error *err);
 
 #ifdef __cplusplus
 }

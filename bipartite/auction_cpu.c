@@ -129,6 +129,7 @@ int bip_auction_cpu(const bip_graph *g, const bip_auction_opts *opts, int32_t *r
             s.queue[i] = i;
         }
         r->rounds += auction_host_rounds(g, &p, &s, g->rows, eps);
+        rc = auction_reverse(g, &p, eps, s.price, s.assigned, s.owner, &r->reverse_steps, err);
     }
     if (!rc)
         rc = auction_finish(g, &p, s.price, s.assigned, s.owner, row_match, r, err);

@@ -5,6 +5,7 @@
  * or the total benefit with its optimality certificate. */
 #include "bipartite/assignment.h"
 #include "bipartite/cardinality.h"
+#include "bipartite/transversal.h"
 #include "cli/cli.h"
 #include "core/error.h"
 #include "core/timer.h"
@@ -31,10 +32,14 @@ static const char help[] =
     "      --relabel-k K      pr: global relabel every K * (deepest BFS level) push loops\n"
     "                         on the GPU, every K * (rows + cols) pushes on the CPU (default 0.7)\n"
     "      --eps-factor F     auction: eps is divided by F each phase (default 4)\n"
+    "      --transversal T    instead: a column permutation putting a maximum transversal\n"
+    "                         on the diagonal, T = pr (structural) or weighted (largest\n"
+    "                         product of |a_ij|, auction on log2|a_ij|); -o gets one line\n"
+    "                         per position: the column placed there\n"
     "Prints the structural rank (pr, hk) or the assigned rows, the total benefit and\n"
     "whether it is proven optimal (auction: integer values and a closed duality gap).\n";
 
-enum { OPT_INIT = OPT_FIRST_LOCAL, OPT_RELABEL_K, OPT_EPS_FACTOR };
+enum { OPT_INIT = OPT_FIRST_LOCAL, OPT_RELABEL_K, OPT_EPS_FACTOR, OPT_TRANSVERSAL };
 
 typedef enum { ALGO_PR, ALGO_HK, ALGO_AUCTION } bip_algo;
 static const char *const algo_names[] = {"pr", "hk", "auction"};
@@ -87,6 +92,39 @@ static int run_matching(const bip_graph *g, bip_algo algo, bip_init init, const 
     return rc;
 }
 
+/* --transversal: the column permutation, its diagonal counts, the file. */
+static int run_transversal(const bip_graph *g, bip_transversal_kind kind, int use_gpu, const char *output, int json,
+                           coarsen_error *err)
+{
+    int32_t *perm = xmalloc(((size_t)g->cols + 1) * sizeof *perm, "column permutation", err);
+    if (!perm)
+        return COARSEN_ERR_NOMEM;
+    bip_transversal_result r;
+    int rc = bip_transversal(g, kind, use_gpu, perm, &r, err);
+    if (!rc && output)
+        rc = io_write_ints(output, perm, g->cols, err);
+    free(perm);
+    if (rc)
+        return rc;
+    const char *name = kind == BIP_TRANSVERSAL_PR ? "pr" : "weighted";
+    if (json)
+        printf("{\"rows\": %d, \"cols\": %d, \"transversal\": \"%s\", \"structural_rank\": %lld, "
+               "\"diagonal_before\": %lld, \"diagonal_after\": %lld, \"log2_product\": %.17g, "
+               "\"proven_optimal\": %s}\n",
+               g->rows, g->cols, name, (long long)r.rank, (long long)r.diag_before, (long long)r.diag_after,
+               r.log2_product, r.proven_optimal ? "true" : "false");
+    else {
+        printf("matrix: %d rows, %d columns, %lld entries\nstructural rank: %lld\n"
+               "diagonal entries: %lld before, %lld after (%+lld)\n",
+               g->rows, g->cols, (long long)g->nnz, (long long)r.rank, (long long)r.diag_before,
+               (long long)r.diag_after, (long long)(r.diag_after - r.diag_before));
+        if (kind == BIP_TRANSVERSAL_WEIGHTED)
+            printf("sum of log2|a| on the diagonal: %.17g (%s)\n", r.log2_product,
+                   r.proven_optimal ? "proven optimal" : "optimal for the values rounded to the auction's grid");
+    }
+    return COARSEN_OK;
+}
+
 int cmd_bipartite(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -96,6 +134,7 @@ int cmd_bipartite(int argc, char **argv)
         {"init", required_argument, 0, OPT_INIT},
         {"relabel-k", required_argument, 0, OPT_RELABEL_K},
         {"eps-factor", required_argument, 0, OPT_EPS_FACTOR},
+        {"transversal", required_argument, 0, OPT_TRANSVERSAL},
         {0, 0, 0, 0},
     };
     cli_globals glob = {.seed = 1};
@@ -104,6 +143,7 @@ int cmd_bipartite(int argc, char **argv)
     bip_init init = BIP_INIT_KARP_SIPSER;
     bip_pr_opts pr = {.relabel_k = 0.7};
     bip_auction_opts au = {.eps_factor = 4};
+    int transversal = -1; /* a bip_transversal_kind when --transversal is given */
     long long v;
     int opt;
     optind = 1;
@@ -131,7 +171,14 @@ int cmd_bipartite(int argc, char **argv)
             bad = parse_init(optarg, &init);
         else if (opt == OPT_RELABEL_K)
             bad = cli_parse_double("relabel-k", optarg, 1e-3, 1e6, &pr.relabel_k);
-        else if (opt == OPT_EPS_FACTOR)
+        else if (opt == OPT_TRANSVERSAL) {
+            if (!strcmp(optarg, "pr") || !strcmp(optarg, "weighted"))
+                transversal = !strcmp(optarg, "pr") ? BIP_TRANSVERSAL_PR : BIP_TRANSVERSAL_WEIGHTED;
+            else {
+                fprintf(stderr, "coarsen: --transversal: '%s' is not pr or weighted\n", optarg);
+                bad = -1;
+            }
+        } else if (opt == OPT_EPS_FACTOR)
             bad = cli_parse_long("eps-factor", optarg, 2, 1 << 20, &v) ? -1 : (au.eps_factor = (int)v, 0);
         if (bad)
             return 2;
@@ -154,6 +201,11 @@ int cmd_bipartite(int argc, char **argv)
     if (bip_load(path, &g, &err))
         return cli_fail(&err);
     double t1 = timer_ms();
+    if (transversal >= 0) {
+        rc = run_transversal(g, (bip_transversal_kind)transversal, use_gpu, output, glob.json, &err);
+        bip_free(g);
+        return rc ? cli_fail(&err) : 0;
+    }
     int32_t *row_match = xmalloc(((size_t)g->rows + 1) * sizeof *row_match, "row matches", &err);
     if (!row_match) {
         bip_free(g);
