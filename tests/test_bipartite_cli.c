@@ -95,6 +95,34 @@ Test(bipartite_cli, every_algorithm_writes_a_valid_maximum_matching)
     bip_free(g);
 }
 
+Test(bipartite_cli, transversal_writes_a_column_permutation_with_the_rank_on_the_diagonal)
+{
+    char in[1024];
+    snprintf(in, sizeof in, "%s", io_file("b.mtx", matrix, 0));
+    bip_graph *g = NULL;
+    coarsen_error err = {0};
+    cr_assert_eq(bip_load(in, &g, &err), 0, "%s", err.msg);
+    const char *kinds[] = {"pr", "weighted"};
+    char args[3072], out[4096];
+    for (int k = 0; k < 2; k++) {
+        snprintf(args, sizeof args, "--transversal %s --quiet %s -o %s", kinds[k], in, io_path("perm.txt"));
+        cr_assert_eq(run(args, out, sizeof out), 0, "%s", out);
+        cr_expect(strstr(out, "structural rank: 3\ndiagonal entries: 3 before, 3 after (+0)"), "%s", out);
+        FILE *f = fopen(io_path("perm.txt"), "r");
+        cr_assert(f);
+        int perm[5], seen[5] = {0}, diag = 0;
+        for (int c = 0; c < 5; c++) {
+            cr_assert_eq(fscanf(f, "%d", &perm[c]), 1);
+            cr_assert(perm[c] >= 0 && perm[c] < 5 && !seen[perm[c]]++);
+        }
+        fclose(f);
+        for (int32_t r = 0; r < 4; r++)
+            diag += r < 5 && bip_find_entry(g, r, perm[r]) >= 0;
+        cr_expect_eq(diag, 3, "%s", kinds[k]);
+    }
+    bip_free(g);
+}
+
 Test(bipartite_cli, bad_options_exit_2)
 {
     char in[1024];
@@ -105,6 +133,8 @@ Test(bipartite_cli, bad_options_exit_2)
     snprintf(args, sizeof args, "--init best %s", in);
     cr_expect_eq(run(args, out, sizeof out), 2);
     snprintf(args, sizeof args, "--eps-factor 1 %s", in);
+    cr_expect_eq(run(args, out, sizeof out), 2);
+    snprintf(args, sizeof args, "--transversal diagonal %s", in);
     cr_expect_eq(run(args, out, sizeof out), 2);
     cr_expect_eq(run("", out, sizeof out), 2);
     cr_expect_eq(run(io_path("missing.mtx"), out, sizeof out), 1, "a missing file is not a usage error");
