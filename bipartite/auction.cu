@@ -11,8 +11,9 @@
  *  3. k_assign: winners take their objects (previous owners return to the
  *     queue), prices become the winning bids, and each winner clears its
  *     object's winner slot (a loser reads the winner or the cleared value,
- *     never itself). The highest-bid slot needs no clearing: after a round
- *     it equals the object's price, and every later bid exceeds the price;
+ *     never itself). The highest-bid slot needs no clearing between rounds:
+ *     after a round it equals the object's price, and every later bid of the
+ *     phase exceeds the price (k_phase_reset clears it once per phase);
  *  4. CUB selects the next queue (its count is the round's one copy to the
  *     host).
  * ε-scaling phases as on the CPU. A phase's queue only shrinks; once its
@@ -68,13 +69,17 @@ struct Unassigned {
     __device__ __forceinline__ bool operator()(int32_t i) const { return assigned[i] == -1; }
 };
 
-__global__ void k_phase_reset(int32_t rows, int32_t cols, int32_t *assigned, int32_t *owner)
+/* Start of a phase: nobody assigned, and every best-bid slot cleared (the
+ * reverse steps that ended the last phase may have lowered prices below it). */
+__global__ void k_phase_reset(int32_t rows, int32_t cols, int32_t *assigned, int32_t *owner, long long *obj_best)
 {
     int64_t k = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
     if (k < rows)
         assigned[k] = -1;
-    if (k < cols)
+    if (k < cols) {
         owner[k] = -1;
+        obj_best[k] = LLONG_MIN;
+    }
 }
 
 __global__ void k_slots_init(int32_t cols, long long *obj_best, int32_t *obj_win)
@@ -222,7 +227,7 @@ int run_phases(Auction &d, const bip_graph *g, const bip_auction_opts *opts, con
             on_host = 0;
         }
         if (big > 0) {
-            k_phase_reset<<<grid_for(big), BLOCK>>>(d.rows, d.cols, d.assigned, d.owner);
+            k_phase_reset<<<grid_for(big), BLOCK>>>(d.rows, d.cols, d.assigned, d.owner, d.obj_best);
             CUDA_LAUNCH_TRY(err);
         }
         int64_t nq = 0;
