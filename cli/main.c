@@ -14,6 +14,8 @@ static const struct {
     {"info", cmd_info, "describe a graph file"},
     {"gen", cmd_gen, "generate a graph"},
     {"match", cmd_match, "compute a matching"},
+    {"bipartite", cmd_bipartite, "bipartite matching / assignment of a sparse matrix"},
+    {"remap", cmd_remap, "relabel one partition's parts to agree with another's"},
 };
 
 static void usage(void)
