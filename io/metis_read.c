@@ -110,7 +110,8 @@ void metis_read_set_chunk_bytes(size_t bytes)
 typedef struct chunk {
     const char *begin, *end;
     int64_t lines, vertex_lines;     /* pass 1 */
-    int64_t first_line, first_vertex; /* prefix sums */
+    int64_t first_line, first_vertex; /* prefix sums of pass 1 */
+    int64_t first_slot;              /* prefix sum of pass 2: first adjacency slot */
     int32_t *adj;                    /* pass 2: entries without self-loops */
     double *w;
     int64_t count, cap, entries, loops;
@@ -249,7 +250,7 @@ static int parse_rows(const text_input *t, const char *body, const char *end, in
         }
         rows->entries += ck[k].entries;
         rows->loops += ck[k].loops;
-        ck[k].first_vertex = nnz; /* reused: the chunk's first adjacency slot */
+        ck[k].first_slot = nnz;
         nnz += ck[k].count;
     }
     if (vertex < h->n) {
@@ -291,8 +292,8 @@ static int parse_rows(const text_input *t, const char *body, const char *end, in
 #pragma omp parallel for schedule(dynamic, 1) if (nchunks > 2)
     for (int k = 1; k < nchunks; k++) {
         if (ck[k].count) {
-            memcpy(g->adj + ck[k].first_vertex, ck[k].adj, (size_t)ck[k].count * sizeof *g->adj);
-            memcpy(g->ewgt + ck[k].first_vertex, ck[k].w, (size_t)ck[k].count * sizeof *g->ewgt);
+            memcpy(g->adj + ck[k].first_slot, ck[k].adj, (size_t)ck[k].count * sizeof *g->adj);
+            memcpy(g->ewgt + ck[k].first_slot, ck[k].w, (size_t)ck[k].count * sizeof *g->ewgt);
         }
     }
 done:
