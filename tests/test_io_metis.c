@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "io/metis_read.h"
+#include "io/line_chunks.h"
 #include "tests/support/io_files.h"
 #include "tests/support/test_support.h"
 
@@ -129,9 +129,9 @@ Test(io_metis, standard_input_plain_and_gzip)
 /* Loads path with the METIS reader cut into chunks of `bytes`. */
 static int load_chunked(const char *path, size_t bytes, coarsen_graph **g, coarsen_error *err)
 {
-    metis_read_set_chunk_bytes(bytes);
+    line_chunks_set_min_bytes(bytes);
     int rc = coarsen_graph_load(path, g, NULL, err);
-    metis_read_set_chunk_bytes((size_t)1 << 20);
+    line_chunks_set_min_bytes((size_t)1 << 20);
     return rc;
 }
 
