@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/line_chunks.h"
 #include "io/mtx_read.h"
 #include "io/text_input.h"
 #include "tests/support/io_files.h"
@@ -230,15 +229,6 @@ Test(io_mtx, integer_parser_limits)
     }
 }
 
-/* Loads path cut into chunks of `bytes` (see io/line_chunks.h). */
-static int load_chunked(const char *path, size_t bytes, coarsen_graph **g, coarsen_error *err)
-{
-    line_chunks_set_min_bytes(bytes);
-    int rc = coarsen_graph_load(path, g, NULL, err);
-    line_chunks_set_min_bytes((size_t)1 << 20);
-    return rc;
-}
-
 Test(io_mtx, chunked_parse_equals_single_chunk)
 {
     coarsen_graph *r = test_random_graph(150, 0.05, 2, 23);
@@ -251,15 +241,7 @@ Test(io_mtx, chunked_parse_equals_single_chunk)
                            "  % indented comment\r\n\r\n2 1 -4\r\n3 3 1\r\n4 1 2\r\n\r\n4 1 5\r\n% tail\r\n\r\n"};
     for (int f = 0; f < 2; f++) {
         const char *p = texts[f] ? io_file("chunks2.mtx", texts[f], 0) : path;
-        coarsen_graph *ref;
-        cr_assert_eq(load_chunked(p, (size_t)1 << 20, &ref, &err), 0, "%s", err.msg);
-        const size_t sizes[] = {1, 2, 5, 33, 1000};
-        for (int k = 0; k < 5; k++) {
-            coarsen_graph *g;
-            cr_assert_eq(load_chunked(p, sizes[k], &g, &err), 0, "chunk %zu: %s", sizes[k], err.msg);
-            io_expect_same_graph(ref, g);
-            coarsen_graph_free(g);
-        }
+        coarsen_graph *ref = io_load_all_chunkings(p);
         if (!texts[f])
             io_expect_same_graph(r, ref);
         else
@@ -276,7 +258,7 @@ Test(io_mtx, chunked_parse_reports_the_first_error_in_file_order)
     for (size_t bytes = 1; bytes < 40; bytes++) {
         coarsen_graph *g = NULL;
         coarsen_error err = {0};
-        cr_assert_eq(load_chunked(p, bytes, &g, &err), COARSEN_ERR_INPUT);
+        cr_assert_eq(io_load_chunked(p, bytes, &g, &err), COARSEN_ERR_INPUT);
         cr_assert(strstr(err.msg, ":4: expected a column index, found 'x'"), "chunk %zu: %s", bytes, err.msg);
     }
 }
