@@ -8,7 +8,8 @@
 #   make asan            the suite under AddressSanitizer + UBSan (CPU build)
 #   make install PREFIX=/usr/local
 # Variables: CUDA=0 forces a CPU-only build; CUDA_ARCH picks GPU targets;
-# BUILD names the output folder.
+# BUILD names the output folder (objects under BUILD/obj, so that the coarsen/
+# sources do not collide with the BUILD/coarsen program).
 
 PREFIX    ?= /usr/local
 CUDA      ?= auto
@@ -46,12 +47,13 @@ LIB_CU    := $(wildcard $(addsuffix /*.cu,$(LIB_DIRS)))
 endif
 CLI_C     := $(wildcard cli/*.c)
 TEST_C    := $(wildcard tests/*.c tests/support/*.c)
-BENCH_C   := $(wildcard bench/*.c)
+BENCH_UTIL_C := bench/bench_util.c
+BENCH_C   := $(filter-out $(BENCH_UTIL_C),$(wildcard bench/*.c))
 EXAMPLE_C := $(wildcard examples/*.c)
 
-LIB_O     := $(LIB_C:%.c=$(BUILD)/%.o) $(LIB_CU:%.cu=$(BUILD)/%.cu.o)
-CLI_O     := $(CLI_C:%.c=$(BUILD)/%.o)
-TEST_O    := $(TEST_C:%.c=$(BUILD)/%.o)
+LIB_O     := $(LIB_C:%.c=$(BUILD)/obj/%.o) $(LIB_CU:%.cu=$(BUILD)/obj/%.cu.o)
+CLI_O     := $(CLI_C:%.c=$(BUILD)/obj/%.o)
+TEST_O    := $(TEST_C:%.c=$(BUILD)/obj/%.o)
 LIB       := $(BUILD)/libcoarsen.a
 PROG      := $(BUILD)/coarsen
 TESTS     := $(BUILD)/coarsen-tests
@@ -64,11 +66,11 @@ all: $(PROG) $(LIB) $(EXAMPLES) $(BENCHES)
 deps:
 	@sh scripts/install-deps.sh
 
-$(BUILD)/%.o: %.c
+$(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/%.cu.o: %.cu
+$(BUILD)/obj/%.cu.o: %.cu
 	@mkdir -p $(dir $@)
 	$(NVCC) $(CPPFLAGS) $(NVFLAGS) -c $< -o $@
 
@@ -82,10 +84,12 @@ $(PROG): $(CLI_O) $(LIB)
 $(TESTS): $(TEST_O) $(LIB)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lcriterion -lmetis
 
-$(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB)
+$(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(BENCH_UTIL_C:%.c=$(BUILD)/obj/%.o) $(LIB)
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis
 
-$(BUILD)/examples/%: $(BUILD)/examples/%.o $(LIB)
+$(BUILD)/examples/%: $(BUILD)/obj/examples/%.o $(LIB)
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
 # The suite runs from the repository root; shared graphs are read from

@@ -1,11 +1,326 @@
-/* cmd_coarsen.c — the `coarsen coarsen` subcommand (placeholder until implemented). */
+/* cmd_coarsen.c — the pipeline, `coarsen [OPTIONS] FILE`: load a graph,
+ * build its coarsening hierarchy (coarsen/hierarchy.c) on the CPU or GPU,
+ * report progress per level on stderr, then print the per-level table (or
+ * JSON) and/or write every level, map and stats.json into --out DIR. */
 #include "cli/cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coarsen/hierarchy_write.h"
+#include "coarsen/stats_json.h"
+#include "io/output_file.h"
+
+static const char *const help =
+    "Usage: coarsen [OPTIONS] FILE\n"
+    "Builds a coarsening hierarchy of the graph in FILE (Matrix Market or METIS, .gz allowed):\n"
+    "level by level a matching, two-hop pairing when the matching stalls, and contraction.\n\n"
+    "  --levels N               at most N contractions (default 10)\n"
+    "  --matcher handshake|redblue  matching algorithm (default handshake)\n"
+    "  --ties hashed|id         equal edge weights go to the smaller seeded scramble of the vertex\n"
+    "                           id (default: few passes on unit weights) or to the smaller id\n"
+    "  --refine none|roma       matching refinement (default none; roma: not implemented yet)\n"
+    "  --coarsen-to N           stop once a level has <= N vertices (default 1000; 0 = never)\n"
+    "  --min-reduction R        stop after a level keeping more than (1-R) of the vertices (default 0.05)\n"
+    "  --max-vertex-weight W|auto  no coarse vertex heavier than W (0 = no cap); auto: 1.5 * total\n"
+    "                           vertex weight / coarsen-to, METIS's rule (default auto)\n"
+    "  --two-hop-threshold F    pair unmatched leaves and twins when more than F of a level's\n"
+    "                           vertices stay unmatched (default 0.25)\n"
+    "  --out DIR                write level-K graphs, map-K.txt and stats.json into DIR\n"
+    "                           (with --format mtx also level-K.vwgt.txt: vertex weights)\n"
+    "  --format metis|mtx       level graph format (default metis; mtx keeps real weights exactly)\n"
+    "  --weight-scale S         METIS output of real weights: multiply by S and round\n"
+    "  --gzip                   compress the level and map files (.gz)\n\n"
+    "Without --out the per-level table (or JSON with --json) goes to stdout; progress,\n"
+    "one line per level, goes to stderr unless --quiet.\n\n";
+
+enum {
+    OPT_LEVELS = OPT_FIRST_LOCAL,
+    OPT_MATCHER,
+    OPT_TIES,
+    OPT_REFINE,
+    OPT_COARSEN_TO,
+    OPT_MIN_REDUCTION,
+    OPT_MAX_VWGT,
+    OPT_TWO_HOP,
+    OPT_OUT,
+    OPT_FORMAT,
+    OPT_WEIGHT_SCALE,
+    OPT_GZIP
+};
+
+static const struct option longopts[] = {
+    CLI_GLOBAL_LONGOPTS,
+    {"levels", required_argument, 0, OPT_LEVELS},
+    {"matcher", required_argument, 0, OPT_MATCHER},
+    {"ties", required_argument, 0, OPT_TIES},
+    {"refine", required_argument, 0, OPT_REFINE},
+    {"coarsen-to", required_argument, 0, OPT_COARSEN_TO},
+    {"min-reduction", required_argument, 0, OPT_MIN_REDUCTION},
+    {"max-vertex-weight", required_argument, 0, OPT_MAX_VWGT},
+    {"two-hop-threshold", required_argument, 0, OPT_TWO_HOP},
+    {"out", required_argument, 0, OPT_OUT},
+    {"format", required_argument, 0, OPT_FORMAT},
+    {"weight-scale", required_argument, 0, OPT_WEIGHT_SCALE},
+    {"gzip", no_argument, 0, OPT_GZIP},
+    {0, 0, 0, 0},
+};
+
+typedef struct run {
+    cli_globals g;
+    coarsen_hierarchy_opts h;
+    hierarchy_write_opts w;
+    const char *out_dir;
+    const char *file;
+} run;
+
+/* Applies one option of this command; 0, or -1 after printing one line. */
+static int local_option(int opt, const char *arg, run *r)
+{
+    long long v;
+    double d;
+    switch (opt) {
+    case OPT_LEVELS:
+        if (cli_parse_long("levels", arg, 0, 1000, &v))
+            return -1;
+        r->h.levels = (int)v;
+        return 0;
+    case OPT_MATCHER:
+        if (!strcmp(arg, "handshake"))
+            r->h.matcher = COARSEN_MATCHER_HANDSHAKE;
+        else if (!strcmp(arg, "redblue"))
+            r->h.matcher = COARSEN_MATCHER_REDBLUE;
+        else
+            return fprintf(stderr, "coarsen: --matcher: '%s' is not handshake or redblue\n", arg), -1;
+        return 0;
+    case OPT_TIES:
+        if (strcmp(arg, "hashed") && strcmp(arg, "id"))
+            return fprintf(stderr, "coarsen: --ties: '%s' is not hashed or id\n", arg), -1;
+        r->h.hashed_ties = !strcmp(arg, "hashed");
+        return 0;
+    case OPT_REFINE:
+        if (!strcmp(arg, "roma"))
+            return fprintf(stderr, "coarsen: --refine roma: not implemented yet\n"), -1;
+        if (strcmp(arg, "none"))
+            return fprintf(stderr, "coarsen: --refine: '%s' is not none or roma\n", arg), -1;
+        return 0;
+    case OPT_COARSEN_TO:
+        if (cli_parse_long("coarsen-to", arg, 0, INT32_MAX, &v))
+            return -1;
+        r->h.coarsen_to = (int32_t)v;
+        return 0;
+    case OPT_MIN_REDUCTION:
+        if (cli_parse_double("min-reduction", arg, 0, 1, &d))
+            return -1;
+        r->h.min_reduction = d;
+        return 0;
+    case OPT_MAX_VWGT:
+        if (!strcmp(arg, "auto"))
+            r->h.max_vertex_weight = COARSEN_VWGT_AUTO;
+        else if (cli_parse_long("max-vertex-weight", arg, 0, INT64_MAX, &v))
+            return -1;
+        else
+            r->h.max_vertex_weight = v;
+        return 0;
+    case OPT_TWO_HOP:
+        if (cli_parse_double("two-hop-threshold", arg, 0, 1e9, &d))
+            return -1;
+        r->h.two_hop_threshold = d;
+        return 0;
+    case OPT_OUT:
+        r->out_dir = arg;
+        return 0;
+    case OPT_FORMAT:
+        if (!strcmp(arg, "metis"))
+            r->w.format = COARSEN_FORMAT_METIS;
+        else if (!strcmp(arg, "mtx"))
+            r->w.format = COARSEN_FORMAT_MTX;
+        else
+            return fprintf(stderr, "coarsen: --format: '%s' is not metis or mtx\n", arg), -1;
+        return 0;
+    case OPT_WEIGHT_SCALE:
+        if (cli_parse_double("weight-scale", arg, 1e-300, 1e300, &d))
+            return -1;
+        r->w.weight_scale = d;
+        return 0;
+    case OPT_GZIP:
+        r->w.gzip = 1;
+        return 0;
+    }
+    return -1;
+}
+
+/* Fills r from argv; 0 to go on, or an exit status (help: 0, error: 2). */
+static int parse(int argc, char **argv, run *r, int *done)
+{
+    *done = 0;
+    opterr = 0;
+    optind = 1;
+    optopt = 0;
+    int opt;
+    while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        if (opt == OPT_HELP) {
+            fputs(help, stdout);
+            fputs(cli_global_help, stdout);
+            *done = 1;
+            return 0;
+        }
+        if (opt == '?') { /* getopt_long sets optopt to a known option's code when its value is missing */
+            fprintf(stderr, "coarsen: %s '%s' (coarsen --help lists the options)\n",
+                    optopt ? "missing value for" : "unknown option", argv[optind - 1]);
+            return 2;
+        }
+        int g = cli_global_option(opt, optarg, &r->g);
+        if (g < 0 || (g == 0 && local_option(opt, optarg, r)))
+            return 2;
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "coarsen: %s (coarsen --help for usage)\n",
+                optind == argc ? "no input FILE given" : "more than one input FILE given");
+        return 2;
+    }
+    r->file = argv[optind];
+    return 0;
+}
+
+/* argv joined by spaces, for stats.json (NULL when out of memory). */
+static char *join_args(int argc, char **argv)
+{
+    size_t len = 1;
+    for (int k = 0; k < argc; k++)
+        len += strlen(argv[k]) + 1;
+    char *s = malloc(len);
+    if (!s)
+        return NULL;
+    s[0] = 0;
+    for (int k = 0; k < argc; k++) {
+        if (k)
+            strcat(s, " ");
+        strcat(s, argv[k]);
+    }
+    return s;
+}
+
+/* ctx: the vertex count of the previous level, updated here. */
+static void progress_line(int level, const coarsen_level_stats *s, void *ctx)
+{
+    int32_t *prev_n = ctx;
+    fprintf(stderr,
+            "coarsen: level %d: %d vertices, %lld edges, %.1f%% fewer vertices, matched %.1f%%, "
+            "two-hop %lld pairs, match %.2f ms, two-hop %.2f ms, contract %.2f ms\n",
+            level, s->vertices, (long long)s->edges,
+            *prev_n ? 100.0 * (1.0 - (double)s->vertices / *prev_n) : 0.0,
+            100.0 * s->matched_fraction, (long long)(s->leaf_pairs + s->twin_pairs), s->matching_ms,
+            s->two_hop_ms, s->contraction_ms);
+    *prev_n = s->vertices;
+}
+
+static void stop_line(FILE *f, const char *prefix, const coarsen_hierarchy *h, const coarsen_hierarchy_opts *o)
+{
+    fputs(prefix, f);
+    switch (coarsen_hierarchy_stop_reason(h)) {
+    case COARSEN_STOP_LEVELS:
+        fprintf(f, "stopped: levels (built the %d levels asked for with --levels)\n", o->levels);
+        break;
+    case COARSEN_STOP_COARSEN_TO:
+        fprintf(f, "stopped: coarsen-to (the coarsest level has <= %d vertices)\n", o->coarsen_to);
+        break;
+    case COARSEN_STOP_MIN_REDUCTION:
+        fprintf(f, "stopped: min-reduction (a level would remove less than %g of the vertices)\n",
+                o->min_reduction);
+        break;
+    }
+}
+
+static void print_table(const coarsen_hierarchy *h, const coarsen_hierarchy_opts *o)
+{
+    printf("%5s %11s %12s %9s %8s %8s %10s %10s %11s\n", "level", "vertices", "edges", "reduction", "matched",
+           "two-hop", "match_ms", "two_hop_ms", "contract_ms");
+    for (int k = 0; k <= coarsen_hierarchy_levels(h); k++) {
+        const coarsen_level_stats *s = coarsen_hierarchy_stats(h, k);
+        if (k == 0) {
+            printf("%5d %11d %12lld %9s %8s %8s %10s %10s %11s\n", k, s->vertices, (long long)s->edges, "-", "-",
+                   "-", "-", "-", "-");
+            continue;
+        }
+        const coarsen_level_stats *p = coarsen_hierarchy_stats(h, k - 1);
+        printf("%5d %11d %12lld %9.3f %8.3f %8lld %10.3f %10.3f %11.3f\n", k, s->vertices, (long long)s->edges,
+               p->vertices ? 1.0 - (double)s->vertices / p->vertices : 0.0, s->matched_fraction,
+               (long long)(s->leaf_pairs + s->twin_pairs), s->matching_ms, s->two_hop_ms, s->contraction_ms);
+    }
+    stop_line(stdout, "", h, o);
+    printf("total: %.3f ms (transfers %.3f ms), file I/O excluded\n", coarsen_hierarchy_total_ms(h),
+           coarsen_hierarchy_transfer_ms(h));
+}
+
+/* Load, build, report and write; returns the exit status. */
+static int execute(run *r, const char *command_line)
+{
+    coarsen_error err = {0};
+    coarsen_graph *g = NULL;
+    if (coarsen_graph_load(r->file, &g, NULL, &err)) {
+        cli_fail(&err);
+        return err.status == COARSEN_ERR_NOMEM || err.status == COARSEN_ERR_DEVICE ? 1 : 2;
+    }
+    if (r->out_dir && hierarchy_write_check(g, &r->w, &err)) {
+        coarsen_graph_free(g);
+        return cli_fail(&err);
+    }
+    if (!r->g.quiet)
+        fprintf(stderr, "coarsen: level 0: %d vertices, %lld edges\n", g->n, (long long)(g->nnz / 2));
+    r->h.device = r->g.use_gpu ? COARSEN_DEVICE_GPU : COARSEN_DEVICE_CPU;
+    r->h.seed = r->g.seed;
+    int32_t prev_n = g->n;
+    r->h.on_level = r->g.quiet ? NULL : progress_line;
+    r->h.ctx = &prev_n;
+    coarsen_hierarchy *h = NULL;
+    int status = 0;
+    if (coarsen_hierarchy_build(g, &r->h, &h, &err)) {
+        status = cli_fail(&err);
+        goto done;
+    }
+    if (!r->g.quiet)
+        stop_line(stderr, "coarsen: ", h, &r->h);
+    r->w.input = r->file;
+    r->w.command_line = command_line;
+    if (r->out_dir) {
+        if (hierarchy_write(h, r->out_dir, &r->w, &err)) {
+            status = cli_fail(&err);
+            goto done;
+        }
+        if (!r->g.quiet)
+            fprintf(stderr, "coarsen: wrote %d levels, maps and stats.json to %s\n", coarsen_hierarchy_levels(h),
+                    r->out_dir);
+    }
+    if (r->g.json) {
+        output_file *f = output_open("-", &err);
+        if (f)
+            stats_json_write(f, h, r->file, command_line);
+        if (!f || output_commit(f, &err))
+            status = cli_fail(&err);
+    } else if (!r->out_dir) {
+        print_table(h, &r->h);
+    }
+done:
+    coarsen_hierarchy_free(h);
+    coarsen_graph_free(g);
+    return status;
+}
 
 int cmd_coarsen(int argc, char **argv)
 {
-    (void)argc, (void)argv;
-    fprintf(stderr, "coarsen: coarsen: not implemented yet\n");
-    return 1;
+    run r = {.g = {.device = DEVICE_AUTO, .seed = 1}};
+    coarsen_hierarchy_opts_default(&r.h);
+    r.w.format = COARSEN_FORMAT_METIS;
+    int done;
+    int status = parse(argc, argv, &r, &done);
+    if (status || done)
+        return status;
+    if ((status = cli_start_device(&r.g)))
+        return status;
+    char *command_line = join_args(argc, argv);
+    status = execute(&r, command_line);
+    free(command_line);
+    return status;
 }

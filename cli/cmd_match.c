@@ -1,11 +1,209 @@
-/* cmd_match.c — the `coarsen match` subcommand (placeholder until implemented). */
+/* cmd_match.c — the `coarsen match` subcommand: loads a graph, runs the
+ * handshake or red/blue matcher on the CPU or the GPU, optionally validates
+ * the result (--check), writes the mates (and the first pass's strongest
+ * neighbours) one per line, and prints a summary (text or JSON). */
 #include "cli/cli.h"
+#include "core/error.h"
+#include "io/output_file.h"
+#include "matching/matching.h"
+#include "matching/validate.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char help[] =
+    "Usage: coarsen match [OPTIONS] FILE [-o MATES]\n"
+    "Computes a matching of the graph in FILE (Matrix Market or METIS, gzip allowed).\n\n"
+    "  --matcher handshake|redblue  algorithm (default handshake)\n"
+    "  --weighted                   red/blue: propose to the heaviest red neighbour (default)\n"
+    "  --random                     red/blue: propose to a hash-chosen red neighbour\n"
+    "  --p P                        red/blue: probability of blue (default 0.53406)\n"
+    "  --passes N, --rounds N       stop after N passes/rounds (default: until maximal;\n"
+    "                               red/blue stops after 10000 rounds at most)\n"
+    "  --max-vertex-weight W        never match a pair whose vertex weights sum above W\n"
+    "  --ties id|hashed             equal weights go to the smaller vertex id (default) or to the\n"
+    "                               smaller seeded scramble of it (far fewer passes on meshes)\n"
+    "  --check                      validate the matching; exit 1 when invalid\n"
+    "  --strongest FILE             write each vertex's strongest eligible neighbour (-1: none)\n"
+    "  -o MATES                     write each vertex's mate, one per line (-1: unmatched)\n\n";
+
+enum {
+    OPT_MATCHER = OPT_FIRST_LOCAL,
+    OPT_WEIGHTED,
+    OPT_RANDOM,
+    OPT_P,
+    OPT_PASSES,
+    OPT_CAP,
+    OPT_CHECK,
+    OPT_STRONGEST,
+    OPT_TIES
+};
+
+typedef struct match_args {
+    cli_globals g;
+    matching_opts opts;
+    int check;
+    const char *input, *output, *strongest;
+} match_args;
+
+/* Parses argv into a; returns -1 to go on, else the exit status. */
+static int parse(int argc, char **argv, match_args *a)
+{
+    static const struct option longopts[] = {
+        CLI_GLOBAL_LONGOPTS,
+        {"matcher", required_argument, 0, OPT_MATCHER},
+        {"weighted", no_argument, 0, OPT_WEIGHTED},
+        {"random", no_argument, 0, OPT_RANDOM},
+        {"p", required_argument, 0, OPT_P},
+        {"passes", required_argument, 0, OPT_PASSES},
+        {"rounds", required_argument, 0, OPT_PASSES},
+        {"max-vertex-weight", required_argument, 0, OPT_CAP},
+        {"check", no_argument, 0, OPT_CHECK},
+        {"strongest", required_argument, 0, OPT_STRONGEST},
+        {"ties", required_argument, 0, OPT_TIES},
+        {0, 0, 0, 0},
+    };
+    long long v;
+    int opt;
+    optind = 1;
+    opterr = 0;
+    while ((opt = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+        int global = cli_global_option(opt, optarg, &a->g);
+        if (global < 0)
+            return 2;
+        if (global)
+            continue;
+        switch (opt) {
+        case OPT_HELP:
+            printf("%s%s", help, cli_global_help);
+            return 0;
+        case OPT_MATCHER:
+            if (!strcmp(optarg, "handshake"))
+                a->opts.kind = MATCHER_HANDSHAKE;
+            else if (!strcmp(optarg, "redblue"))
+                a->opts.kind = MATCHER_REDBLUE;
+            else
+                return cli_usage_error("match ", "--matcher: '%s' is not handshake or redblue", optarg);
+            break;
+        case OPT_WEIGHTED: a->opts.weighted = 1; break;
+        case OPT_RANDOM: a->opts.weighted = 0; break;
+        case OPT_P:
+            if (cli_parse_double("p", optarg, 1e-9, 1 - 1e-9, &a->opts.p))
+                return 2;
+            break;
+        case OPT_PASSES:
+            if (cli_parse_long("passes", optarg, 1, 1000000000, &v))
+                return 2;
+            a->opts.max_passes = (int)v;
+            break;
+        case OPT_CAP:
+            if (cli_parse_long("max-vertex-weight", optarg, 1, INT64_MAX, &v))
+                return 2;
+            a->opts.max_vertex_weight = v;
+            break;
+        case OPT_TIES:
+            if (strcmp(optarg, "id") && strcmp(optarg, "hashed"))
+                return cli_usage_error("match ", "--ties: '%s' is not id or hashed", optarg);
+            a->opts.hashed_ties = !strcmp(optarg, "hashed");
+            break;
+        case OPT_CHECK: a->check = 1; break;
+        case OPT_STRONGEST: a->strongest = optarg; break;
+        case 'o': a->output = optarg; break;
+        case ':': return cli_usage_error("match ", "option '%s' needs a value", argv[optind - 1]);
+        default: return cli_usage_error("match ", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind != argc - 1)
+        return cli_usage_error("match ", optind < argc ? "one input FILE expected" : "missing input FILE");
+    a->input = argv[optind];
+    a->opts.seed = a->g.seed;
+    return -1;
+}
+
+static void report(const match_args *a, const coarsen_graph *g, const matching_stats *st)
+{
+    const char *name = a->opts.kind == MATCHER_HANDSHAKE ? "handshake" : "redblue";
+    const char *dev = a->g.use_gpu ? "gpu" : "cpu";
+    double frac = g->n ? 2.0 * (double)st->matched_edges / g->n : 0.0;
+    if (a->g.json) {
+        printf("{\"matcher\": \"%s\", \"device\": \"%s\", \"vertices\": %d, \"edges\": %lld, "
+               "\"matched_edges\": %lld, \"matched_fraction\": %.6f, \"weight\": %.17g, \"passes\": %d, "
+               "\"first_pass_fraction\": %.6f, \"maximal\": %s, \"ms\": %.3f}\n",
+               name, dev, g->n, (long long)(g->nnz / 2), (long long)st->matched_edges, frac, st->weight,
+               st->passes, st->first_round_fraction, st->maximal ? "true" : "false", st->ms);
+        return;
+    }
+    printf("%s on %s: %lld matched edges, %.2f%% of %d vertices matched (first %s %.2f%%), weight %.17g,\n"
+           "%d %s, %s, %.3f ms\n",
+           name, dev, (long long)st->matched_edges, 100 * frac, g->n,
+           a->opts.kind == MATCHER_HANDSHAKE ? "pass" : "round", 100 * st->first_round_fraction, st->weight,
+           st->passes, a->opts.kind == MATCHER_HANDSHAKE ? "passes" : "rounds",
+           st->maximal ? "maximal" : "stopped by the cap (maybe not maximal)", st->ms);
+}
+
+/* Validates mate (--check): 0, or 1 after printing what is wrong. */
+static int check(const match_args *a, const coarsen_graph *g, const int32_t *mate, const matching_stats *st)
+{
+    coarsen_error err = {0};
+    match_check c;
+    if (match_validate(g, mate, a->opts.max_vertex_weight, &c, &err)) {
+        fprintf(stderr, "coarsen: match: invalid matching: %s\n", err.msg);
+        return 1;
+    }
+    if (st->maximal && !c.maximal) {
+        fprintf(stderr, "coarsen: match: the matcher finished but the matching is not maximal\n");
+        return 1;
+    }
+    if (c.matched_edges != st->matched_edges || c.weight != st->weight) {
+        fprintf(stderr, "coarsen: match: statistics disagree with the matching (%lld pairs, weight %.17g)\n",
+                (long long)c.matched_edges, c.weight);
+        return 1;
+    }
+    if (!a->g.quiet)
+        fprintf(stderr, "coarsen: match: check passed (valid%s)\n", c.maximal ? ", maximal" : ", not maximal");
+    return 0;
+}
 
 int cmd_match(int argc, char **argv)
 {
-    (void)argc, (void)argv;
-    fprintf(stderr, "coarsen: match: not implemented yet\n");
-    return 1;
+    match_args a;
+    memset(&a, 0, sizeof a);
+    a.g.seed = 1;
+    matching_opts_default(&a.opts);
+    int rc = parse(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    coarsen_error err = {0};
+    if (matching_opts_check(&a.opts, &err))
+        return cli_fail(&err);
+    if ((rc = cli_start_device(&a.g)))
+        return rc;
+    coarsen_graph *g = NULL;
+    if (coarsen_graph_load(a.input, &g, NULL, &err))
+        return cli_fail(&err);
+    size_t bytes = ((size_t)g->n + 1) * sizeof(int32_t);
+    int32_t *mate = xmalloc(bytes, "mates", &err);
+    int32_t *strongest = mate && a.strongest ? xmalloc(bytes, "strongest neighbours", &err) : NULL;
+    matching_stats st;
+    if (!mate || (a.strongest && !strongest))
+        rc = err.status;
+    else if (a.g.use_gpu)
+        rc = match_gpu_from_host(g, &a.opts, mate, strongest, &st, &err);
+    else
+        rc = match_cpu(g, &a.opts, mate, strongest, &st, &err);
+    if (!rc && a.output)
+        rc = io_write_ints(a.output, mate, g->n, &err);
+    if (!rc && a.strongest)
+        rc = io_write_ints(a.strongest, strongest, g->n, &err);
+    int status = rc ? cli_fail(&err) : 0;
+    if (!rc) {
+        report(&a, g, &st);
+        if (a.check)
+            status = check(&a, g, mate, &st);
+    }
+    free(mate);
+    free(strongest);
+    coarsen_graph_free(g);
+    return status;
 }

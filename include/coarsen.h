@@ -86,6 +86,91 @@ typedef enum coarsen_format { COARSEN_FORMAT_METIS = 0, COARSEN_FORMAT_MTX = 1 }
 int coarsen_graph_write(const coarsen_graph *g, const char *path, coarsen_format fmt,
                         double weight_scale, coarsen_error *err);
 
+
+/* ---- Coarsening hierarchy ------------------------------------------------
+ * Level 0 is the input graph; level k (1 <= k <= L) is level k-1 contracted
+ * by a matching (plus two-hop pairs when the matching stalls), and map k
+ * gives, for each vertex of level k-1, its 0-based vertex of level k. */
+
+typedef enum coarsen_device { COARSEN_DEVICE_AUTO = 0, COARSEN_DEVICE_CPU = 1, COARSEN_DEVICE_GPU = 2 } coarsen_device;
+typedef enum coarsen_matcher { COARSEN_MATCHER_HANDSHAKE = 0, COARSEN_MATCHER_REDBLUE = 1 } coarsen_matcher;
+
+/* max_vertex_weight value asking for METIS's cap 1.5 * total / coarsen_to. */
+#define COARSEN_VWGT_AUTO (-1)
+
+/* One level's figures. For level 0 only the graph figures are set; for
+ * level k >= 1 the matching figures describe the step from k-1 to k. */
+typedef struct coarsen_level_stats {
+    int32_t vertices;
+    int64_t edges;                /* undirected edges (nnz / 2) */
+    int64_t total_vertex_weight;
+    double total_edge_weight;     /* sum over undirected edges */
+    int64_t max_vertex_weight;
+    double matched_fraction;      /* vertices of level k-1 in a matched pair (before two-hop) */
+    int64_t matched_pairs;
+    double matching_weight;       /* total weight of the matched edges */
+    int matching_passes;
+    int64_t leaf_pairs, twin_pairs; /* two-hop pairs added (0 when two-hop did not run) */
+    double matching_ms, two_hop_ms, contraction_ms; /* contraction includes the map */
+} coarsen_level_stats;
+
+typedef enum coarsen_stop_reason {
+    COARSEN_STOP_LEVELS = 0,        /* built the number of levels asked for */
+    COARSEN_STOP_COARSEN_TO = 1,    /* the coarsest graph has <= coarsen_to vertices */
+    COARSEN_STOP_MIN_REDUCTION = 2  /* the last level removed less than min_reduction of the vertices */
+} coarsen_stop_reason;
+
+/* "levels", "coarsen-to" or "min-reduction". */
+const char *coarsen_stop_reason_name(coarsen_stop_reason r);
+
+typedef struct coarsen_hierarchy_opts {
+    int levels;                   /* at most this many contractions (default 10) */
+    coarsen_matcher matcher;      /* default handshake */
+    int32_t coarsen_to;           /* stop once a level has <= this many vertices (default 1000; 0 = never) */
+    double min_reduction;         /* stop after a level with n_c > (1 - min_reduction) * n (default 0.05);
+                                     a level that removes no vertex at all is not kept */
+    int64_t max_vertex_weight;    /* > 0: no coarse vertex heavier (pairs above are not formed);
+                                     0: no cap; COARSEN_VWGT_AUTO (default): 1.5 * total / coarsen_to */
+    double two_hop_threshold;     /* run leaf/twin pairing when more than this fraction of a level's
+                                     vertices is left unmatched (default 0.25; > 1 disables) */
+    int hashed_ties;              /* equal edge weights: 1 (default) go to the smaller seeded scramble
+                                     of the vertex id, 0 to the smaller id (the plain handshake rule,
+                                     which needs O(n) passes on unit-weight meshes: docs/pipeline.md) */
+    uint64_t seed;                /* randomised matchers and hashed ties (default 1) */
+    coarsen_device device;        /* default auto */
+    /* Called after each level is built (may be NULL): level k >= 1 and its stats. */
+    void (*on_level)(int level, const coarsen_level_stats *stats, void *ctx);
+    void *ctx;
+} coarsen_hierarchy_opts;
+
+void coarsen_hierarchy_opts_default(coarsen_hierarchy_opts *opts);
+
+/* Opaque hierarchy. On the GPU backend every level's graph and map stay in
+ * device memory; the accessors below download on first access and cache. */
+typedef struct coarsen_hierarchy coarsen_hierarchy;
+
+/* Builds the hierarchy of g (a host graph). g is borrowed, not copied: it is
+ * level 0 and must outlive *out. The caller owns *out (coarsen_hierarchy_free). */
+int coarsen_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *opts,
+                            coarsen_hierarchy **out, coarsen_error *err);
+/* L: the number of contractions; graphs are levels 0..L. */
+int coarsen_hierarchy_levels(const coarsen_hierarchy *h);
+/* The host graph of level k (0 <= k <= L); owned by h (valid until
+ * coarsen_hierarchy_free), downloaded from the GPU on first access. */
+int coarsen_hierarchy_graph(coarsen_hierarchy *h, int k, const coarsen_graph **out, coarsen_error *err);
+/* Map k (1 <= k <= L): host array of level k-1's vertex count, owned by h. */
+int coarsen_hierarchy_map(coarsen_hierarchy *h, int k, const int32_t **out, coarsen_error *err);
+/* Level k's figures (0 <= k <= L; NULL otherwise), owned by h. */
+const coarsen_level_stats *coarsen_hierarchy_stats(const coarsen_hierarchy *h, int k);
+coarsen_stop_reason coarsen_hierarchy_stop_reason(const coarsen_hierarchy *h);
+/* 1 when the levels live on the GPU. */
+int coarsen_hierarchy_on_gpu(const coarsen_hierarchy *h);
+/* Wall time of the build (upload included, downloads and file I/O excluded),
+ * and of the host-to-device upload alone (0 on the CPU). */
+double coarsen_hierarchy_total_ms(const coarsen_hierarchy *h);
+double coarsen_hierarchy_transfer_ms(const coarsen_hierarchy *h);
+void coarsen_hierarchy_free(coarsen_hierarchy *h);
+
 #ifdef __cplusplus
 }
 #endif

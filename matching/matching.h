@@ -23,30 +23,58 @@ typedef struct matching_opts {
     uint64_t seed;              /* red/blue colouring and random choices */
     int max_passes;             /* handshake passes / red-blue rounds; 0 = until maximal */
     int64_t max_vertex_weight;  /* > 0: pairs with vwgt[u] + vwgt[v] above this are not matched */
+    int hashed_ties;            /* 0: equal weights go to the smaller id; 1: to the smaller seeded
+                                   scramble of the id (edge_order.h: tie_rank), far fewer passes
+                                   on equal-weight meshes; both matchers, same guarantees */
+    /* GPU launch shape, 0 = automatic. They change speed only, never results
+     * (tests vary them to prove it): lanes per light vertex (1, 2, 4, 8, 16
+     * or 32) and the degree above which a vertex gets a whole block. */
+    int gpu_group_width;
+    int64_t gpu_heavy_degree;
 } matching_opts;
 
+/* Red/blue rounds when max_passes is 0: a round matches at least one pair
+ * with probability >= p(1-p) while a matchable edge is left, so the cap is
+ * reached only on adversarial luck; stats->maximal then says 0. */
+#define MATCH_REDBLUE_DEFAULT_ROUNDS 10000
+
 /* Fills opts with the defaults above (handshake, weighted, p = 0.53406,
- * seed 1, unlimited passes, no cap). */
+ * seed 1, unlimited passes, no cap, ties to the smaller id, automatic GPU
+ * launch shape). */
 void matching_opts_default(matching_opts *opts);
+/* 0 when opts are usable (known kind, 0 < p < 1, passes >= 0, group width a
+ * power of two <= 32 or 0, heavy degree >= 0), else COARSEN_ERR_INPUT. */
+int matching_opts_check(const matching_opts *opts, coarsen_error *err);
 
 typedef struct matching_stats {
     int passes;                    /* handshake passes or red/blue rounds run */
     int64_t matched_edges;         /* pairs in the matching */
     double weight;                 /* total weight of matched edges */
     double first_round_fraction;   /* fraction of vertices matched by the first pass/round */
-    double ms;                     /* wall time of the matcher */
+    double ms;                     /* wall time of the matcher (without computing these stats) */
+    int maximal;                   /* 1 when run to completion (no matchable edge left), 0 when
+                                      stopped by the passes/rounds cap */
 } matching_stats;
 
 /* Host matcher. mate has g->n entries. strongest (may be NULL) receives the
- * first pass's strongest neighbour per vertex (-1 when isolated; handshake
- * only, and for red/blue the heaviest neighbour). */
+ * first pass's strongest neighbour per vertex: the heaviest eligible one,
+ * ties to the smaller id, -1 when there is none (same for both matchers).
+ * Parallel with OpenMP; the result does not depend on the thread count. */
 int match_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate, int32_t *strongest,
               matching_stats *stats, coarsen_error *err);
 
 /* Device matcher: g->on_device = 1, d_mate and d_strongest (may be NULL) are
- * device arrays of g->n entries. Only counts cross to the host. */
+ * device arrays of g->n entries. Only counts cross to the host (one copy per
+ * pass, plus the per-chunk sums of the final weight). mate, strongest and
+ * stats (but ms) are identical to match_cpu's. */
 int match_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_mate, int32_t *d_strongest,
               matching_stats *stats, coarsen_error *err);
+
+/* For host callers (CLI, tests): uploads host graph g, runs match_gpu and
+ * copies mate and strongest (may be NULL) back into host arrays of g->n
+ * entries. COARSEN_ERR_DEVICE in a build without CUDA. */
+int match_gpu_from_host(const coarsen_graph *g, const matching_opts *opts, int32_t *mate, int32_t *strongest,
+                        matching_stats *stats, coarsen_error *err);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,366 @@
+/* hierarchy.c — building the coarsening hierarchy level by level (match,
+ * two-hop pairing on stalls, map, contract) on the CPU or the GPU backend,
+ * the stopping rules, and the public accessors (include/coarsen.h). The two
+ * backends run the same loop through a table of entry points; the GPU one
+ * keeps every level on the device and moves only counts to the host. */
+#include "coarsen/hierarchy.h"
+
+#include <stdlib.h>
+
+#include "coarsen/graph_totals.h"
+#include "contract/contract.h"
+#include "core/error.h"
+#include "core/hash.h"
+#include "core/timer.h"
+#include "device/device.h"
+#include "matching/matching.h"
+#include "matching/two_hop.h"
+
+/* The entry points of one backend: host arrays for the CPU, device arrays
+ * for the GPU. */
+typedef struct backend {
+    int gpu;
+    int (*match)(const coarsen_graph *, const matching_opts *, int32_t *, int32_t *, matching_stats *,
+                 coarsen_error *);
+    int (*two_hop)(const coarsen_graph *, int64_t, int32_t *, two_hop_stats *, coarsen_error *);
+    int (*map_from_mates)(int32_t, const int32_t *, int32_t *, int32_t *, coarsen_error *);
+    int (*contract)(const coarsen_graph *, const int32_t *, int32_t, coarsen_graph **, coarsen_error *);
+    int (*totals)(const coarsen_graph *, graph_totals *, coarsen_error *);
+} backend;
+
+static const backend cpu_backend = {0, match_cpu, two_hop_cpu, contract_map_from_mates_cpu, contract_cpu,
+                                    graph_totals_cpu};
+static const backend gpu_backend = {1, match_gpu, two_hop_gpu, contract_map_from_mates_gpu, contract_gpu,
+                                    graph_totals_gpu};
+
+const char *coarsen_stop_reason_name(coarsen_stop_reason r)
+{
+    switch (r) {
+    case COARSEN_STOP_LEVELS: return "levels";
+    case COARSEN_STOP_COARSEN_TO: return "coarsen-to";
+    case COARSEN_STOP_MIN_REDUCTION: return "min-reduction";
+    }
+    return "unknown";
+}
+
+const char *coarsen_matcher_name(coarsen_matcher m)
+{
+    return m == COARSEN_MATCHER_REDBLUE ? "redblue" : "handshake";
+}
+
+void coarsen_hierarchy_opts_default(coarsen_hierarchy_opts *o)
+{
+    *o = (coarsen_hierarchy_opts){
+        .levels = 10,
+        .matcher = COARSEN_MATCHER_HANDSHAKE,
+        .coarsen_to = 1000,
+        .min_reduction = 0.05,
+        .max_vertex_weight = COARSEN_VWGT_AUTO,
+        .two_hop_threshold = 0.25,
+        .hashed_ties = 1,
+        .seed = 1,
+        .device = COARSEN_DEVICE_AUTO,
+    };
+}
+
+static int check_opts(const coarsen_hierarchy_opts *o, coarsen_error *err)
+{
+    if (o->levels < 0)
+        return error_set(err, COARSEN_ERR_INPUT, "levels must be >= 0 (got %d)", o->levels);
+    if (o->matcher != COARSEN_MATCHER_HANDSHAKE && o->matcher != COARSEN_MATCHER_REDBLUE)
+        return error_set(err, COARSEN_ERR_INPUT, "unknown matcher %d", (int)o->matcher);
+    if (o->coarsen_to < 0)
+        return error_set(err, COARSEN_ERR_INPUT, "coarsen-to must be >= 0 (got %d)", o->coarsen_to);
+    if (!(o->min_reduction >= 0 && o->min_reduction <= 1))
+        return error_set(err, COARSEN_ERR_INPUT, "min-reduction must lie in [0, 1] (got %g)", o->min_reduction);
+    if (o->max_vertex_weight < COARSEN_VWGT_AUTO)
+        return error_set(err, COARSEN_ERR_INPUT, "max vertex weight must be > 0, 0 (none) or auto");
+    if (!(o->two_hop_threshold >= 0))
+        return error_set(err, COARSEN_ERR_INPUT, "two-hop threshold must be >= 0 (got %g)", o->two_hop_threshold);
+    if (o->device != COARSEN_DEVICE_AUTO && o->device != COARSEN_DEVICE_CPU && o->device != COARSEN_DEVICE_GPU)
+        return error_set(err, COARSEN_ERR_INPUT, "unknown device %d", (int)o->device);
+    return COARSEN_OK;
+}
+
+/* The cap passed to the matcher and two-hop: METIS's 1.5 * total / coarsen_to
+ * for auto (at least 1, so that it stays a cap), 0 for none. */
+static int64_t resolve_cap(const coarsen_hierarchy_opts *o, int64_t total_vertex_weight)
+{
+    if (o->max_vertex_weight != COARSEN_VWGT_AUTO)
+        return o->max_vertex_weight;
+    if (o->coarsen_to == 0)
+        return 0;
+    int64_t cap = (int64_t)(1.5 * (double)total_vertex_weight / (double)o->coarsen_to);
+    return cap > 0 ? cap : 1;
+}
+
+static int32_t *ints_alloc(const backend *b, int32_t n, const char *what, coarsen_error *err)
+{
+    if (!b->gpu)
+        return xmalloc((size_t)n * sizeof(int32_t), what, err);
+    void *p = NULL;
+    return device_alloc(&p, (size_t)n * sizeof(int32_t), what, err) ? NULL : p;
+}
+
+static void ints_free(const backend *b, int32_t *p)
+{
+    if (b->gpu)
+        device_free(p);
+    else
+        free(p);
+}
+
+/* *ms = now, once the device has finished its queued work. */
+static int phase_clock(const backend *b, double *ms, coarsen_error *err)
+{
+    int rc = b->gpu ? device_synchronize(err) : COARSEN_OK;
+    *ms = timer_ms();
+    return rc;
+}
+
+/* The graph figures of s, computed where g lives. */
+static int record_graph(const backend *b, const coarsen_graph *g, coarsen_level_stats *s, coarsen_error *err)
+{
+    graph_totals t;
+    int rc = b->totals(g, &t, err);
+    if (rc)
+        return rc;
+    s->vertices = g->n;
+    s->edges = g->nnz / 2;
+    s->total_vertex_weight = t.vertex_weight;
+    s->total_edge_weight = t.edge_weight;
+    s->max_vertex_weight = t.max_vertex_weight;
+    return COARSEN_OK;
+}
+
+/* Builds level k from level k - 1. *kept = 0 (and nothing stored) when the
+ * step would remove no vertex. */
+static int build_level(coarsen_hierarchy *h, const backend *b, int k, int *kept, coarsen_error *err)
+{
+    const coarsen_graph *g = b->gpu ? h->dev[k - 1] : h->host[k - 1];
+    coarsen_level_stats *s = &h->stats[k];
+    *kept = 0;
+
+    matching_opts mo;
+    matching_opts_default(&mo);
+    mo.kind = h->opts.matcher == COARSEN_MATCHER_REDBLUE ? MATCHER_REDBLUE : MATCHER_HANDSHAKE;
+    mo.seed = hash3(h->opts.seed, (uint64_t)k, 0);
+    mo.max_vertex_weight = h->vertex_weight_cap;
+    mo.hashed_ties = h->opts.hashed_ties;
+
+    int32_t *mate = ints_alloc(b, g->n, "matching", err), *cmap = NULL;
+    if (!mate)
+        return COARSEN_ERR_NOMEM;
+    matching_stats ms = {0};
+    two_hop_stats ts = {0};
+    double t0 = 0, t1 = 0, t2 = 0, t3 = 0;
+    int32_t nc = 0;
+    int rc = phase_clock(b, &t0, err);
+    if (!rc)
+        rc = b->match(g, &mo, mate, NULL, &ms, err);
+    if (!rc)
+        rc = phase_clock(b, &t1, err);
+    t2 = t1;
+    int64_t unmatched = (int64_t)g->n - 2 * ms.matched_edges;
+    if (!rc && (double)unmatched > h->opts.two_hop_threshold * (double)g->n) {
+        rc = b->two_hop(g, h->vertex_weight_cap, mate, &ts, err);
+        if (!rc)
+            rc = phase_clock(b, &t2, err);
+    }
+    if (!rc && !(cmap = ints_alloc(b, g->n, "coarse map", err)))
+        rc = COARSEN_ERR_NOMEM;
+    if (!rc)
+        rc = b->map_from_mates(g->n, mate, cmap, &nc, err);
+    ints_free(b, mate);
+    if (rc || nc == g->n) {
+        ints_free(b, cmap);
+        return rc;
+    }
+    coarsen_graph *coarse = NULL;
+    rc = b->contract(g, cmap, nc, &coarse, err);
+    if (!rc)
+        rc = phase_clock(b, &t3, err);
+    if (!rc)
+        rc = record_graph(b, coarse, s, err);
+    if (rc) {
+        ints_free(b, cmap);
+        coarsen_graph_free(coarse);
+        return rc;
+    }
+    if (b->gpu) {
+        h->dev[k] = coarse;
+        h->dmap[k] = cmap;
+    } else {
+        h->host[k] = coarse;
+        h->map[k] = cmap;
+    }
+    s->matched_pairs = ms.matched_edges;
+    s->matched_fraction = g->n ? 2.0 * (double)ms.matched_edges / (double)g->n : 0;
+    s->matching_weight = ms.weight;
+    s->matching_passes = ms.passes;
+    s->leaf_pairs = ts.leaf_pairs;
+    s->twin_pairs = ts.twin_pairs;
+    s->matching_ms = t1 - t0;
+    s->two_hop_ms = t2 - t1;
+    s->contraction_ms = t3 - t2;
+    *kept = 1;
+    return COARSEN_OK;
+}
+
+/* Adds levels until a stopping rule holds; sets h->stop. */
+static int build_levels(coarsen_hierarchy *h, const backend *b, coarsen_error *err)
+{
+    const coarsen_hierarchy_opts *o = &h->opts;
+    for (;;) {
+        const coarsen_level_stats *cur = &h->stats[h->levels];
+        if (h->levels >= o->levels) {
+            h->stop = COARSEN_STOP_LEVELS;
+            return COARSEN_OK;
+        }
+        if (o->coarsen_to > 0 && cur->vertices <= o->coarsen_to) {
+            h->stop = COARSEN_STOP_COARSEN_TO;
+            return COARSEN_OK;
+        }
+        h->stop = COARSEN_STOP_MIN_REDUCTION;
+        if (cur->edges == 0) /* nothing to match or pair */
+            return COARSEN_OK;
+        int kept = 0;
+        int rc = build_level(h, b, h->levels + 1, &kept, err);
+        if (rc || !kept)
+            return rc;
+        h->levels++;
+        if (h->levels == 1 && b->gpu) { /* level 0 is the caller's host graph: its device copy is done with */
+            coarsen_graph_free(h->dev[0]);
+            h->dev[0] = NULL;
+        }
+        if (o->on_level)
+            o->on_level(h->levels, &h->stats[h->levels], o->ctx);
+        if ((double)h->stats[h->levels].vertices > (1.0 - o->min_reduction) * (double)cur->vertices)
+            return COARSEN_OK;
+    }
+}
+
+int coarsen_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *opts, coarsen_hierarchy **out,
+                            coarsen_error *err)
+{
+    *out = NULL;
+    coarsen_hierarchy_opts defaults;
+    if (!opts) {
+        coarsen_hierarchy_opts_default(&defaults);
+        opts = &defaults;
+    }
+    int rc = check_opts(opts, err);
+    if (rc)
+        return rc;
+    if (!g || g->on_device)
+        return error_set(err, COARSEN_ERR_INPUT, "coarsen_hierarchy_build needs a host graph");
+    int use_gpu = 0;
+    if ((rc = device_select((device_mode)opts->device, &use_gpu, err)))
+        return rc;
+    coarsen_hierarchy *h = xcalloc(1, sizeof *h, "hierarchy", err);
+    if (!h)
+        return COARSEN_ERR_NOMEM;
+    size_t slots = (size_t)opts->levels + 1;
+    h->opts = *opts;
+    h->on_gpu = use_gpu;
+    h->host = xcalloc(slots, sizeof *h->host, "hierarchy levels", err);
+    h->map = xcalloc(slots, sizeof *h->map, "hierarchy maps", err);
+    h->stats = xcalloc(slots, sizeof *h->stats, "hierarchy statistics", err);
+    if (use_gpu) {
+        h->dev = xcalloc(slots, sizeof *h->dev, "hierarchy device levels", err);
+        h->dmap = xcalloc(slots, sizeof *h->dmap, "hierarchy device maps", err);
+    }
+    if (!h->host || !h->map || !h->stats || (use_gpu && (!h->dev || !h->dmap))) {
+        coarsen_hierarchy_free(h);
+        return COARSEN_ERR_NOMEM;
+    }
+    h->host[0] = (coarsen_graph *)g; /* borrowed: never freed here */
+    const backend *b = use_gpu ? &gpu_backend : &cpu_backend;
+    double start = timer_ms();
+    if (use_gpu) {
+        rc = device_graph_upload(g, &h->dev[0], err);
+        h->transfer_ms = timer_ms() - start;
+    }
+    if (!rc)
+        rc = record_graph(b, use_gpu ? h->dev[0] : g, &h->stats[0], err);
+    if (!rc) {
+        h->vertex_weight_cap = resolve_cap(opts, h->stats[0].total_vertex_weight);
+        rc = build_levels(h, b, err);
+    }
+    h->total_ms = timer_ms() - start;
+    if (rc) {
+        coarsen_hierarchy_free(h);
+        return rc;
+    }
+    *out = h;
+    return COARSEN_OK;
+}
+
+int coarsen_hierarchy_levels(const coarsen_hierarchy *h) { return h->levels; }
+int coarsen_hierarchy_on_gpu(const coarsen_hierarchy *h) { return h->on_gpu; }
+coarsen_stop_reason coarsen_hierarchy_stop_reason(const coarsen_hierarchy *h) { return h->stop; }
+double coarsen_hierarchy_total_ms(const coarsen_hierarchy *h) { return h->total_ms; }
+double coarsen_hierarchy_transfer_ms(const coarsen_hierarchy *h) { return h->transfer_ms; }
+
+const coarsen_level_stats *coarsen_hierarchy_stats(const coarsen_hierarchy *h, int k)
+{
+    return k >= 0 && k <= h->levels ? &h->stats[k] : NULL;
+}
+
+int coarsen_hierarchy_graph(coarsen_hierarchy *h, int k, const coarsen_graph **out, coarsen_error *err)
+{
+    *out = NULL;
+    if (k < 0 || k > h->levels)
+        return error_set(err, COARSEN_ERR_INPUT, "level %d out of range 0..%d", k, h->levels);
+    if (!h->host[k]) {
+        int rc = device_graph_download(h->dev[k], &h->host[k], err);
+        if (rc)
+            return rc;
+    }
+    *out = h->host[k];
+    return COARSEN_OK;
+}
+
+int coarsen_hierarchy_map(coarsen_hierarchy *h, int k, const int32_t **out, coarsen_error *err)
+{
+    *out = NULL;
+    if (k < 1 || k > h->levels)
+        return error_set(err, COARSEN_ERR_INPUT, "map %d out of range 1..%d", k, h->levels);
+    if (!h->map[k]) {
+        size_t bytes = (size_t)h->stats[k - 1].vertices * sizeof(int32_t);
+        int32_t *m = xmalloc(bytes, "coarse map", err);
+        if (!m)
+            return COARSEN_ERR_NOMEM;
+        int rc = device_copy_to_host(m, h->dmap[k], bytes, err);
+        if (rc) {
+            free(m);
+            return rc;
+        }
+        h->map[k] = m;
+    }
+    *out = h->map[k];
+    return COARSEN_OK;
+}
+
+void coarsen_hierarchy_free(coarsen_hierarchy *h)
+{
+    if (!h)
+        return;
+    size_t slots = (size_t)h->opts.levels + 1;
+    for (size_t k = 0; k < slots; k++) {
+        if (k > 0 && h->host)
+            coarsen_graph_free(h->host[k]);
+        if (h->map)
+            free(h->map[k]);
+        if (h->dev)
+            coarsen_graph_free(h->dev[k]);
+        if (h->dmap)
+            device_free(h->dmap[k]);
+    }
+    free(h->host);
+    free(h->map);
+    free(h->dev);
+    free(h->dmap);
+    free(h->stats);
+    free(h);
+}

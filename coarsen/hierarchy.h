@@ -1,0 +1,32 @@
+/* hierarchy.h — the inside of coarsen_hierarchy (public API in
+ * include/coarsen.h), shared by the builder (hierarchy.c), the file writer
+ * (hierarchy_write.c) and the statistics writer (stats_json.c).
+ *
+ * Ownership: host[0] is the caller's input graph (borrowed, never freed);
+ * every other host[k], map[k], and on the GPU every dev[k] and dmap[k], is
+ * owned by the hierarchy. On the GPU backend dev[0] is the uploaded input
+ * (freed once level 1 exists) and host[k] / map[k] (k >= 1) are NULL until
+ * first downloaded. */
+#ifndef COARSEN_HIERARCHY_H
+#define COARSEN_HIERARCHY_H
+
+#include "coarsen.h"
+
+struct coarsen_hierarchy {
+    coarsen_hierarchy_opts opts;  /* as given (callback included) */
+    int64_t vertex_weight_cap;    /* resolved cap passed to the matcher and two-hop (0 = none) */
+    int levels;                   /* L: graphs 0..L */
+    int on_gpu;
+    coarsen_stop_reason stop;
+    double total_ms, transfer_ms;
+    coarsen_graph **host;         /* [opts.levels + 1] */
+    coarsen_graph **dev;          /* [opts.levels + 1], NULL on the CPU backend */
+    int32_t **map;                /* [opts.levels + 1], map[0] unused */
+    int32_t **dmap;               /* [opts.levels + 1], NULL on the CPU backend */
+    coarsen_level_stats *stats;   /* [opts.levels + 1] */
+};
+
+/* "handshake" or "redblue". */
+const char *coarsen_matcher_name(coarsen_matcher m);
+
+#endif

@@ -1,0 +1,82 @@
+/* stats_json.c — JSON statistics of a hierarchy (stats_json.h). Keys and
+ * units: times in milliseconds, edges undirected, fractions in [0, 1]. */
+#include "coarsen/stats_json.h"
+
+#include "coarsen/hierarchy.h"
+#include "device/device.h"
+
+/* A JSON string literal for s (null when s is NULL). */
+static void json_string(output_file *f, const char *s)
+{
+    if (!s) {
+        output_printf(f, "null");
+        return;
+    }
+    output_write(f, "\"", 1);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            output_printf(f, "\\%c", c);
+        else if (c < 0x20)
+            output_printf(f, "\\u%04x", c);
+        else
+            output_write(f, s, 1);
+    }
+    output_write(f, "\"", 1);
+}
+
+static void json_level(output_file *f, int k, const coarsen_level_stats *s)
+{
+    output_printf(f,
+                  "    {\"level\": %d, \"vertices\": %d, \"edges\": %lld, \"total_vertex_weight\": %lld, "
+                  "\"total_edge_weight\": %.17g, \"max_vertex_weight\": %lld, \"matched_fraction\": %.6f, "
+                  "\"matched_pairs\": %lld, \"matching_weight\": %.17g, \"matching_passes\": %d, "
+                  "\"two_hop_pairs\": %lld, \"leaf_pairs\": %lld, \"twin_pairs\": %lld, "
+                  "\"matching_ms\": %.3f, \"two_hop_ms\": %.3f, \"contraction_ms\": %.3f}",
+                  k, s->vertices, (long long)s->edges, (long long)s->total_vertex_weight, s->total_edge_weight,
+                  (long long)s->max_vertex_weight, s->matched_fraction, (long long)s->matched_pairs,
+                  s->matching_weight, s->matching_passes, (long long)(s->leaf_pairs + s->twin_pairs),
+                  (long long)s->leaf_pairs, (long long)s->twin_pairs, s->matching_ms, s->two_hop_ms,
+                  s->contraction_ms);
+}
+
+void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *input, const char *command_line)
+{
+    const coarsen_hierarchy_opts *o = &h->opts;
+    double match_ms = 0, two_hop_ms = 0, contract_ms = 0;
+    int64_t two_hop_pairs = 0;
+    for (int k = 1; k <= h->levels; k++) {
+        match_ms += h->stats[k].matching_ms;
+        two_hop_ms += h->stats[k].two_hop_ms;
+        contract_ms += h->stats[k].contraction_ms;
+        two_hop_pairs += h->stats[k].leaf_pairs + h->stats[k].twin_pairs;
+    }
+    const coarsen_level_stats *first = &h->stats[0], *last = &h->stats[h->levels];
+    output_printf(f, "{\n  \"version\": \"%s\",\n  \"device\": ", COARSEN_VERSION);
+    json_string(f, h->on_gpu ? device_name() : "cpu");
+    output_printf(f, ",\n  \"command_line\": ");
+    json_string(f, command_line);
+    output_printf(f, ",\n  \"input\": ");
+    json_string(f, input);
+    output_printf(f,
+                  ",\n  \"options\": {\"levels\": %d, \"matcher\": \"%s\", \"coarsen_to\": %d, "
+                  "\"min_reduction\": %g, \"max_vertex_weight\": %lld, \"two_hop_threshold\": %g, \"ties\": \"%s\", "
+                  "\"seed\": %llu},\n",
+                  o->levels, coarsen_matcher_name(o->matcher), o->coarsen_to, o->min_reduction,
+                  (long long)h->vertex_weight_cap, o->two_hop_threshold, o->hashed_ties ? "hashed" : "id",
+                  (unsigned long long)o->seed);
+    output_printf(f, "  \"stop_reason\": \"%s\",\n", coarsen_stop_reason_name(h->stop));
+    output_printf(f,
+                  "  \"totals\": {\"levels\": %d, \"vertices_in\": %d, \"vertices_out\": %d, \"edges_in\": %lld, "
+                  "\"edges_out\": %lld, \"vertex_reduction\": %.6f, \"two_hop_pairs\": %lld, \"total_ms\": %.3f, "
+                  "\"transfer_ms\": %.3f, \"matching_ms\": %.3f, \"two_hop_ms\": %.3f, \"contraction_ms\": %.3f},\n",
+                  h->levels, first->vertices, last->vertices, (long long)first->edges, (long long)last->edges,
+                  first->vertices ? 1.0 - (double)last->vertices / (double)first->vertices : 0.0,
+                  (long long)two_hop_pairs, h->total_ms, h->transfer_ms, match_ms, two_hop_ms, contract_ms);
+    output_printf(f, "  \"levels\": [\n");
+    for (int k = 0; k <= h->levels; k++) {
+        json_level(f, k, &h->stats[k]);
+        output_printf(f, k < h->levels ? ",\n" : "\n");
+    }
+    output_printf(f, "  ]\n}\n");
+}

@@ -1,0 +1,14 @@
+/* stats_json.h — the statistics of a built hierarchy as one JSON object:
+ * the stats.json of `coarsen --out DIR` and the output of `coarsen --json`. */
+#ifndef COARSEN_STATS_JSON_H
+#define COARSEN_STATS_JSON_H
+
+#include "coarsen.h"
+#include "io/output_file.h"
+
+/* Writes the object (one key per line) to f: version, device, command line,
+ * input, options, stop reason, totals and one entry per level (level 0 =
+ * input). input and command_line may be NULL. */
+void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *input, const char *command_line);
+
+#endif

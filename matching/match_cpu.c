@@ -1,0 +1,88 @@
+/* match_cpu.c — match_cpu: option checks, dispatch to the host matchers,
+ * timing and the fixed-order weight; plus the pieces both host matchers
+ * share (neighbour choice, active-list compaction). */
+#include "matching/match_internal.h"
+#include "matching/match_weight.h"
+#include "core/error.h"
+#include "core/timer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts)
+{
+    const tie_rule ties = match_ties(opts);
+    const int64_t cap = opts->max_vertex_weight, vw = g->vwgt[v];
+    int32_t best = -1, best_rank = -1;
+    double best_w = 0.0;
+    for (int64_t e = g->xadj[v]; e < g->xadj[v + 1]; e++) {
+        int32_t u = g->adj[e];
+        if ((mate && mate[u] >= 0) || !pair_eligible(cap, vw, g->vwgt[u]))
+            continue;
+        int32_t rank = tie_rank(ties, u);
+        if (edge_better(g->ewgt[e], rank, best_w, best_rank))
+            best = u, best_rank = rank, best_w = g->ewgt[e];
+    }
+    return best;
+}
+
+void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *strongest)
+{
+#pragma omp parallel for schedule(dynamic, 1024)
+    for (int32_t v = 0; v < g->n; v++)
+        strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts);
+}
+
+int match_work_init(match_work *w, int32_t n, int32_t *mate, coarsen_error *err)
+{
+    w->choice = xmalloc((size_t)n * sizeof *w->choice, "matcher choices", err);
+    w->act = w->choice ? xmalloc((size_t)n * sizeof *w->act, "matcher active list", err) : NULL;
+    w->alive = w->act ? xmalloc((size_t)n, "matcher live flags", err) : NULL;
+    if (!w->alive) {
+        match_work_free(w);
+        return COARSEN_ERR_NOMEM;
+    }
+    for (int32_t v = 0; v < n; v++)
+        mate[v] = -1, w->choice[v] = -1, w->act[v] = v;
+    w->count = n;
+    return COARSEN_OK;
+}
+
+void match_work_free(match_work *w)
+{
+    free(w->choice), free(w->act), free(w->alive);
+    w->choice = w->act = NULL;
+    w->alive = NULL;
+}
+
+void match_work_end_pass(match_work *w, const int32_t *mate, int64_t matched, int32_t n, matching_stats *stats)
+{
+    int64_t k = 0;
+    for (int64_t i = 0; i < w->count; i++) {
+        int32_t v = w->act[i];
+        if (mate[v] < 0 && w->alive[v])
+            w->act[k++] = v;
+    }
+    w->count = k;
+    if (stats->passes++ == 0)
+        stats->first_round_fraction = (double)matched / n;
+}
+
+int match_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate, int32_t *strongest,
+              matching_stats *stats, coarsen_error *err)
+{
+    if (g->on_device)
+        return error_set(err, COARSEN_ERR_INPUT, "match_cpu needs a host graph");
+    int rc = matching_opts_check(opts, err);
+    if (rc)
+        return rc;
+    memset(stats, 0, sizeof *stats);
+    double t0 = timer_ms();
+    rc = opts->kind == MATCHER_HANDSHAKE ? handshake_cpu(g, opts, mate, strongest, stats, err)
+                                         : redblue_cpu(g, opts, mate, strongest, stats, err);
+    if (rc)
+        return rc;
+    stats->ms = timer_ms() - t0;
+    stats->weight = match_weight_cpu(g, mate, &stats->matched_edges);
+    return COARSEN_OK;
+}

@@ -1,0 +1,228 @@
+/* match_gpu.cu — match_gpu (the C entry of the GPU matchers): option checks,
+ * dispatch, timing and the fixed-order weight (same chunk tree as
+ * match_weight.c); plus the active-list machinery of match_gpu.cuh. */
+#include <cub/device/device_select.cuh>
+#include <thrust/iterator/counting_iterator.h>
+
+#include "matching/match_gpu.cuh"
+#include "matching/match_weight.h"
+#include "core/error.h"
+#include "core/timer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+MatchShape match_shape(const coarsen_graph *g, const matching_opts *opts)
+{
+    MatchShape s;
+    s.width = opts->gpu_group_width;
+    if (s.width == 0) {
+        double avg = g->n ? (double)g->nnz / g->n : 0.0;
+        s.width = 1;
+        while (s.width < 32 && s.width < avg)
+            s.width *= 2;
+    }
+    s.heavy_degree = opts->gpu_heavy_degree;
+    if (s.heavy_degree == 0)
+        s.heavy_degree = s.width * 64 > 256 ? s.width * 64 : 256;
+    s.medium_degree = s.width < 32 ? 4 * (int64_t)s.width : s.heavy_degree;
+    if (s.medium_degree > s.heavy_degree)
+        s.medium_degree = s.heavy_degree;
+    return s;
+}
+
+/* Degree in (lo, hi]. */
+struct DegreeClass {
+    const int64_t *xadj;
+    int64_t lo, hi;
+    __device__ __forceinline__ bool operator()(int32_t v) const
+    {
+        int64_t d = xadj[v + 1] - xadj[v];
+        return d > lo && d <= hi;
+    }
+};
+
+struct StillActive {
+    const int32_t *mate;
+    const uint8_t *alive;
+    __device__ __forceinline__ bool operator()(int32_t v) const { return mate[v] < 0 && alive[v]; }
+};
+
+/* Stable selection of in[0..count) by pred into out, the count into *d_num. */
+template <class In, class Pred>
+static int select_if(In in, int32_t *out, unsigned long long *d_num, int64_t count, Pred pred, coarsen_error *err)
+{
+    return cub_run([&](void *temp, size_t &bytes) {
+        return cub::DeviceSelect::If(temp, bytes, in, out, d_num, count, pred);
+    }, "active-list compaction", err);
+}
+
+/* Copies the class counts and the matched counter to the host: the pass's
+ * one round trip. */
+static int fetch_counts(ActiveLists *A, unsigned long long *matched, coarsen_error *err)
+{
+    unsigned long long h[NCLASSES + 1];
+    CUDA_TRY(err, cudaMemcpy(h, A->d_counts, sizeof h, cudaMemcpyDeviceToHost));
+    for (int c = 0; c < NCLASSES; c++)
+        A->count[c] = (int64_t)h[c];
+    if (matched)
+        *matched = h[NCLASSES];
+    return COARSEN_OK;
+}
+
+int active_init(const MatchGraph &G, const MatchShape &shape, ActiveLists *A, coarsen_error *err)
+{
+    memset(A, 0, sizeof *A);
+    int rc = dalloc(&A->d_counts, NCLASSES + 1, "match counters", err);
+    for (int c = 0; c < NCLASSES && !rc; c++)
+        for (int k = 0; k < 2 && !rc; k++)
+            rc = dalloc(&A->lists[c][k], (size_t)G.n, "active list", err);
+    if (rc)
+        return rc;
+    CUDA_TRY(err, cudaMemsetAsync(A->d_counts, 0, (NCLASSES + 1) * sizeof *A->d_counts, 0));
+    if (G.n == 0)
+        return COARSEN_OK;
+    const int64_t cut[NCLASSES + 1] = {-1, shape.medium_degree, shape.heavy_degree, INT64_MAX};
+    thrust::counting_iterator<int32_t> all(0);
+    for (int c = 0; c < NCLASSES; c++)
+        if ((rc = select_if(all, A->lists[c][0], A->d_counts + c, G.n, DegreeClass{G.xadj, cut[c], cut[c + 1]}, err)))
+            return rc;
+    return fetch_counts(A, nullptr, err);
+}
+
+void active_free(ActiveLists *A)
+{
+    for (int c = 0; c < NCLASSES; c++)
+        for (int k = 0; k < 2; k++)
+            device_free(A->lists[c][k]);
+    device_free(A->d_counts);
+    memset(A, 0, sizeof *A);
+}
+
+int active_compact(ActiveLists *A, const int32_t *mate, const uint8_t *alive, unsigned long long *matched,
+                   coarsen_error *err)
+{
+    const int next = 1 - A->cur;
+    CUDA_TRY(err, cudaMemsetAsync(A->d_counts, 0, NCLASSES * sizeof *A->d_counts, 0)); /* not the matched counter */
+    for (int c = 0; c < NCLASSES; c++)
+        if (A->count[c] > 0)
+            if (int rc = select_if(A->lists[c][A->cur], A->lists[c][next], A->d_counts + c, A->count[c],
+                                   StillActive{mate, alive}, err))
+                return rc;
+    A->cur = next;
+    return fetch_counts(A, matched, err);
+}
+
+int MatchWork::init(const MatchGraph &G, const MatchShape &shape, int32_t *d_mate, coarsen_error *err)
+{
+    const size_t n = (size_t)G.n;
+    int rc = dalloc(&choice, n, "matcher choices", err);
+    if (!rc)
+        rc = dalloc(&alive, n, "matcher live flags", err);
+    if (!rc)
+        rc = active_init(G, shape, &A, err);
+    if (rc)
+        return rc;
+    CUDA_TRY(err, cudaMemsetAsync(d_mate, 0xff, n * sizeof *d_mate, 0)); /* -1 everywhere */
+    CUDA_TRY(err, cudaMemsetAsync(choice, 0xff, n * sizeof *choice, 0));
+    return COARSEN_OK;
+}
+
+int MatchWork::end_pass(const int32_t *d_mate, int32_t n, matching_stats *stats, coarsen_error *err)
+{
+    unsigned long long matched = 0;
+    if (int rc = active_compact(&A, d_mate, alive, &matched, err))
+        return rc;
+    if (stats->passes++ == 0)
+        stats->first_round_fraction = (double)(int64_t)matched / n;
+    return COARSEN_OK;
+}
+
+MatchWork::~MatchWork()
+{
+    device_free(choice);
+    device_free(alive);
+    active_free(&A);
+}
+
+/* Chunk c: the halving tree over the contributions of vertices
+ * [c CHUNK, (c+1) CHUNK), exactly as match_weight_cpu; pairs counted. */
+__global__ void __launch_bounds__(MATCH_WEIGHT_CHUNK / 2)
+    weight_chunks_kernel(MatchGraph G, const int32_t *__restrict__ mate, double *sums, unsigned long long *pairs)
+{
+    __shared__ double x[MATCH_WEIGHT_CHUNK / 2];
+    const int t = threadIdx.x;
+    const int64_t v0 = (int64_t)blockIdx.x * MATCH_WEIGHT_CHUNK + t, v1 = v0 + MATCH_WEIGHT_CHUNK / 2;
+    double a = v0 < G.n ? match_weight_contrib(G.xadj, G.adj, G.ewgt, mate, (int32_t)v0) : 0.0;
+    double b = v1 < G.n ? match_weight_contrib(G.xadj, G.adj, G.ewgt, mate, (int32_t)v1) : 0.0;
+    unsigned cnt = (unsigned)(v0 < G.n && mate[v0] > v0) + (unsigned)(v1 < G.n && mate[v1] > v1);
+    x[t] = a + b; /* the tree's first level, s = CHUNK / 2 */
+    __syncthreads();
+    for (int s = MATCH_WEIGHT_CHUNK / 4; s > 0; s >>= 1) {
+        if (t < s)
+            x[t] = x[t] + x[t + s];
+        __syncthreads();
+    }
+    if (t == 0)
+        sums[blockIdx.x] = x[0];
+    cnt = __reduce_add_sync(0xffffffffu, cnt);
+    if ((t & 31) == 0 && cnt)
+        atomicAdd(pairs, (unsigned long long)cnt);
+}
+
+static int weight_on_device(const MatchGraph &G, const int32_t *d_mate, double *sums, unsigned long long *d_pairs,
+                            double *h_sums, matching_stats *stats, coarsen_error *err)
+{
+    int64_t chunks = ((int64_t)G.n + MATCH_WEIGHT_CHUNK - 1) / MATCH_WEIGHT_CHUNK;
+    CUDA_TRY(err, cudaMemsetAsync(d_pairs, 0, sizeof *d_pairs, 0));
+    if (chunks > 0) {
+        weight_chunks_kernel<<<(unsigned)chunks, MATCH_WEIGHT_CHUNK / 2>>>(G, d_mate, sums, d_pairs);
+        CUDA_LAUNCH_TRY(err);
+        CUDA_TRY(err, cudaMemcpy(h_sums, sums, (size_t)chunks * sizeof *h_sums, cudaMemcpyDeviceToHost));
+    }
+    unsigned long long pairs = 0;
+    CUDA_TRY(err, cudaMemcpy(&pairs, d_pairs, sizeof pairs, cudaMemcpyDeviceToHost));
+    stats->weight = match_weight_sum_chunks(h_sums, chunks);
+    stats->matched_edges = (int64_t)pairs;
+    return COARSEN_OK;
+}
+
+/* Weight and pairs of d_mate with the fixed order of match_weight.h. */
+static int match_weight_gpu(const coarsen_graph *g, const int32_t *d_mate, matching_stats *stats, coarsen_error *err)
+{
+    MatchGraph G = match_graph(g);
+    size_t chunks = ((size_t)g->n + MATCH_WEIGHT_CHUNK - 1) / MATCH_WEIGHT_CHUNK;
+    double *sums = nullptr;
+    unsigned long long *d_pairs = nullptr;
+    double *h_sums = (double *)xmalloc(chunks * sizeof *h_sums, "matching weight chunks", err);
+    if (!h_sums)
+        return COARSEN_ERR_NOMEM;
+    int rc = dalloc(&sums, chunks, "matching weight chunks", err);
+    if (!rc)
+        rc = dalloc(&d_pairs, 1, "matching pair count", err);
+    if (!rc)
+        rc = weight_on_device(G, d_mate, sums, d_pairs, h_sums, stats, err);
+    device_free(sums);
+    device_free(d_pairs);
+    free(h_sums);
+    return rc;
+}
+
+extern "C" int match_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_mate, int32_t *d_strongest,
+                         matching_stats *stats, coarsen_error *err)
+{
+    if (!g->on_device)
+        return error_set(err, COARSEN_ERR_INPUT, "match_gpu needs a device graph");
+    int rc = matching_opts_check(opts, err);
+    if (rc)
+        return rc;
+    memset(stats, 0, sizeof *stats);
+    double t0 = timer_ms();
+    rc = opts->kind == MATCHER_HANDSHAKE ? handshake_gpu(g, opts, d_mate, d_strongest, stats, err)
+                                         : redblue_gpu(g, opts, d_mate, d_strongest, stats, err);
+    if (rc)
+        return rc;
+    CUDA_TRY(err, cudaDeviceSynchronize());
+    stats->ms = timer_ms() - t0;
+    return match_weight_gpu(g, d_mate, stats, err);
+}

@@ -1,0 +1,31 @@
+/* hierarchy_check.h — independent checks of one coarsening step (fine
+ * graph, map, coarse graph) and of a whole hierarchy, shared by the
+ * hierarchy and CLI tests. They recount everything from the fine graph and
+ * the map (no code under test is called) and fail the running Criterion
+ * test with a message naming the level. */
+#ifndef TESTS_SUPPORT_HIERARCHY_CHECK_H
+#define TESTS_SUPPORT_HIERARCHY_CHECK_H
+
+#include <stdint.h>
+
+#include "coarsen.h"
+
+/* Checks level `level` = contraction of fine by map: coarse passes
+ * coarsen_graph_check; map is onto [0, coarse->n); every group is a single
+ * vertex, an adjacent pair (matched) or a pair with identical neighbour
+ * lists (two-hop leaf or twin pair); coarse vertex weights are the members'
+ * sums and no pair exceeds cap (cap > 0); total edge weight = fine total -
+ * internal edges; and for a few random partitions of coarse the cut equals
+ * the cut of the partition projected to fine (exactly for integer weights). */
+void check_level(const coarsen_graph *fine, const coarsen_graph *coarse, const int32_t *map, int64_t cap,
+                 int level, uint64_t seed);
+
+/* check_level on every level of h, plus: level stats agree with the graphs,
+ * and random partitions of every level cut the finest graph equally when
+ * projected through all maps. */
+void check_hierarchy(coarsen_hierarchy *h, int64_t cap, uint64_t seed);
+
+/* Edge cut of part[] (undirected edges, each counted once). */
+double cut_of(const coarsen_graph *g, const int32_t *part);
+
+#endif

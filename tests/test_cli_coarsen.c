@@ -1,0 +1,363 @@
+/* test_cli_coarsen.c — the `coarsen [OPTIONS] FILE` program (run as a
+ * child process, COARSEN_PROG): --help, one-line errors with exit status 2
+ * for bad options and bad files, the per-level table and JSON, and --out:
+ * every level and map file consistent (checked by independent recounts),
+ * stats.json fields agreeing with the files, and no partial output after a
+ * failure; with a GPU, --device gpu writes the same files as --device cpu. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "gen/generators.h"
+#include "tests/support/hierarchy_check.h"
+#include "tests/support/test_support.h"
+
+typedef struct result {
+    int status;
+    char out[1 << 16], err[1 << 14];
+    int err_lines;
+} result;
+
+/* Reads at most size - 1 bytes of path into buf (NUL-terminated). */
+static void slurp(const char *path, char *buf, size_t size)
+{
+    FILE *f = fopen(path, "rb");
+    size_t len = f ? fread(buf, 1, size - 1, f) : 0;
+    buf[len] = 0;
+    if (f)
+        fclose(f);
+}
+
+/* Runs COARSEN_PROG with args (a shell fragment) and captures its output. */
+static void run_prog(const char *args, result *r)
+{
+    const char *prog = getenv("COARSEN_PROG");
+    if (!prog)
+        cr_skip_test("COARSEN_PROG not set (run through make check)");
+    char out[] = "/tmp/coarsen-cli-out-XXXXXX", err[] = "/tmp/coarsen-cli-err-XXXXXX";
+    close(mkstemp(out));
+    close(mkstemp(err));
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "%s %s >%s 2>%s", prog, args, out, err);
+    int rc = system(cmd);
+    r->status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+    slurp(out, r->out, sizeof r->out);
+    slurp(err, r->err, sizeof r->err);
+    unlink(out);
+    unlink(err);
+    r->err_lines = 0;
+    for (const char *p = r->err; *p; p++)
+        r->err_lines += *p == '\n';
+}
+
+/* A fresh empty folder name under /tmp (the folder itself not created). */
+static void temp_dir(char *path, size_t size)
+{
+    snprintf(path, size, "/tmp/coarsen-cli-XXXXXX");
+    cr_assert_not_null(mkdtemp(path));
+    rmdir(path);
+}
+
+static void remove_tree(const char *dir)
+{
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+/* Writes a generated graph to path; returns it (caller frees). */
+static coarsen_graph *write_graph(const char *spec, const char *path, coarsen_format fmt)
+{
+    coarsen_error err = {0};
+    gen_opts o;
+    coarsen_graph *g = NULL;
+    cr_assert_eq(gen_opts_parse_spec(spec, &o, &err), 0, "%s", err.msg);
+    cr_assert_eq(gen_graph(&o, &g, &err), 0, "%s", err.msg);
+    cr_assert_eq(coarsen_graph_write(g, path, fmt, 0, &err), 0, "%s", err.msg);
+    return g;
+}
+
+static void assert_one_error_line(const result *r, const char *what)
+{
+    cr_assert_eq(r->status, 2, "%s: exit %d, stderr: %s", what, r->status, r->err);
+    cr_assert_eq(r->err_lines, 1, "%s: %d stderr lines: %s", what, r->err_lines, r->err);
+    cr_assert(!strncmp(r->err, "coarsen: ", 9), "%s: %s", what, r->err);
+}
+
+Test(cli_coarsen, help_lists_options)
+{
+    result r;
+    run_prog("--help", &r);
+    cr_assert_eq(r.status, 0);
+    static const char *const opts[] = {"--levels", "--matcher", "--refine", "--coarsen-to", "--min-reduction",
+                                       "--max-vertex-weight", "--two-hop-threshold", "--out", "--format",
+                                       "--gzip", "--device", "--json"};
+    for (size_t k = 0; k < sizeof opts / sizeof opts[0]; k++)
+        cr_assert(strstr(r.out, opts[k]), "--help does not mention %s", opts[k]);
+}
+
+Test(cli_coarsen, bad_options_and_files_exit_2_with_one_line)
+{
+    char dir[64], file[128], bad[128];
+    temp_dir(dir, sizeof dir);
+    mkdir(dir, 0777);
+    snprintf(file, sizeof file, "%s/g.graph", dir);
+    snprintf(bad, sizeof bad, "%s/bad.graph", dir);
+    coarsen_graph_free(write_graph("grid2d:nx=10,ny=10", file, COARSEN_FORMAT_METIS));
+    FILE *f = fopen(bad, "w");
+    fputs("3 2\n2\n1 3\n9\n", f); /* neighbour 9 out of range */
+    fclose(f);
+    static const char *const cases[] = {
+        "--levels x %s",         "--levels -1 %s",        "--bogus %s",
+        "--matcher foo %s",      "--refine roma %s",      "--refine x %s",
+        "--format dot %s",       "--min-reduction 2 %s",  "--max-vertex-weight heavy %s",
+        "--device tpu %s",       "--two-hop-threshold -1 %s", "%s %s",
+        "",                      "--levels",
+    };
+    char args[512];
+    result r;
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        snprintf(args, sizeof args, cases[k], file, file);
+        run_prog(args, &r);
+        assert_one_error_line(&r, args);
+    }
+    run_prog("--refine roma --quiet x", &r);
+    cr_assert(strstr(r.err, "not implemented"), "%s", r.err);
+    snprintf(args, sizeof args, "--quiet %s/missing.graph", dir);
+    run_prog(args, &r);
+    assert_one_error_line(&r, "missing file");
+    snprintf(args, sizeof args, "--quiet %s", bad);
+    run_prog(args, &r);
+    assert_one_error_line(&r, "malformed file");
+    remove_tree(dir);
+}
+
+/* The number after "key": inside the object "section": {...} of json. */
+static double json_number(const char *json, const char *section, const char *key)
+{
+    char pat[128];
+    snprintf(pat, sizeof pat, "\"%s\": {", section);
+    const char *obj = strstr(json, pat);
+    cr_assert_not_null(obj, "JSON lacks %s", section);
+    snprintf(pat, sizeof pat, "\"%s\": ", key);
+    const char *p = strstr(obj, pat), *end = strchr(obj, '}');
+    cr_assert(p && p < end, "JSON %s lacks %s", section, key);
+    return strtod(p + strlen(pat), NULL);
+}
+
+/* Reads n integers, one per line, from a plain or gzip file. */
+static int32_t *read_map(const char *path, int32_t n)
+{
+    gzFile f = gzopen(path, "rb");
+    cr_assert_not_null(f, "%s missing", path);
+    int32_t *m = malloc(((size_t)n + 1) * sizeof *m);
+    char line[64];
+    int32_t k = 0;
+    while (gzgets(f, line, sizeof line)) {
+        cr_assert_lt(k, n, "%s: more than %d lines", path, n);
+        m[k++] = (int32_t)strtol(line, NULL, 10);
+    }
+    gzclose(f);
+    cr_assert_eq(k, n, "%s: %d lines, expected %d", path, k, n);
+    return m;
+}
+
+/* Reads the vertex weights of a Matrix Market level into g. */
+static void read_vertex_weights(const char *dir, int k, const char *gz, coarsen_graph *g)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/level-%d.vwgt.txt%s", dir, k, gz);
+    int32_t *w = read_map(path, g->n);
+    for (int32_t v = 0; v < g->n; v++)
+        g->vwgt[v] = w[v];
+    free(w);
+}
+
+/* Runs `coarsen --out` on a generated graph and checks every file. */
+static void check_out(const char *spec, const char *options, const char *ext)
+{
+    char dir[64], file[128], args[1024], path[256];
+    temp_dir(dir, sizeof dir);
+    snprintf(file, sizeof file, "%s.in.mtx", dir);
+    coarsen_graph *g = write_graph(spec, file, COARSEN_FORMAT_MTX);
+    snprintf(args, sizeof args, "--quiet --device cpu --coarsen-to 10 %s --out %s %s", options, dir, file);
+    result r;
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s: %s", args, r.err);
+    cr_assert_eq(r.out[0], 0, "--out without --json prints nothing on stdout: %s", r.out);
+    snprintf(path, sizeof path, "%s/stats.json", dir);
+    static char json[1 << 18];
+    slurp(path, json, sizeof json);
+    int levels = (int)json_number(json, "totals", "levels");
+    cr_assert_eq(json_number(json, "options", "coarsen_to"), 10);
+    cr_assert_geq(levels, 2, "%s", json);
+    cr_assert(strstr(json, "\"stop_reason\": \""), "%s", json);
+    cr_assert(strstr(json, "\"version\": \"" COARSEN_VERSION "\""), "%s", json);
+    coarsen_error err = {0};
+    coarsen_graph *fine = NULL;
+    int64_t total_vwgt = 0;
+    for (int k = 0; k <= levels; k++) {
+        coarsen_graph *coarse = NULL;
+        snprintf(path, sizeof path, "%s/level-%d.%s", dir, k, ext);
+        cr_assert_eq(coarsen_graph_load(path, &coarse, NULL, &err), 0, "%s", err.msg);
+        if (strstr(ext, "mtx"))
+            read_vertex_weights(dir, k, strstr(ext, ".gz") ? ".gz" : "", coarse);
+        if (k == 0) {
+            cr_assert(coarse->n == g->n && coarse->nnz == g->nnz, "level 0 differs from the input");
+            cr_assert(!memcmp(coarse->ewgt, g->ewgt, (size_t)g->nnz * sizeof *g->ewgt), "level 0 weights");
+            for (int32_t v = 0; v < coarse->n; v++)
+                total_vwgt += coarse->vwgt[v];
+        } else {
+            snprintf(path, sizeof path, "%s/map-%d.txt%s", dir, k, strstr(ext, ".gz") ? ".gz" : "");
+            int32_t *map = read_map(path, fine->n);
+            check_level(fine, coarse, map, 0, k, (uint64_t)k);
+            free(map);
+            coarsen_graph_free(fine);
+        }
+        /* the k-th entry of "levels" names this level's size */
+        char key[64];
+        snprintf(key, sizeof key, "{\"level\": %d, \"vertices\": ", k);
+        const char *p = strstr(json, key);
+        cr_assert_not_null(p, "stats.json lacks level %d", k);
+        cr_assert_eq(strtol(p + strlen(key), NULL, 10), coarse->n, "stats.json level %d vertices", k);
+        int64_t vw = 0;
+        for (int32_t v = 0; v < coarse->n; v++)
+            vw += coarse->vwgt[v];
+        cr_assert_eq(vw, total_vwgt, "level %d file loses vertex weight", k);
+        fine = coarse;
+    }
+    snprintf(path, sizeof path, "%s/level-%d.%s", dir, levels + 1, ext);
+    cr_assert_neq(access(path, F_OK), 0, "a level beyond the reported count exists");
+    coarsen_graph_free(fine);
+    coarsen_graph_free(g);
+    unlink(file);
+    remove_tree(dir);
+}
+
+Test(cli_coarsen, out_writes_consistent_metis_levels_maps_and_stats)
+{
+    check_out("rgg:n=3000,deg=8,weights=int,seed=2", "", "graph");
+}
+
+Test(cli_coarsen, out_mtx_gzip_keeps_real_weights)
+{
+    check_out("delaunay:nx=40,ny=40,weights=real", "--format mtx --gzip --levels 4", "mtx.gz");
+}
+
+Test(cli_coarsen, real_weights_into_metis_refused_before_any_output)
+{
+    char dir[64], file[128], args[512];
+    temp_dir(dir, sizeof dir);
+    snprintf(file, sizeof file, "%s.in.mtx", dir);
+    coarsen_graph_free(write_graph("grid2d:nx=20,ny=20,weights=real", file, COARSEN_FORMAT_MTX));
+    snprintf(args, sizeof args, "--quiet --out %s %s", dir, file);
+    result r;
+    run_prog(args, &r);
+    assert_one_error_line(&r, "real weights into METIS");
+    cr_assert(strstr(r.err, "--format mtx"), "the message names the way out: %s", r.err);
+    cr_assert_neq(access(dir, F_OK), 0, "%s was created", dir);
+    snprintf(args, sizeof args, "--quiet --weight-scale 1e9 --out %s %s", dir, file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    unlink(file);
+    remove_tree(dir);
+}
+
+/* Names in dir other than "." and "..", space-separated. */
+static void list_dir(const char *dir, char *names, size_t size)
+{
+    DIR *d = opendir(dir);
+    cr_assert_not_null(d);
+    names[0] = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            strncat(names, e->d_name, size - strlen(names) - 2);
+            strcat(names, " ");
+        }
+    closedir(d);
+}
+
+Test(cli_coarsen, failed_write_leaves_no_partial_output)
+{
+    char dir[64], file[128], args[512], blocker[128], names[4096];
+    temp_dir(dir, sizeof dir);
+    snprintf(file, sizeof file, "%s.in.graph", dir);
+    coarsen_graph_free(write_graph("grid2d:nx=30,ny=30", file, COARSEN_FORMAT_METIS));
+    /* a folder named like map-2.txt: the levels and map 1 are written first, then renaming map 2 fails */
+    mkdir(dir, 0777);
+    snprintf(blocker, sizeof blocker, "%s/map-2.txt", dir);
+    mkdir(blocker, 0777);
+    snprintf(args, sizeof args, "--quiet --levels 3 --coarsen-to 0 --out %s %s", dir, file);
+    result r;
+    run_prog(args, &r);
+    cr_assert_neq(r.status, 0, "the write should fail");
+    cr_assert_eq(r.err_lines, 1, "%s", r.err);
+    list_dir(dir, names, sizeof names);
+    cr_assert_str_eq(names, "map-2.txt ", "left behind: %s", names);
+    /* a folder that cannot be created: nothing created either */
+    snprintf(args, sizeof args, "--quiet --out %s/sub %s", file, file);
+    run_prog(args, &r);
+    cr_assert_neq(r.status, 0);
+    cr_assert_eq(r.err_lines, 1, "%s", r.err);
+    unlink(file);
+    remove_tree(dir);
+}
+
+Test(cli_coarsen, table_and_json_on_stdout)
+{
+    char file[] = "/tmp/coarsen-cli-table-XXXXXX";
+    close(mkstemp(file));
+    coarsen_graph_free(write_graph("grid2d:nx=40,ny=40", file, COARSEN_FORMAT_METIS));
+    char args[512];
+    result r;
+    snprintf(args, sizeof args, "--device cpu --levels 3 --coarsen-to 0 %s", file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    int rows = 0;
+    for (const char *p = r.out; (p = strchr(p, '\n')); p++)
+        rows++;
+    cr_assert_eq(rows, 1 + 4 + 2, "header, levels 0..3, stop line, total: %s", r.out);
+    cr_assert(strstr(r.out, "stopped: levels"), "%s", r.out);
+    cr_assert_eq(r.err_lines, 1 + 3 + 1, "level 0, three levels and the stop line: %s", r.err);
+    cr_assert(strstr(r.err, "coarsen: level 3: "), "%s", r.err);
+    snprintf(args, sizeof args, "--quiet --json --levels 2 --coarsen-to 0 %s", file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_eq(r.err[0], 0, "--quiet prints nothing on stderr: %s", r.err);
+    cr_assert_eq(r.out[0], '{', "%s", r.out);
+    cr_assert_eq(json_number(r.out, "totals", "levels"), 2);
+    cr_assert(strstr(r.out, "\"stop_reason\": \"levels\""), "%s", r.out);
+    cr_assert_eq(json_number(r.out, "totals", "vertices_in"), 1600);
+    unlink(file);
+}
+
+Test(cli_coarsen_gpu, gpu_and_cpu_write_identical_files)
+{
+    if (!test_have_gpu())
+        cr_skip_test("no GPU (or built without CUDA): --device gpu output not compared");
+    char cpu_dir[64], gpu_dir[64], file[128], args[512];
+    temp_dir(cpu_dir, sizeof cpu_dir);
+    temp_dir(gpu_dir, sizeof gpu_dir);
+    snprintf(file, sizeof file, "%s.in.mtx", cpu_dir);
+    coarsen_graph_free(write_graph("rgg:n=20000,deg=10,weights=real,seed=9", file, COARSEN_FORMAT_MTX));
+    result r;
+    snprintf(args, sizeof args, "--quiet --device cpu --format mtx --coarsen-to 50 --out %s %s", cpu_dir, file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    snprintf(args, sizeof args, "--quiet --device gpu --format mtx --coarsen-to 50 --out %s %s", gpu_dir, file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "diff -r -q -x stats.json %s %s >/dev/null", cpu_dir, gpu_dir);
+    cr_assert_eq(system(cmd), 0, "level or map files differ between --device cpu and --device gpu");
+    unlink(file);
+    remove_tree(cpu_dir);
+    remove_tree(gpu_dir);
+}

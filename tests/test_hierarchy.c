@@ -1,0 +1,383 @@
+/* test_hierarchy.c — the coarsening hierarchy (coarsen/hierarchy.c) through
+ * the public API: every level of generated and shared graphs checked against
+ * independent recounts (tests/support/hierarchy_check.h), the stopping rules,
+ * the vertex-weight cap, two-hop pairing on stalls, and CPU == GPU
+ * hierarchies bit for bit (skipped visibly without a GPU). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/hash.h"
+#include "gen/generators.h"
+#include "tests/support/hierarchy_check.h"
+#include "tests/support/test_support.h"
+
+static coarsen_graph *gen(const char *spec)
+{
+    coarsen_error err = {0};
+    gen_opts o;
+    coarsen_graph *g = NULL;
+    cr_assert_eq(gen_opts_parse_spec(spec, &o, &err), 0, "%s: %s", spec, err.msg);
+    cr_assert_eq(gen_graph(&o, &g, &err), 0, "%s: %s", spec, err.msg);
+    return g;
+}
+
+static coarsen_hierarchy_opts cpu_opts(void)
+{
+    coarsen_hierarchy_opts o;
+    coarsen_hierarchy_opts_default(&o);
+    o.device = COARSEN_DEVICE_CPU;
+    return o;
+}
+
+static coarsen_hierarchy *build(const coarsen_graph *g, const coarsen_hierarchy_opts *o)
+{
+    coarsen_error err = {0};
+    coarsen_hierarchy *h = NULL;
+    cr_assert_eq(coarsen_hierarchy_build(g, o, &h, &err), 0, "%s", err.msg);
+    return h;
+}
+
+/* Builds and checks the number of levels (levels < 0: any) and the stop reason. */
+static coarsen_hierarchy *build_expect(const coarsen_graph *g, const coarsen_hierarchy_opts *o, int levels,
+                                       coarsen_stop_reason reason)
+{
+    coarsen_hierarchy *h = build(g, o);
+    if (levels >= 0)
+        cr_assert_eq(coarsen_hierarchy_levels(h), levels, "%d levels, expected %d", coarsen_hierarchy_levels(h),
+                     levels);
+    cr_assert_eq(coarsen_hierarchy_stop_reason(h), reason, "stopped by %s, expected %s",
+                 coarsen_stop_reason_name(coarsen_hierarchy_stop_reason(h)), coarsen_stop_reason_name(reason));
+    return h;
+}
+
+/* A star: centre 0 and `leaves` leaves, unit weights. */
+static coarsen_graph *star(int32_t leaves)
+{
+    coarsen_error err = {0};
+    coarsen_graph *g = coarsen_graph_alloc(leaves + 1, 2 * (int64_t)leaves, &err);
+    g->xadj[1] = leaves;
+    for (int32_t v = 0; v < leaves; v++) {
+        g->adj[v] = v + 1;
+        g->adj[leaves + v] = 0;
+        g->xadj[v + 2] = leaves + v + 1;
+    }
+    for (int64_t e = 0; e < g->nnz; e++)
+        g->ewgt[e] = 1;
+    for (int32_t v = 0; v <= leaves; v++)
+        g->vwgt[v] = 1;
+    return g;
+}
+
+static const char *const specs[] = {
+    "grid2d:nx=40,ny=30,weights=int,maxw=5",
+    "grid3d:nx=12,weights=unit",
+    "rgg:n=3000,deg=10,weights=int,seed=3",
+    "er:n=2000,deg=6,weights=int,maxw=3,seed=4",
+    "rmat:n=4096,deg=8,weights=int,seed=5",
+    "delaunay:nx=50,ny=40,weights=int,seed=6",
+    "rgg:n=2000,deg=8,weights=real,seed=7",
+    "grid2d:nx=30,ny=30,weights=exponential,seed=8",
+};
+
+Test(hierarchy, generated_graphs_every_level_valid)
+{
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+        coarsen_graph *g = gen(specs[k]);
+        coarsen_hierarchy_opts o = cpu_opts();
+        o.coarsen_to = 20;
+        coarsen_hierarchy *h = build(g, &o);
+        cr_assert_geq(coarsen_hierarchy_levels(h), 2, "%s: only %d levels", specs[k], coarsen_hierarchy_levels(h));
+        check_hierarchy(h, 0, k);
+        coarsen_hierarchy_free(h);
+        coarsen_graph_free(g);
+    }
+}
+
+Test(hierarchy, random_small_graphs_every_level_valid)
+{
+    for (uint64_t seed = 0; seed < 40; seed++) {
+        int32_t n = 2 + (int32_t)(seed * 7 % 60);
+        coarsen_graph *g = test_random_graph(n, 0.02 + 0.01 * (double)(seed % 10), (int)(seed % 3), seed);
+        for (int32_t v = 0; v < n; v++) /* vertex weights 1..4 */
+            g->vwgt[v] = 1 + (int64_t)(hash3(seed, 99, (uint64_t)v) % 4);
+        coarsen_hierarchy_opts o = cpu_opts();
+        o.coarsen_to = 0;
+        o.min_reduction = 0;
+        o.max_vertex_weight = seed % 2 ? 0 : 5;
+        o.matcher = seed % 4 < 2 ? COARSEN_MATCHER_HANDSHAKE : COARSEN_MATCHER_REDBLUE;
+        o.seed = seed;
+        coarsen_hierarchy *h = build(g, &o);
+        check_hierarchy(h, o.max_vertex_weight, seed);
+        coarsen_hierarchy_free(h);
+        coarsen_graph_free(g);
+    }
+}
+
+Test(hierarchy, stops_after_levels)
+{
+    coarsen_graph *g = gen("grid2d:nx=64,ny=64");
+    coarsen_hierarchy_opts o = cpu_opts();
+    o.levels = 2;
+    o.coarsen_to = 0;
+    coarsen_hierarchy *h = build_expect(g, &o, 2, COARSEN_STOP_LEVELS);
+    cr_assert_str_eq(coarsen_stop_reason_name(COARSEN_STOP_LEVELS), "levels");
+    coarsen_hierarchy_free(h);
+    o.levels = 0;
+    h = build_expect(g, &o, 0, COARSEN_STOP_LEVELS);
+    const coarsen_graph *g0;
+    coarsen_error err = {0};
+    cr_assert_eq(coarsen_hierarchy_graph(h, 0, &g0, &err), 0);
+    cr_assert_eq(g0, g, "level 0 is the input graph itself");
+    cr_assert_neq(coarsen_hierarchy_graph(h, 1, &g0, &err), 0, "level 1 does not exist");
+    coarsen_hierarchy_free(h);
+    coarsen_graph_free(g);
+}
+
+Test(hierarchy, stops_at_coarsen_to)
+{
+    coarsen_graph *g = gen("grid2d:nx=64,ny=64");
+    coarsen_hierarchy_opts o = cpu_opts();
+    o.levels = 30;
+    o.coarsen_to = 300;
+    coarsen_hierarchy *h = build_expect(g, &o, -1, COARSEN_STOP_COARSEN_TO);
+    int L = coarsen_hierarchy_levels(h);
+    cr_assert_leq(coarsen_hierarchy_stats(h, L)->vertices, 300);
+    cr_assert_gt(coarsen_hierarchy_stats(h, L - 1)->vertices, 300, "stopped one level late");
+    coarsen_hierarchy_free(h);
+    coarsen_graph_free(g);
+}
+
+Test(hierarchy, stops_on_small_reduction)
+{
+    /* No matching removes more than half of the vertices: a 0.6 minimum
+     * stops right after the first level, which is kept. */
+    coarsen_graph *g = gen("grid2d:nx=30,ny=30");
+    coarsen_hierarchy_opts o = cpu_opts();
+    o.min_reduction = 0.6;
+    o.coarsen_to = 0;
+    coarsen_hierarchy *h = build_expect(g, &o, 1, COARSEN_STOP_MIN_REDUCTION);
+    coarsen_hierarchy_free(h);
+    coarsen_graph_free(g);
+    /* A star without two-hop loses one vertex per level: below 5%. */
+    g = star(100);
+    o = cpu_opts();
+    o.coarsen_to = 0;
+    o.two_hop_threshold = 2;
+    h = build_expect(g, &o, 1, COARSEN_STOP_MIN_REDUCTION);
+    cr_assert_eq(coarsen_hierarchy_stats(h, 1)->vertices, 100);
+    coarsen_hierarchy_free(h);
+    coarsen_graph_free(g);
+    /* No edges: nothing to contract, no level at all. */
+    coarsen_error err = {0};
+    g = coarsen_graph_alloc(10, 0, &err);
+    for (int32_t v = 0; v <= 10; v++)
+        g->xadj[v] = 0;
+    for (int32_t v = 0; v < 10; v++)
+        g->vwgt[v] = 1;
+    h = build_expect(g, &o, 0, COARSEN_STOP_MIN_REDUCTION);
+    coarsen_hierarchy_free(h);
+    coarsen_graph_free(g);
+}
+
+Test(hierarchy, two_hop_pairs_leaves_of_a_star)
+{
+    coarsen_graph *g = star(101);
+    coarsen_hierarchy_opts o = cpu_opts();
+    o.coarsen_to = 0;
+    o.levels = 1;
+    coarsen_hierarchy *h = build(g, &o);
+    const coarsen_level_stats *s = coarsen_hierarchy_stats(h, 1);
+    cr_assert_eq(s->matched_pairs, 1);
+    cr_assert_eq(s->leaf_pairs, 50, "100 unmatched leaves pair up (got %lld)", (long long)s->leaf_pairs);
+    cr_assert_eq(s->vertices, 102 - 1 - 50);
+    check_hierarchy(h, 0, 1);
+    coarsen_hierarchy_free(h);
+    coarsen_graph_free(g);
+}
+
+/* Unit weights on a mesh: ties by id match as a wavefront (one pair per
+ * pass along each row), hashed ties in a few passes; both valid. */
+Test(hierarchy, hashed_ties_default_cuts_passes_on_unit_grid)
+{
+    coarsen_graph *g = gen("grid2d:nx=120,ny=120");
+    coarsen_hierarchy_opts o = cpu_opts();
+    o.levels = 1;
+    cr_assert(o.hashed_ties, "hashed ties are the pipeline's default");
+    coarsen_hierarchy *h = build(g, &o);
+    int hashed = coarsen_hierarchy_stats(h, 1)->matching_passes;
+    check_hierarchy(h, 0, 1);
+    coarsen_hierarchy_free(h);
+    o.hashed_ties = 0;
+    h = build(g, &o);
+    int by_id = coarsen_hierarchy_stats(h, 1)->matching_passes;
+    check_hierarchy(h, 0, 1);
+    coarsen_hierarchy_free(h);
+    cr_assert(hashed <= 30, "hashed ties took %d passes", hashed);
+    cr_assert(by_id >= 4 * hashed, "ties by id took %d passes, hashed %d", by_id, hashed);
+    coarsen_graph_free(g);
+}
+
+Test(hierarchy, vertex_weight_cap_respected)
+{
+    coarsen_graph *g = gen("rgg:n=3000,deg=10,seed=11");
+    coarsen_hierarchy_opts o = cpu_opts();
+    o.coarsen_to = 0;
+    o.max_vertex_weight = 6;
+    coarsen_hierarchy *h = build(g, &o);
+    int L = coarsen_hierarchy_levels(h);
+    cr_assert_geq(L, 2);
+    for (int k = 0; k <= L; k++)
+        cr_assert_leq(coarsen_hierarchy_stats(h, k)->max_vertex_weight, 6, "level %d", k);
+    check_hierarchy(h, 6, 2);
+    coarsen_hierarchy_free(h);
+    /* auto: 1.5 * 3000 / 100 = 45 */
+    o.max_vertex_weight = COARSEN_VWGT_AUTO;
+    o.coarsen_to = 100;
+    o.levels = 30;
+    h = build(g, &o);
+    L = coarsen_hierarchy_levels(h);
+    for (int k = 0; k <= L; k++)
+        cr_assert_leq(coarsen_hierarchy_stats(h, k)->max_vertex_weight, 45, "level %d", k);
+    check_hierarchy(h, 45, 3);
+    coarsen_hierarchy_free(h);
+    coarsen_graph_free(g);
+}
+
+Test(hierarchy, bad_options_rejected)
+{
+    coarsen_graph *g = gen("grid2d:nx=5,ny=5");
+    coarsen_hierarchy_opts o = cpu_opts();
+    coarsen_error err = {0};
+    coarsen_hierarchy *h = NULL;
+    o.levels = -1;
+    cr_assert_eq(coarsen_hierarchy_build(g, &o, &h, &err), COARSEN_ERR_INPUT);
+    cr_assert_null(h);
+    o = cpu_opts();
+    o.min_reduction = 1.5;
+    cr_assert_eq(coarsen_hierarchy_build(g, &o, &h, &err), COARSEN_ERR_INPUT);
+    cr_assert(strstr(err.msg, "min-reduction"), "%s", err.msg);
+    coarsen_graph_free(g);
+}
+
+/* Shared real graphs: every level checked; social graphs stall without two-hop. */
+Test(hierarchy, shared_graphs_every_level_valid)
+{
+    const char *dir = test_data_dir();
+    if (!dir)
+        cr_skip_test("shared graphs absent (set COARSEN_DATA)");
+    static const char *const files[] = {"astro-ph.graph.gz", "PGPgiantcompo.graph", "p2p-Gnutella06.mtx",
+                                        "polblogs.graph", "lesmis.graph", "4elt.graph", "GD97_b.mtx",
+                                        "kahip_example_weighted.graph"};
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, files[k]);
+        coarsen_error err = {0};
+        coarsen_graph *g = NULL;
+        cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s", err.msg);
+        coarsen_hierarchy_opts o = cpu_opts();
+        o.coarsen_to = 10;
+        coarsen_hierarchy *h = build(g, &o);
+        cr_assert_geq(coarsen_hierarchy_levels(h), 1, "%s", files[k]);
+        check_hierarchy(h, 0, k);
+        coarsen_hierarchy_free(h);
+        coarsen_graph_free(g);
+    }
+}
+
+/* Every level's graph and map of the GPU hierarchy equal the CPU's bit for bit. */
+static void assert_same_hierarchy(coarsen_hierarchy *a, coarsen_hierarchy *b, const char *what)
+{
+    coarsen_error err = {0};
+    int L = coarsen_hierarchy_levels(a);
+    cr_assert_eq(coarsen_hierarchy_levels(b), L, "%s: %d vs %d levels", what, L, coarsen_hierarchy_levels(b));
+    cr_assert_eq(coarsen_hierarchy_stop_reason(a), coarsen_hierarchy_stop_reason(b), "%s: stop reason", what);
+    for (int k = 0; k <= L; k++) {
+        const coarsen_graph *ga, *gb;
+        cr_assert_eq(coarsen_hierarchy_graph(a, k, &ga, &err), 0, "%s", err.msg);
+        cr_assert_eq(coarsen_hierarchy_graph(b, k, &gb, &err), 0, "%s", err.msg);
+        cr_assert(ga->n == gb->n && ga->nnz == gb->nnz, "%s: level %d sizes differ", what, k);
+        cr_assert_eq(ga->integral_weights, gb->integral_weights, "%s: level %d weight kind", what, k);
+        cr_assert(!memcmp(ga->xadj, gb->xadj, ((size_t)ga->n + 1) * sizeof *ga->xadj), "%s: level %d xadj", what, k);
+        cr_assert(!memcmp(ga->adj, gb->adj, (size_t)ga->nnz * sizeof *ga->adj), "%s: level %d adj", what, k);
+        cr_assert(!memcmp(ga->ewgt, gb->ewgt, (size_t)ga->nnz * sizeof *ga->ewgt), "%s: level %d ewgt", what, k);
+        cr_assert(!memcmp(ga->vwgt, gb->vwgt, (size_t)ga->n * sizeof *ga->vwgt), "%s: level %d vwgt", what, k);
+        if (k == 0)
+            continue;
+        const int32_t *ma, *mb;
+        cr_assert_eq(coarsen_hierarchy_map(a, k, &ma, &err), 0, "%s", err.msg);
+        cr_assert_eq(coarsen_hierarchy_map(b, k, &mb, &err), 0, "%s", err.msg);
+        int32_t n = coarsen_hierarchy_stats(a, k - 1)->vertices;
+        cr_assert(!memcmp(ma, mb, (size_t)n * sizeof *ma), "%s: map %d differs", what, k);
+        const coarsen_level_stats *sa = coarsen_hierarchy_stats(a, k), *sb = coarsen_hierarchy_stats(b, k);
+        cr_assert(sa->matched_pairs == sb->matched_pairs && sa->leaf_pairs == sb->leaf_pairs &&
+                      sa->twin_pairs == sb->twin_pairs && sa->max_vertex_weight == sb->max_vertex_weight,
+                  "%s: level %d counts differ", what, k);
+    }
+}
+
+Test(hierarchy_gpu, cpu_and_gpu_hierarchies_identical)
+{
+    if (!test_have_gpu())
+        cr_skip_test("no GPU (or built without CUDA): CPU == GPU hierarchy not compared");
+    static const char *const gpu_specs[] = {
+        "grid2d:nx=300,ny=200,weights=int",  "rgg:n=100000,deg=10,weights=real,seed=2",
+        "rmat:n=65536,deg=16,weights=int,seed=3", "delaunay:nx=200,ny=200,weights=exponential",
+        "er:n=50000,deg=4,weights=int",         "grid3d:nx=30,weights=geometric",
+    };
+    for (size_t k = 0; k < sizeof gpu_specs / sizeof gpu_specs[0]; k++) {
+        coarsen_graph *g = gen(gpu_specs[k]);
+        for (int m = 0; m < 2; m++) {
+            coarsen_hierarchy_opts o = cpu_opts();
+            o.coarsen_to = 100;
+            o.levels = 12;
+            o.matcher = m ? COARSEN_MATCHER_REDBLUE : COARSEN_MATCHER_HANDSHAKE;
+            coarsen_hierarchy *c = build(g, &o);
+            o.device = COARSEN_DEVICE_GPU;
+            coarsen_hierarchy *d = build(g, &o);
+            cr_assert(coarsen_hierarchy_on_gpu(d));
+            assert_same_hierarchy(c, d, gpu_specs[k]);
+            check_hierarchy(d, coarsen_hierarchy_stats(c, 0)->total_vertex_weight * 3 / 200, k);
+            coarsen_hierarchy_free(c);
+            coarsen_hierarchy_free(d);
+        }
+        coarsen_graph_free(g);
+    }
+}
+
+Test(hierarchy_gpu, star_and_shared_graphs_identical)
+{
+    if (!test_have_gpu())
+        cr_skip_test("no GPU (or built without CUDA): CPU == GPU hierarchy not compared");
+    coarsen_graph *g = star(5001);
+    coarsen_hierarchy_opts o = cpu_opts();
+    o.coarsen_to = 0;
+    coarsen_hierarchy *c = build(g, &o);
+    o.device = COARSEN_DEVICE_GPU;
+    coarsen_hierarchy *d = build(g, &o);
+    assert_same_hierarchy(c, d, "star");
+    coarsen_hierarchy_free(c);
+    coarsen_hierarchy_free(d);
+    coarsen_graph_free(g);
+    const char *dir = test_data_dir();
+    if (!dir)
+        cr_skip_test("shared graphs absent (set COARSEN_DATA): only the star compared");
+    static const char *const files[] = {"astro-ph.graph.gz", "p2p-Gnutella06.mtx", "polblogs.graph",
+                                        "PGPgiantcompo.graph", "GD97_b.mtx", "road-NY.mtx.gz"};
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, files[k]);
+        coarsen_error err = {0};
+        cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s", err.msg);
+        o = cpu_opts();
+        o.coarsen_to = 50;
+        c = build(g, &o);
+        o.device = COARSEN_DEVICE_GPU;
+        d = build(g, &o);
+        assert_same_hierarchy(c, d, files[k]);
+        coarsen_hierarchy_free(c);
+        coarsen_hierarchy_free(d);
+        coarsen_graph_free(g);
+    }
+}

@@ -1,0 +1,273 @@
+/* test_two_hop.c — leaf and twin matching: stars, graphs with planted twins
+ * and leaves against a brute-force oracle (all pairs of unmatched vertices'
+ * neighbour sets compared), the weight cap, no vertex twice, contraction of
+ * the extended matching, and GPU results identical to the CPU's. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contract/contract.h"
+#include "core/hash.h"
+#include "device/device.h"
+#include "matching/two_hop.h"
+#include "tests/support/contract_oracles.h"
+#include "tests/support/match_oracles.h"
+#include "tests/support/test_support.h"
+
+/* mate2 extends mate: symmetric, old pairs kept, every new pair two
+ * unmatched vertices with the same neighbour set, within the cap. */
+static void check_extension(const coarsen_graph *g, const int32_t *mate, const int32_t *mate2, int64_t cap,
+                            const two_hop_stats *st, const char *what)
+{
+    int64_t leaf = 0, twin = 0;
+    for (int32_t v = 0; v < g->n; v++) {
+        int32_t m = mate2[v];
+        if (mate[v] != -1) {
+            cr_assert_eq(m, mate[v], "%s: matched vertex %d changed", what, v);
+            continue;
+        }
+        if (m == -1)
+            continue;
+        cr_assert(m >= 0 && m < g->n && m != v && mate2[m] == v, "%s: %d-%d not symmetric", what, v, m);
+        cr_assert_eq(mate[m], -1, "%s: %d paired with matched %d", what, v, m);
+        cr_assert(oracle_same_neighbours(g, v, m), "%s: %d and %d are not twins", what, v, m);
+        cr_assert(g->xadj[v + 1] > g->xadj[v], "%s: isolated vertex %d paired", what, v);
+        if (cap > 0)
+            cr_assert_leq(g->vwgt[v] + g->vwgt[m], cap, "%s: cap broken by %d-%d", what, v, m);
+        if (v < m)
+            *(g->xadj[v + 1] - g->xadj[v] == 1 ? &leaf : &twin) += 1;
+    }
+    cr_assert_eq(st->leaf_pairs, leaf, "%s: %lld leaf pairs reported, %lld made", what, (long long)st->leaf_pairs,
+                 (long long)leaf);
+    cr_assert_eq(st->twin_pairs, twin, "%s", what);
+}
+
+/* A partial matching: the greedy matching, then each pair kept with
+ * probability keep_percent / 100. */
+static void partial_matching(const coarsen_graph *g, uint64_t seed, int keep_percent, int32_t *mate)
+{
+    oracle_random_greedy_matching(g, seed, mate);
+    for (int32_t v = 0; v < g->n; v++)
+        if (mate[v] > v && (int)(hash3(seed, 0x4b, (uint64_t)v) % 100) >= keep_percent)
+            mate[mate[v]] = -1, mate[v] = -1;
+}
+
+Test(two_hop, star_leaves_pair_up_consecutively)
+{
+    coarsen_error err = {0};
+    for (int32_t n = 1; n <= 12; n++) {
+        coarsen_graph *g = test_star_graph(n, 0, 1, (uint64_t)n);
+        int32_t mate[12];
+        for (int32_t v = 0; v < n; v++)
+            mate[v] = -1;
+        two_hop_stats st;
+        cr_assert_eq(two_hop_cpu(g, 0, mate, &st, &err), 0, "%s", err.msg);
+        int32_t leaves = n - 1;
+        cr_assert_eq(st.leaf_pairs, leaves / 2, "star %d", n);
+        cr_assert_eq(st.twin_pairs, 0, "a star has no twins of degree >= 2");
+        cr_assert_eq(mate[0], -1, "the centre stays unmatched");
+        for (int32_t v = 1; v < n; v++) {
+            int32_t want = (v == n - 1 && leaves % 2) ? -1 : ((v - 1) % 2 ? v - 1 : v + 1);
+            cr_assert_eq(mate[v], want, "star %d: mate[%d] = %d, want %d", n, v, mate[v], want);
+        }
+        coarsen_graph_free(g);
+    }
+}
+
+Test(two_hop, matched_centre_and_leaves_of_two_stars)
+{
+    /* two stars joined centre to centre (0-1), centres matched: leaves of
+     * each centre pair among themselves only */
+    coarsen_error err = {0};
+    coarsen_graph *g = oracle_twin_graph(2, 2, 1.0, 7, 1, 9); /* leaves hang on 0 or 1 */
+    int32_t *mate = malloc((size_t)g->n * sizeof *mate), *mate2 = malloc((size_t)g->n * sizeof *mate2);
+    for (int32_t v = 0; v < g->n; v++)
+        mate[v] = -1;
+    mate[0] = 1, mate[1] = 0;
+    memcpy(mate2, mate, (size_t)g->n * sizeof *mate);
+    two_hop_stats st;
+    cr_assert_eq(two_hop_cpu(g, 0, mate2, &st, &err), 0, "%s", err.msg);
+    check_extension(g, mate, mate2, 0, &st, "two stars");
+    int32_t per_centre[2] = {0, 0};
+    for (int32_t v = 2; v < g->n; v++)
+        per_centre[g->adj[g->xadj[v]]]++;
+    cr_assert_eq(st.leaf_pairs, per_centre[0] / 2 + per_centre[1] / 2);
+    free(mate);
+    free(mate2);
+    coarsen_graph_free(g);
+}
+
+/* The cases every comparison runs on: graphs with planted twins and leaves,
+ * plain random graphs, partial matchings, caps on random vertex weights. */
+#define TWO_HOP_CASES 120
+static coarsen_graph *two_hop_case(int trial, int32_t **mate, int64_t *cap)
+{
+    int32_t n = 2 + (int32_t)(hash3(55, (uint64_t)trial, 0) % 60);
+    coarsen_graph *g = trial % 4 == 3 ? test_random_graph(n, 0.1, trial % 3, (uint64_t)trial)
+                                      : oracle_twin_graph(n, 2 + trial % 9, 0.4, trial % 13, trial % 3, (uint64_t)trial);
+    cr_assert_not_null(g);
+    test_random_vertex_weights(g, 9, (uint64_t)trial);
+    *mate = malloc((size_t)g->n * sizeof **mate);
+    partial_matching(g, (uint64_t)trial, (trial % 5) * 20, *mate);
+    *cap = trial % 3 == 0 ? 0 : 8 + trial % 6;
+    return g;
+}
+
+Test(two_hop, random_graphs_match_brute_force_oracle)
+{
+    coarsen_error err = {0};
+    int64_t total[2] = {0, 0};
+    for (int trial = 0; trial < TWO_HOP_CASES; trial++) {
+        int32_t *mate;
+        int64_t cap;
+        coarsen_graph *g = two_hop_case(trial, &mate, &cap);
+        size_t bytes = (size_t)g->n * sizeof *mate;
+        int32_t *got = malloc(bytes), *want = malloc(bytes);
+        memcpy(got, mate, bytes);
+        memcpy(want, mate, bytes);
+        two_hop_stats st;
+        int64_t pairs[2];
+        cr_assert_eq(two_hop_cpu(g, cap, got, &st, &err), 0, "%s", err.msg);
+        oracle_two_hop(g, cap, want, pairs);
+        char what[64];
+        snprintf(what, sizeof what, "trial %d", trial);
+        check_extension(g, mate, got, cap, &st, what);
+        cr_assert_eq(memcmp(got, want, bytes), 0, "%s: differs from the brute-force oracle", what);
+        cr_assert(st.leaf_pairs == pairs[0] && st.twin_pairs == pairs[1], "%s", what);
+        total[0] += pairs[0];
+        total[1] += pairs[1];
+        /* the extended matching contracts like any other */
+        int32_t nc = 0, *cmap = malloc(bytes);
+        coarsen_graph *h = NULL;
+        cr_assert_eq(contract_map_from_mates_cpu(g->n, got, cmap, &nc, &err), 0, "%s", err.msg);
+        cr_assert_eq(contract_cpu(g, cmap, nc, &h, &err), 0, "%s", err.msg);
+        cr_assert_eq(coarsen_graph_check(h, &err), 0, "%s: %s", what, err.msg);
+        coarsen_graph_free(h);
+        free(cmap);
+        free(got);
+        free(want);
+        free(mate);
+        coarsen_graph_free(g);
+    }
+    cr_assert(total[0] > 50 && total[1] > 50, "the cases exercise both rules (%lld leaf, %lld twin pairs)",
+              (long long)total[0], (long long)total[1]);
+}
+
+Test(two_hop, cap_keeps_lighter_vertex_pending)
+{
+    /* star with leaf weights 5, 9, 2, 4, 3: cap 7 pairs (5,2) then (4,3) */
+    coarsen_error err = {0};
+    coarsen_graph *g = test_star_graph(6, 0, 0, 1);
+    int64_t w[6] = {1, 5, 9, 2, 4, 3};
+    memcpy(g->vwgt, w, sizeof w);
+    int32_t mate[6] = {-1, -1, -1, -1, -1, -1};
+    two_hop_stats st;
+    cr_assert_eq(two_hop_cpu(g, 7, mate, &st, &err), 0, "%s", err.msg);
+    cr_assert_eq(mate[1], 3);
+    cr_assert_eq(mate[2], -1);
+    cr_assert_eq(mate[4], 5);
+    cr_assert_eq(st.leaf_pairs, 2);
+    coarsen_graph_free(g);
+}
+
+Test(two_hop_gpu, identical_to_cpu)
+{
+    if (!test_have_gpu())
+        cr_skip_test("no GPU (or built without CUDA): GPU two-hop matching not run");
+    coarsen_error err = {0};
+    for (int trial = 0; trial < TWO_HOP_CASES + 3; trial++) {
+        int32_t *mate;
+        int64_t cap = 0;
+        coarsen_graph *g;
+        if (trial < TWO_HOP_CASES) {
+            g = two_hop_case(trial, &mate, &cap);
+        } else { /* larger: a big star, many twins and leaves, a random graph */
+            g = trial == TWO_HOP_CASES       ? test_star_graph(100000, 0, 2, 1)
+                : trial == TWO_HOP_CASES + 1 ? oracle_twin_graph(2000, 60, 0.2, 20000, 2, 2)
+                                             : test_random_graph(3000, 0.003, 1, 3);
+            test_random_vertex_weights(g, 9, (uint64_t)trial);
+            mate = malloc((size_t)g->n * sizeof *mate);
+            partial_matching(g, (uint64_t)trial, 50, mate);
+            cap = trial == TWO_HOP_CASES + 1 ? 12 : 0;
+        }
+        size_t bytes = (size_t)g->n * sizeof *mate;
+        int32_t *cpu = malloc(bytes), *gpu = malloc(bytes);
+        memcpy(cpu, mate, bytes);
+        two_hop_stats sc, sg;
+        cr_assert_eq(two_hop_cpu(g, cap, cpu, &sc, &err), 0, "%s", err.msg);
+        coarsen_graph *dg = NULL;
+        void *d_mate = NULL;
+        cr_assert_eq(device_graph_upload(g, &dg, &err), 0, "%s", err.msg);
+        cr_assert_eq(device_alloc(&d_mate, bytes, "mate", &err), 0, "%s", err.msg);
+        cr_assert_eq(device_copy_to_device(d_mate, mate, bytes, &err), 0, "%s", err.msg);
+        cr_assert_eq(two_hop_gpu(dg, cap, d_mate, &sg, &err), 0, "trial %d: %s", trial, err.msg);
+        cr_assert_eq(device_copy_to_host(gpu, d_mate, bytes, &err), 0, "%s", err.msg);
+        cr_assert_eq(memcmp(cpu, gpu, bytes), 0, "trial %d: GPU mate differs from CPU", trial);
+        cr_assert(sc.leaf_pairs == sg.leaf_pairs && sc.twin_pairs == sg.twin_pairs,
+                  "trial %d: counts CPU %lld/%lld GPU %lld/%lld", trial, (long long)sc.leaf_pairs,
+                  (long long)sc.twin_pairs, (long long)sg.leaf_pairs, (long long)sg.twin_pairs);
+        check_extension(g, mate, gpu, cap, &sg, "gpu");
+        if (trial == TWO_HOP_CASES) { /* star: the unmatched leaves pair up */
+            int64_t free_leaves = 0;
+            for (int32_t v = 1; v < g->n; v++)
+                free_leaves += mate[v] == -1;
+            cr_assert_eq(sg.leaf_pairs, free_leaves / 2);
+        }
+        device_free(d_mate);
+        coarsen_graph_free(dg);
+        free(cpu);
+        free(gpu);
+        free(mate);
+        coarsen_graph_free(g);
+    }
+}
+
+/* Two-hop after a greedy matching on real power-law and sparse graphs from
+ * ../shared/data: the brute-force oracle, and the GPU when present. */
+Test(two_hop, shared_graphs_match_oracle_and_gpu)
+{
+    const char *dir = test_data_dir();
+    if (!dir)
+        cr_skip_test("shared graphs absent (set COARSEN_DATA or provide ../shared/data)");
+    const char *names[] = {"p2p-Gnutella06.mtx", "polblogs.graph", "power.graph", "astro-ph.graph.gz", "lesmis.graph"};
+    coarsen_error err = {0};
+    int64_t total = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        coarsen_graph *g = NULL;
+        cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s", err.msg);
+        size_t bytes = (size_t)g->n * sizeof(int32_t);
+        int32_t *mate = malloc(bytes), *got = malloc(bytes), *want = malloc(bytes);
+        oracle_random_greedy_matching(g, i, mate);
+        memcpy(got, mate, bytes);
+        memcpy(want, mate, bytes);
+        two_hop_stats st;
+        int64_t pairs[2];
+        cr_assert_eq(two_hop_cpu(g, 0, got, &st, &err), 0, "%s", err.msg);
+        oracle_two_hop(g, 0, want, pairs);
+        check_extension(g, mate, got, 0, &st, names[i]);
+        cr_assert_eq(memcmp(got, want, bytes), 0, "%s: differs from the brute-force oracle", names[i]);
+        total += st.leaf_pairs + st.twin_pairs;
+        if (test_have_gpu()) {
+            coarsen_graph *dg = NULL;
+            void *d_mate = NULL;
+            two_hop_stats sg;
+            cr_assert_eq(device_graph_upload(g, &dg, &err), 0, "%s", err.msg);
+            cr_assert_eq(device_alloc(&d_mate, bytes, "mate", &err), 0, "%s", err.msg);
+            cr_assert_eq(device_copy_to_device(d_mate, mate, bytes, &err), 0, "%s", err.msg);
+            cr_assert_eq(two_hop_gpu(dg, 0, d_mate, &sg, &err), 0, "%s", err.msg);
+            cr_assert_eq(device_copy_to_host(want, d_mate, bytes, &err), 0, "%s", err.msg);
+            cr_assert_eq(memcmp(got, want, bytes), 0, "%s: GPU differs from CPU", names[i]);
+            cr_assert(sg.leaf_pairs == st.leaf_pairs && sg.twin_pairs == st.twin_pairs, "%s", names[i]);
+            device_free(d_mate);
+            coarsen_graph_free(dg);
+        }
+        free(mate);
+        free(got);
+        free(want);
+        coarsen_graph_free(g);
+    }
+    cr_assert_gt(total, 100, "power-law graphs leave leaves and twins after a matching (%lld pairs)", (long long)total);
+}
