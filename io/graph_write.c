@@ -63,7 +63,7 @@ static int write_metis(const coarsen_graph *g, const char *path, double scale, o
     if (!integral && !(scale > 0))
         return error_set(err, COARSEN_ERR_INPUT,
                          "%s: the graph has real edge weights and METIS stores integers: give a weight scale "
-                         "(e.g. --weight-scale 1000 writes round(w*1000)) or write Matrix Market", path);
+                         "S > 0 (writes round(w*S), e.g. S = 1000) or write Matrix Market", path);
     int vw = 0, ew = 0;
     for (int32_t u = 0; u < g->n && !vw; u++)
         vw = g->vwgt[u] != 1;

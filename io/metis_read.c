@@ -3,14 +3,12 @@
 #include "io/metis_read.h"
 #include "core/error.h"
 #include "core/graph_build.h"
+#include "io/line_chunks.h"
 #include "io/read_error.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 typedef struct metis_header {
     int64_t n, m, ncon;
@@ -20,7 +18,7 @@ typedef struct metis_header {
 
 static int is_comment(const char *s, const char *e)
 {
-    return s < e && *s == '%';
+    return !line_is_data(s, e, LINES_METIS);
 }
 
 static int parse_header(const text_input *t, int64_t line, const char *s, const char *e, metis_header *h,
@@ -81,53 +79,22 @@ typedef struct metis_rows {
     int64_t loops;
 } metis_rows;
 
-#ifdef _OPENMP
-static int max_threads(void)
-{
-    return omp_get_max_threads();
-}
-#else
-static int max_threads(void)
-{
-    return 1;
-}
-#endif
-
 /* Below this many entries a loop runs on one thread: waking a team costs
  * more than the work (and much more on a busy machine). */
 #define PARALLEL_MIN 65536
 
-static size_t min_chunk_bytes = (size_t)1 << 20;
-
-void metis_read_set_chunk_bytes(size_t bytes)
-{
-    min_chunk_bytes = bytes ? bytes : 1;
-}
-
-/* One chunk of whole lines of the body. Pass 1 counts its lines and vertex
- * lines; pass 2 parses them into chunk-local adjacency buffers (row lengths,
- * vertex weights and line numbers go straight to their global places). */
+/* One chunk of whole lines (line_chunks.h: its first vertex is first_data),
+ * parsed into its own adjacency buffers; row lengths, vertex weights and
+ * line numbers go straight to their global places. */
 typedef struct chunk {
-    const char *begin, *end;
-    int64_t lines, vertex_lines;     /* pass 1 */
-    int64_t first_line, first_vertex; /* prefix sums */
+    line_chunk at;
+    int64_t first_slot;              /* prefix sum: its first adjacency slot */
     int32_t *adj;                    /* pass 2: entries without self-loops */
     double *w;
     int64_t count, cap, entries, loops;
     int failed;
     coarsen_error err;               /* the chunk's first error */
 } chunk;
-
-static void count_lines(chunk *k)
-{
-    const char *p = k->begin;
-    while (p < k->end) {
-        const char *nl = memchr(p, '\n', (size_t)(k->end - p));
-        k->lines++;
-        k->vertex_lines += *p != '%';
-        p = nl ? nl + 1 : k->end;
-    }
-}
 
 static int chunk_push(chunk *k, int32_t v, double w)
 {
@@ -152,9 +119,9 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
                        int64_t *line_of)
 {
     text_cursor c;
-    text_cursor_init(&c, k->begin, k->end);
-    c.line = k->first_line - 1;
-    int64_t n = h->n, u = k->first_vertex;
+    text_cursor_init(&c, k->at.begin, k->at.end);
+    c.line = k->at.first_line - 1;
+    int64_t n = h->n, u = k->at.first_data;
     const char *s, *e;
     while (text_next_line(&c, &s, &e)) {
         if (is_comment(s, e))
@@ -209,32 +176,20 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
 static int parse_rows(const text_input *t, const char *body, const char *end, int64_t header_line,
                       const metis_header *h, coarsen_graph *g, metis_rows *rows, coarsen_error *err)
 {
-    size_t len = (size_t)(end - body);
-    int nchunks = (int)(len / min_chunk_bytes);
-    int threads = max_threads(), most = threads > 1 ? 4 * threads : 1;
-    nchunks = nchunks < 1 ? 1 : nchunks > most && min_chunk_bytes >= 4096 ? most : nchunks;
-    chunk *ck = xcalloc((size_t)nchunks, sizeof *ck, "chunks", err);
-    if (!ck)
+    line_chunk *lc;
+    int64_t vertex;
+    int nchunks = line_chunks_split(body, end, header_line + 1, LINES_METIS, &lc, &vertex, err);
+    if (!nchunks)
         return COARSEN_ERR_NOMEM;
-    for (int k = 0; k < nchunks; k++) {
-        const char *b = k ? ck[k - 1].end : body;
-        const char *x = k == nchunks - 1 ? end : body + len / (size_t)nchunks * (size_t)(k + 1);
-        if (x < b)
-            x = b;
-        const char *nl = x < end ? memchr(x, '\n', (size_t)(end - x)) : NULL;
-        ck[k].begin = b;
-        ck[k].end = k == nchunks - 1 || !nl ? end : nl + 1;
+    int64_t line = lc[nchunks - 1].first_line + lc[nchunks - 1].lines; /* one past the last line */
+    chunk *ck = xcalloc((size_t)nchunks, sizeof *ck, "chunks", err);
+    if (!ck) {
+        free(lc);
+        return COARSEN_ERR_NOMEM;
     }
-#pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
     for (int k = 0; k < nchunks; k++)
-        count_lines(&ck[k]);
-    int64_t line = header_line + 1, vertex = 0;
-    for (int k = 0; k < nchunks; k++) {
-        ck[k].first_line = line;
-        ck[k].first_vertex = vertex;
-        line += ck[k].lines;
-        vertex += ck[k].vertex_lines;
-    }
+        ck[k].at = lc[k];
+    free(lc);
     int rc = COARSEN_OK;
 #pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
     for (int k = 0; k < nchunks; k++)
@@ -249,7 +204,7 @@ static int parse_rows(const text_input *t, const char *body, const char *end, in
         }
         rows->entries += ck[k].entries;
         rows->loops += ck[k].loops;
-        ck[k].first_vertex = nnz; /* reused: the chunk's first adjacency slot */
+        ck[k].first_slot = nnz;
         nnz += ck[k].count;
     }
     if (vertex < h->n) {
@@ -291,8 +246,8 @@ static int parse_rows(const text_input *t, const char *body, const char *end, in
 #pragma omp parallel for schedule(dynamic, 1) if (nchunks > 2)
     for (int k = 1; k < nchunks; k++) {
         if (ck[k].count) {
-            memcpy(g->adj + ck[k].first_vertex, ck[k].adj, (size_t)ck[k].count * sizeof *g->adj);
-            memcpy(g->ewgt + ck[k].first_vertex, ck[k].w, (size_t)ck[k].count * sizeof *g->ewgt);
+            memcpy(g->adj + ck[k].first_slot, ck[k].adj, (size_t)ck[k].count * sizeof *g->adj);
+            memcpy(g->ewgt + ck[k].first_slot, ck[k].w, (size_t)ck[k].count * sizeof *g->ewgt);
         }
     }
 done:

@@ -18,10 +18,6 @@ extern "C" {
 int metis_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read_report *report,
                           coarsen_error *err);
 
-/* The smallest piece of text one thread parses (default 1 MiB). Tests and
- * the fuzz target lower it to exercise the chunk joins on small files. */
-void metis_read_set_chunk_bytes(size_t bytes);
-
 #ifdef __cplusplus
 }
 #endif

@@ -3,6 +3,7 @@
 #include "io/mtx_read.h"
 #include "core/error.h"
 #include "core/graph_build.h"
+#include "io/line_chunks.h"
 #include "io/read_error.h"
 
 #include <math.h>
@@ -36,8 +37,7 @@ static int next_word(const char **p, const char *e, char *w, size_t cap)
 
 static int is_blank_or_comment(const char *s, const char *e)
 {
-    s = text_skip_blank(s, e);
-    return s == e || *s == '%';
+    return !line_is_data(s, e, LINES_MTX);
 }
 
 static int parse_banner(const text_input *t, const char *s, const char *e, mtx_coo *m, coarsen_error *err)
@@ -165,46 +165,102 @@ static int at_line_end(const char *p, const char *e)
     return text_skip_blank(p, e) == e;
 }
 
+/* Parses the entry on line [s, e) (number `line`) into slot k of m. */
+static int parse_entry(const text_input *t, int64_t line, const char *s, const char *e, mtx_coo *m, int64_t k,
+                       coarsen_error *err)
+{
+    const char *p = s;
+    int64_t a, b;
+    int r = text_parse_int(&p, e, &a);
+    if (r <= 0 || a < 1 || a > m->rows)
+        return r == 0 ? read_error_token(err, t->name, line, "expected a row index", s, e)
+                      : read_error(err, t->name, line, "row index out of range [1, %lld]", (long long)m->rows);
+    const char *q = p;
+    r = text_parse_int(&p, e, &b);
+    if (r <= 0 || b < 1 || b > m->cols)
+        return r == 0 ? read_error_token(err, t->name, line, "expected a column index", q, e)
+                      : read_error(err, t->name, line, "column index out of range [1, %lld]", (long long)m->cols);
+    double v;
+    if (parse_value(t, line, &p, e, m->field, &v, err))
+        return COARSEN_ERR_INPUT;
+    if (!at_line_end(p, e))
+        return read_error_token(err, t->name, line, "unexpected text after the entry", p, e);
+    m->i[k] = (int32_t)(a - 1);
+    m->j[k] = (int32_t)(b - 1);
+    m->value[k] = v;
+    return COARSEN_OK;
+}
+
+typedef struct entry_chunk {
+    line_chunk at;
+    int failed;
+    coarsen_error err; /* the chunk's first error */
+} entry_chunk;
+
+/* Parses every entry line of chunk k into its slots (from at.first_data). */
+static int parse_entry_chunk(const text_input *t, mtx_coo *m, entry_chunk *k)
+{
+    text_cursor c;
+    text_cursor_init(&c, k->at.begin, k->at.end);
+    c.line = k->at.first_line - 1;
+    int64_t slot = k->at.first_data;
+    const char *s, *e;
+    while (next_data_line(&c, &s, &e))
+        if (parse_entry(t, c.line, s, e, m, slot++, &k->err))
+            return COARSEN_ERR_INPUT;
+    return COARSEN_OK;
+}
+
+/* When the text holds exactly the declared number of entry lines (the
+ * normal case) they are parsed in parallel over chunks, each into its own
+ * slots, and the first failing chunk gives the error. Otherwise one pass in
+ * file order finds the first problem, a bad entry or the wrong count. */
 static int read_coordinate(const text_input *t, text_cursor *c, mtx_coo *m, int64_t declared, coarsen_error *err)
 {
-    /* Each entry needs at least "i j" plus a line end: never reserve more
-     * than the remaining text can hold, whatever the header says. */
-    int64_t fit = (int64_t)(c->end - c->p) / 4 + 1;
-    if (coo_reserve(m, declared < fit ? declared : fit, err))
+    line_chunk *lc;
+    int64_t lines;
+    int n = line_chunks_split(c->p, c->end, c->line + 1, LINES_MTX, &lc, &lines, err);
+    if (!n)
         return COARSEN_ERR_NOMEM;
+    /* Reserved from the lines actually present, never from the header. */
+    entry_chunk *ck = coo_reserve(m, declared < lines ? declared : lines, err) ? NULL
+                                                                                : xcalloc((size_t)n, sizeof *ck, "chunks", err);
+    if (!ck) {
+        free(lc);
+        return COARSEN_ERR_NOMEM;
+    }
+    for (int k = 0; k < n; k++)
+        ck[k].at = lc[k];
+    free(lc);
+    int rc = COARSEN_OK;
+    if (lines == declared) {
+#pragma omp parallel for schedule(dynamic, 1) if (n > 1)
+        for (int k = 0; k < n; k++)
+            ck[k].failed = parse_entry_chunk(t, m, &ck[k]) != COARSEN_OK;
+        for (int k = 0; k < n && !rc; k++)
+            if (ck[k].failed) {
+                if (err)
+                    *err = ck[k].err;
+                rc = COARSEN_ERR_INPUT;
+            }
+        m->count = rc ? 0 : declared;
+        free(ck);
+        return rc;
+    }
+    free(ck);
     const char *s, *e;
     int64_t k = 0;
     while (k < declared && next_data_line(c, &s, &e)) {
-        if (k >= fit) /* cannot happen: fit bounds the number of lines */
-            return read_error(err, t->name, c->line, "internal: entry count exceeds the reservation");
-        const char *p = s;
-        int64_t a, b;
-        int r = text_parse_int(&p, e, &a);
-        if (r <= 0 || a < 1 || a > m->rows)
-            return r == 0 ? read_error_token(err, t->name, c->line, "expected a row index", s, e)
-                          : read_error(err, t->name, c->line, "row index out of range [1, %lld]", (long long)m->rows);
-        const char *q = p;
-        r = text_parse_int(&p, e, &b);
-        if (r <= 0 || b < 1 || b > m->cols)
-            return r == 0 ? read_error_token(err, t->name, c->line, "expected a column index", q, e)
-                          : read_error(err, t->name, c->line, "column index out of range [1, %lld]", (long long)m->cols);
-        double v;
-        if (parse_value(t, c->line, &p, e, m->field, &v, err))
+        if (parse_entry(t, c->line, s, e, m, k, err))
             return COARSEN_ERR_INPUT;
-        if (!at_line_end(p, e))
-            return read_error_token(err, t->name, c->line, "unexpected text after the entry", p, e);
-        m->i[k] = (int32_t)(a - 1);
-        m->j[k] = (int32_t)(b - 1);
-        m->value[k] = v;
         k++;
     }
     m->count = k;
     if (k < declared)
         return read_error(err, t->name, c->line, "file ends after %lld of the %lld entries declared", (long long)k,
                           (long long)declared);
-    if (next_data_line(c, &s, &e))
-        return read_error(err, t->name, c->line, "more entries than the %lld declared", (long long)declared);
-    return COARSEN_OK;
+    next_data_line(c, &s, &e); /* the first entry too many */
+    return read_error(err, t->name, c->line, "more entries than the %lld declared", (long long)declared);
 }
 
 static int read_array(const text_input *t, text_cursor *c, mtx_coo *m, coarsen_error *err)

@@ -85,3 +85,17 @@ Test(io_info, usage_errors_exit_2)
     cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
     cr_expect(strstr(out, "Usage: coarsen info"), "%s", out);
 }
+
+Test(io_info, standard_input_through_a_pipe_plain_and_gzip)
+{
+    /* A pipe cannot be measured or sought: it goes through zlib, which
+     * passes plain text through and inflates gzip. */
+    const char *p = prog();
+    char cmd[2048], out[8192];
+    for (int gz = 0; gz < 2; gz++) {
+        const char *path = io_file(gz ? "pipe.graph.gz" : "pipe.graph", TRIANGLE, gz);
+        snprintf(cmd, sizeof cmd, "cat %s | %s info --quiet - 2>&1", path, p);
+        cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+        cr_expect(strstr(out, "edges             3 (6 adjacency entries)"), "gz=%d: %s", gz, out);
+    }
+}

@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "io/metis_read.h"
 #include "tests/support/io_files.h"
 #include "tests/support/test_support.h"
 
@@ -126,15 +125,6 @@ Test(io_metis, standard_input_plain_and_gzip)
     coarsen_graph_free(g);
 }
 
-/* Loads path with the METIS reader cut into chunks of `bytes`. */
-static int load_chunked(const char *path, size_t bytes, coarsen_graph **g, coarsen_error *err)
-{
-    metis_read_set_chunk_bytes(bytes);
-    int rc = coarsen_graph_load(path, g, NULL, err);
-    metis_read_set_chunk_bytes((size_t)1 << 20);
-    return rc;
-}
-
 Test(io_metis, chunked_parse_equals_single_chunk)
 {
     coarsen_graph *r = test_random_graph(200, 0.05, 1, 17);
@@ -147,15 +137,7 @@ Test(io_metis, chunked_parse_equals_single_chunk)
     const char *texts[] = {NULL, "% c\n5 2\n2\n%x\n1 5\r\n\n\n2\n% tail\n\n", "3 2\n1 2\n1 3\n2\n"};
     for (int f = 0; f < 3; f++) {
         const char *p = texts[f] ? io_file("chunks2.graph", texts[f], 0) : path;
-        coarsen_graph *ref;
-        cr_assert_eq(load_chunked(p, (size_t)1 << 20, &ref, &err), 0, "%s", err.msg);
-        const size_t sizes[] = {1, 2, 5, 33, 1000};
-        for (int k = 0; k < 5; k++) {
-            coarsen_graph *g;
-            cr_assert_eq(load_chunked(p, sizes[k], &g, &err), 0, "chunk %zu: %s", sizes[k], err.msg);
-            io_expect_same_graph(ref, g);
-            coarsen_graph_free(g);
-        }
+        coarsen_graph *ref = io_load_all_chunkings(p);
         if (!texts[f])
             io_expect_same_graph(r, ref);
         coarsen_graph_free(ref);
@@ -169,7 +151,7 @@ Test(io_metis, chunked_parse_reports_the_first_error_in_file_order)
     for (size_t bytes = 1; bytes < 20; bytes++) {
         coarsen_graph *g = NULL;
         coarsen_error err = {0};
-        cr_assert_eq(load_chunked(p, bytes, &g, &err), COARSEN_ERR_INPUT);
+        cr_assert_eq(io_load_chunked(p, bytes, &g, &err), COARSEN_ERR_INPUT);
         cr_assert(strstr(err.msg, ":3: expected a neighbour id, found 'x'"), "chunk %zu: %s", bytes, err.msg);
     }
 }

@@ -10,6 +10,7 @@
 #include "io/mtx_read.h"
 #include "io/text_input.h"
 #include "tests/support/io_files.h"
+#include "tests/support/test_support.h"
 
 #define EDGES(...) ((const io_edge[]){__VA_ARGS__}), (int)(sizeof((const io_edge[]){__VA_ARGS__}) / sizeof(io_edge))
 
@@ -225,5 +226,39 @@ Test(io_mtx, integer_parser_limits)
         cr_expect_eq(r, cases[k].result, "'%s': %d", cases[k].text, r);
         if (r == 1)
             cr_expect_eq(v, cases[k].value, "'%s': %lld", cases[k].text, (long long)v);
+    }
+}
+
+Test(io_mtx, chunked_parse_equals_single_chunk)
+{
+    coarsen_graph *r = test_random_graph(150, 0.05, 2, 23);
+    coarsen_error err = {0};
+    char path[600];
+    snprintf(path, sizeof path, "%s", io_path("chunks.mtx"));
+    cr_assert_eq(coarsen_graph_write(r, path, COARSEN_FORMAT_MTX, 0, &err), 0, "%s", err.msg);
+    const char *texts[] = {NULL,
+                           "%%MatrixMarket matrix coordinate integer general\r\n% c\r\n\r\n4 4 5\r\n1 2 3\r\n"
+                           "  % indented comment\r\n\r\n2 1 -4\r\n3 3 1\r\n4 1 2\r\n\r\n4 1 5\r\n% tail\r\n\r\n"};
+    for (int f = 0; f < 2; f++) {
+        const char *p = texts[f] ? io_file("chunks2.mtx", texts[f], 0) : path;
+        coarsen_graph *ref = io_load_all_chunkings(p);
+        if (!texts[f])
+            io_expect_same_graph(r, ref);
+        else
+            io_expect_graph(ref, 4, EDGES({0, 1, 4}, {0, 3, 7}));
+        coarsen_graph_free(ref);
+    }
+    coarsen_graph_free(r);
+}
+
+Test(io_mtx, chunked_parse_reports_the_first_error_in_file_order)
+{
+    const char *p = io_file("twoerrors.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 4\n1 2 1\n"
+                                             "2 x 1\n3 1 1\n9 9 9\n", 0);
+    for (size_t bytes = 1; bytes < 40; bytes++) {
+        coarsen_graph *g = NULL;
+        coarsen_error err = {0};
+        cr_assert_eq(io_load_chunked(p, bytes, &g, &err), COARSEN_ERR_INPUT);
+        cr_assert(strstr(err.msg, ":4: expected a column index, found 'x'"), "chunk %zu: %s", bytes, err.msg);
     }
 }

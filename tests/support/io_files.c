@@ -2,6 +2,7 @@
  * tests; see io_files.h. The expected graph is checked against a dense
  * matrix built from the edge list, independently of the readers. */
 #include "tests/support/io_files.h"
+#include "io/line_chunks.h"
 
 #include <criterion/criterion.h>
 #include <ftw.h>
@@ -68,6 +69,29 @@ coarsen_graph *io_load_text(const char *text, int gz, coarsen_read_report *repor
     cr_assert_eq(rc, 0, "load failed: %s", err.msg);
     cr_assert_eq(coarsen_graph_check(g, &err), 0, "invalid graph: %s", err.msg);
     return g;
+}
+
+int io_load_chunked(const char *path, size_t bytes, coarsen_graph **g, coarsen_error *err)
+{
+    line_chunks_set_min_bytes(bytes);
+    int rc = coarsen_graph_load(path, g, NULL, err);
+    line_chunks_set_min_bytes((size_t)1 << 20);
+    return rc;
+}
+
+coarsen_graph *io_load_all_chunkings(const char *path)
+{
+    coarsen_graph *ref;
+    coarsen_error err = {0};
+    cr_assert_eq(io_load_chunked(path, (size_t)1 << 20, &ref, &err), 0, "%s", err.msg);
+    const size_t sizes[] = {1, 2, 5, 33, 1000};
+    for (int k = 0; k < 5; k++) {
+        coarsen_graph *g;
+        cr_assert_eq(io_load_chunked(path, sizes[k], &g, &err), 0, "chunk %zu: %s", sizes[k], err.msg);
+        io_expect_same_graph(ref, g);
+        coarsen_graph_free(g);
+    }
+    return ref;
 }
 
 void io_expect_error(const char *text, int gz, int64_t line, const char *expect)

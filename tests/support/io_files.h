@@ -20,6 +20,15 @@ const char *io_path(const char *name);
 /* Loads text written as a file; asserts success and returns the graph. */
 coarsen_graph *io_load_text(const char *text, int gz, coarsen_read_report *report);
 
+/* Loads path with the readers cut into chunks of `bytes` (io/line_chunks.h)
+ * and restores the default; returns the load's status. */
+int io_load_chunked(const char *path, size_t bytes, coarsen_graph **g, coarsen_error *err);
+
+/* Loads path in one piece and cut into chunks of 1, 2, 5, 33 and 1000
+ * bytes, asserts that every load succeeds with the same graph, and returns
+ * the graph (the caller frees it). */
+coarsen_graph *io_load_all_chunkings(const char *path);
+
 /* Writes text as a file, loads it and asserts an input error whose message
  * is exactly one line "PATH:LINE: ..." containing `expect`. */
 void io_expect_error(const char *text, int gz, int64_t line, const char *expect);

@@ -1,0 +1,83 @@
+/* line_chunks.c — chunks of whole lines for the parallel readers; see
+ * line_chunks.h. */
+#include "io/line_chunks.h"
+#include "core/error.h"
+#include "io/text_input.h"
+
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+static size_t min_bytes = (size_t)1 << 20;
+
+void line_chunks_set_min_bytes(size_t bytes)
+{
+    min_bytes = bytes ? bytes : 1;
+}
+
+int line_chunks_threads(void)
+{
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+int line_is_data(const char *s, const char *e, line_kind kind)
+{
+    if (kind == LINES_METIS)
+        return s == e || *s != '%';
+    s = text_skip_blank(s, e);
+    return s < e && *s != '%';
+}
+
+static void count_chunk(line_chunk *k, line_kind kind)
+{
+    const char *p = k->begin;
+    while (p < k->end) {
+        const char *nl = memchr(p, '\n', (size_t)(k->end - p));
+        const char *e = nl ? nl : k->end;
+        if (e > p && e[-1] == '\r') /* as text_next_line does */
+            e--;
+        k->lines++;
+        k->data_lines += line_is_data(p, e, kind);
+        p = nl ? nl + 1 : k->end;
+    }
+}
+
+int line_chunks_split(const char *body, const char *end, int64_t first_line, line_kind kind, line_chunk **out,
+                      int64_t *data_total, coarsen_error *err)
+{
+    size_t len = (size_t)(end - body);
+    int threads = line_chunks_threads(), most = threads > 1 ? 4 * threads : 1;
+    int n = (int)(len / min_bytes);
+    n = n < 1 ? 1 : n > most && min_bytes >= 4096 ? most : n;
+    line_chunk *ck = xcalloc((size_t)n, sizeof *ck, "chunks", err);
+    if (!ck)
+        return 0;
+    for (int k = 0; k < n; k++) {
+        const char *b = k ? ck[k - 1].end : body;
+        const char *x = k == n - 1 ? end : body + len / (size_t)n * (size_t)(k + 1);
+        if (x < b)
+            x = b;
+        const char *nl = x < end ? memchr(x, '\n', (size_t)(end - x)) : NULL;
+        ck[k].begin = b;
+        ck[k].end = k == n - 1 || !nl ? end : nl + 1;
+    }
+#pragma omp parallel for schedule(dynamic, 1) if (n > 1)
+    for (int k = 0; k < n; k++)
+        count_chunk(&ck[k], kind);
+    int64_t line = first_line, data = 0;
+    for (int k = 0; k < n; k++) {
+        ck[k].first_line = line;
+        ck[k].first_data = data;
+        line += ck[k].lines;
+        data += ck[k].data_lines;
+    }
+    *data_total = data;
+    *out = ck;
+    return n;
+}

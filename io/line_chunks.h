@@ -1,0 +1,44 @@
+/* line_chunks.h — cutting a text into chunks of whole lines for parallel
+ * parsing, with each chunk's number of lines and of data lines counted and
+ * summed up front, so that every chunk knows the global number of its first
+ * line and of its first data line (vertex or entry) before it is parsed. */
+#ifndef IO_LINE_CHUNKS_H
+#define IO_LINE_CHUNKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "coarsen.h"
+
+typedef struct line_chunk {
+    const char *begin, *end;   /* whole lines */
+    int64_t lines, data_lines; /* counts of this chunk */
+    int64_t first_line;        /* global number of its first line */
+    int64_t first_data;        /* global index of its first data line */
+} line_chunk;
+
+/* What counts as a data line. */
+typedef enum line_kind {
+    LINES_METIS = 0,  /* every line but those starting with '%' (blank = isolated vertex) */
+    LINES_MTX = 1     /* lines that are neither blank nor '%' after leading blanks */
+} line_kind;
+
+/* Splits [body, end) into chunks of at least the minimum size (below) and
+ * at most 4 per OpenMP thread, counts them in parallel and fills the prefix
+ * sums from first_line. Returns the number of chunks (>= 1) and *out (the
+ * caller frees it), or 0 with err set when out of memory. *data_total gets
+ * the number of data lines. */
+int line_chunks_split(const char *body, const char *end, int64_t first_line, line_kind kind, line_chunk **out,
+                      int64_t *data_total, coarsen_error *err);
+
+/* The smallest chunk (default 1 MiB). Tests and the fuzz target lower it to
+ * exercise the joins between chunks on small inputs. */
+void line_chunks_set_min_bytes(size_t bytes);
+
+/* 1 when line [s, e) (without its line end) is a data line of the kind. */
+int line_is_data(const char *s, const char *e, line_kind kind);
+
+/* OpenMP threads available (1 without OpenMP). */
+int line_chunks_threads(void);
+
+#endif
