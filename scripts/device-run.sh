@@ -22,6 +22,9 @@ for step in $what; do
         grep -c '\[SKIP\]' "$LOG/tests.log" | sed 's/^/skipped: /'
         ;;
     sanitize)
+        sh scripts/device-sanitize.sh || status=1
+        ;;
+    sanitize-all)
         echo "== compute-sanitizer memcheck on the GPU tests"
         compute-sanitizer --tool memcheck --leak-check no --error-exitcode 9 \
             build/coarsen-tests --jobs 1 --filter "${SAN_FILTER:-*gpu*}" > "$LOG/sanitize.log" 2>&1 || status=1
