@@ -398,8 +398,8 @@ Test(roma, gpu_equals_replay)
                                        : test_sparse_graph(big[i].n, big[i].m, big[i].mode, 9 + (uint64_t)i);
         check_gpu_starts(g, 1, big[i].star ? "star graph" : "sparse graph");
     }
-    /* shared graphs: real, integer and unit weights, isolated vertices */
-    const char *shared[] = {"GD97_b.mtx", "lesmis.graph", "4elt.graph", "bcsstk13.mtx.gz", "Groebner_id2003_aug.mtx.gz"};
+    /* shared graphs: real, integer and unit weights, isolated vertices, vertex weights */
+    const char *shared[] = {"GD97_b.mtx", "lesmis.graph", "4elt.graph", "bcsstk13.mtx.gz", "kahip_example_weighted.graph"};
     for (int i = 0; i < 5; i++) {
         int skip;
         char why[1024];
