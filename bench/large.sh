@@ -42,7 +42,7 @@ pipeline)
     } > "$log/large-pipeline.txt" 2>&1
     ;;
 contract)
-    "$build/bench/bench_contract" --runs "$runs" --graph rgg:n=16777216,deg=12 \
+    BENCH_CONTRACT_GPU_ONLY=${BENCH_CONTRACT_GPU_ONLY:-1} "$build/bench/bench_contract" --runs "$runs" --graph rgg:n=16777216,deg=12 \
         --graph rmat:n=8388608,deg=24,weights=real > "$log/large-contract.txt" 2>&1
     ;;
 *)
