@@ -1,0 +1,104 @@
+/* metis_coarsest.c — partitioning a host graph with METIS through its library
+ * API (k-way or recursive bisection): conversion of the CSR to idx_t (width
+ * from metis.h's IDXTYPEWIDTH), integer edge weights, options, status codes.
+ * Used on the coarsest level and for --compare-metis on the fine graph. */
+#include "partition/partition.h"
+
+#include <math.h>
+#include <metis.h>
+#include <stdlib.h>
+
+#include "core/error.h"
+
+#if IDXTYPEWIDTH == 32
+#define IDX_LIMIT INT32_MAX
+#else
+#define IDX_LIMIT INT64_MAX
+#endif
+
+/* Integer METIS edge weights: exact when g's weights are integers whose total
+ * fits; otherwise scaled so the total fits (and the largest is <= 2^20),
+ * positive weights rounded to >= 1. */
+static void metis_edge_weights(const coarsen_graph *g, idx_t *out)
+{
+    double total = 0, wmax = 0;
+    for (int64_t i = 0; i < g->nnz; i++) {
+        total += g->ewgt[i];
+        if (g->ewgt[i] > wmax)
+            wmax = g->ewgt[i];
+    }
+    double limit = (double)IDX_LIMIT / 4;
+    double scale = 1;
+    if (!g->integral_weights || total > limit) {
+        scale = wmax > 0 ? ldexp(1, 20) / wmax : 1;
+        if (total * scale > limit)
+            scale = limit / total;
+    }
+    for (int64_t i = 0; i < g->nnz; i++) {
+        double w = round(g->ewgt[i] * scale);
+        out[i] = (idx_t)(g->ewgt[i] > 0 && w < 1 ? 1 : w);
+    }
+}
+
+int partition_metis(const coarsen_graph *g, int32_t k, double imbalance, uint64_t seed, int recursive,
+                    int32_t *part, coarsen_error *err)
+{
+    if (k < 1)
+        return error_set(err, COARSEN_ERR_INPUT, "k = %d: the number of parts must be >= 1", k);
+    if (k == 1 || g->n == 0) { /* METIS refuses or mishandles these */
+        for (int32_t v = 0; v < g->n; v++)
+            part[v] = 0;
+        return 0;
+    }
+    if ((double)g->nnz > (double)IDX_LIMIT)
+        return error_set(err, COARSEN_ERR_NOMEM, "%lld adjacency entries exceed METIS's idx_t (%d bits)",
+                         (long long)g->nnz, IDXTYPEWIDTH);
+    int64_t vtotal = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        vtotal += g->vwgt[v];
+    if ((double)vtotal > (double)IDX_LIMIT / 2)
+        return error_set(err, COARSEN_ERR_INPUT, "total vertex weight %lld exceeds METIS's idx_t (%d bits)",
+                         (long long)vtotal, IDXTYPEWIDTH);
+    int rc = 0;
+    idx_t *xadj = xmalloc(((size_t)g->n + 1) * sizeof *xadj, "METIS xadj", err);
+    idx_t *adj = xmalloc((size_t)g->nnz * sizeof *adj, "METIS adjncy", err);
+    idx_t *ew = xmalloc((size_t)g->nnz * sizeof *ew, "METIS adjwgt", err);
+    idx_t *vw = xmalloc((size_t)g->n * sizeof *vw, "METIS vwgt", err);
+    idx_t *out = xmalloc((size_t)g->n * sizeof *out, "METIS part", err);
+    if (!xadj || !adj || !ew || !vw || !out) {
+        rc = COARSEN_ERR_NOMEM;
+        goto done;
+    }
+    for (int32_t v = 0; v <= g->n; v++)
+        xadj[v] = (idx_t)g->xadj[v];
+    for (int64_t i = 0; i < g->nnz; i++)
+        adj[i] = g->adj[i];
+    for (int32_t v = 0; v < g->n; v++)
+        vw[v] = (idx_t)g->vwgt[v];
+    metis_edge_weights(g, ew);
+    idx_t options[METIS_NOPTIONS];
+    METIS_SetDefaultOptions(options);
+    options[METIS_OPTION_NUMBERING] = 0;
+    options[METIS_OPTION_SEED] = (idx_t)(seed % 1000000007u);
+    idx_t nv = g->n, ncon = 1, nparts = k, objval = 0;
+    real_t ub = (real_t)(1.0 + imbalance);
+    int st = recursive ? METIS_PartGraphRecursive(&nv, &ncon, xadj, adj, vw, NULL, ew, &nparts, NULL, &ub,
+                                                  options, &objval, out)
+                       : METIS_PartGraphKway(&nv, &ncon, xadj, adj, vw, NULL, ew, &nparts, NULL, &ub, options,
+                                             &objval, out);
+    if (st != METIS_OK) {
+        rc = error_set(err, st == METIS_ERROR_MEMORY ? COARSEN_ERR_NOMEM : COARSEN_ERR_INPUT,
+                       "METIS_PartGraph%s failed (status %d) on %d vertices, k = %d",
+                       recursive ? "Recursive" : "Kway", st, g->n, k);
+        goto done;
+    }
+    for (int32_t v = 0; v < g->n; v++)
+        part[v] = (int32_t)out[v];
+done:
+    free(xadj);
+    free(adj);
+    free(ew);
+    free(vw);
+    free(out);
+    return rc;
+}
