@@ -2,9 +2,12 @@
  * part weights and cut on the device, and the refinement rounds of
  * refine_cpu.c ported phase by phase (one thread per vertex; every sum is
  * taken in CSR order and integer totals use atomics, so the output equals the
- * CPU's bit for bit, whatever the launch geometry). Host round trips: one
- * per balance-closing pass (2k + 1 counts) and one cut per round. */
+ * CPU's bit for bit, whatever the launch geometry; move admission uses
+ * stable CUB radix sorts and a scan by key over integers). Host round trips
+ * per round: the move count, one per admission pass, the move totals (2k+1)
+ * and the cut. */
 #include <cub/cub.cuh>
+#include <thrust/iterator/counting_iterator.h>
 
 #include "contract/kernel_util.cuh"
 #include "core/error.h"
@@ -113,24 +116,50 @@ __global__ void k_afterburner(int32_t n, const int64_t *xadj, const int32_t *adj
     }
 }
 
-/* Phase 3, one pass: drops moves into closed parts and sums, per part, the
- * weight leaving (d[p]), the weight arriving (d[k + p]), the vertices
- * arriving (d[2k + p]), and the moves left (d[3k]). */
-__global__ void k_move_totals(int32_t n, int32_t k, const int32_t *part, const int32_t *dest, const int64_t *vwgt,
-                              const unsigned char *closed, unsigned char *moved, unsigned long long *d)
+/* Phase 3 (admit_moves of refine_cpu.c). order[0..nc): the candidate moves
+ * sorted by destination, gain descending, id. Sums over the moves still kept
+ * the weight leaving (d[p]) and arriving (d[k + p]) per part, and counts
+ * them (d[2k]); val[c] = the weight of move c when kept, else 0. */
+__global__ void k_move_totals(int32_t nc, int32_t k, const int32_t *order, const int32_t *part,
+                              const int32_t *dest, const int64_t *vwgt, const unsigned char *moved,
+                              unsigned long long *d, int64_t *val)
 {
-    for (int64_t v = ku_thread(); v < n; v += ku_threads()) {
+    for (int64_t c = ku_thread(); c < nc; c += ku_threads()) {
+        int32_t v = order[c];
+        val[c] = moved[v] ? vwgt[v] : 0;
         if (!moved[v])
             continue;
-        if (closed[dest[v]]) {
-            moved[v] = 0;
-            continue;
-        }
         atomicAdd(&d[part[v]], (unsigned long long)vwgt[v]);
         atomicAdd(&d[k + dest[v]], (unsigned long long)vwgt[v]);
-        atomicAdd(&d[2 * (int64_t)k + dest[v]], 1ull);
-        atomicAdd(&d[3 * (int64_t)k], 1ull);
+        atomicAdd(&d[2 * (int64_t)k], 1ull);
     }
+}
+
+/* Drops the kept moves whose running arrival weight (prefix, by destination)
+ * exceeds cap - w[p] + leaving[p]; counts the drops in *dropped. */
+__global__ void k_admit(int32_t nc, const int32_t *order, const int32_t *dest, const int64_t *prefix,
+                        const int64_t *w, const unsigned long long *leaving, int64_t cap, unsigned char *moved,
+                        unsigned long long *dropped)
+{
+    for (int64_t c = ku_thread(); c < nc; c += ku_threads()) {
+        int32_t v = order[c], p = dest[v];
+        if (moved[v] && prefix[c] > cap - w[p] + (int64_t)leaving[p]) {
+            moved[v] = 0;
+            atomicAdd(dropped, 1ull);
+        }
+    }
+}
+
+__global__ void k_gather_gain(int32_t nc, const int32_t *ids, const double *gain, double *out)
+{
+    for (int64_t c = ku_thread(); c < nc; c += ku_threads())
+        out[c] = gain[ids[c]];
+}
+
+__global__ void k_gather_dest(int32_t nc, const int32_t *ids, const int32_t *dest, int32_t *out)
+{
+    for (int64_t c = ku_thread(); c < nc; c += ku_threads())
+        out[c] = dest[ids[c]];
 }
 
 __global__ void k_apply(int32_t n, const unsigned char *moved, const int32_t *dest, int32_t *part)
@@ -218,32 +247,78 @@ extern "C" int partition_cut_gpu(const coarsen_graph *g, const int32_t *part, do
     return rc;
 }
 
+/* The candidate moves (moved[v] = 1) in admission order: destination,
+ * gain descending, id (two stable radix sorts over the ids in increasing
+ * order). order and okey (its destinations) receive *nc entries. */
+static int sort_moves(int32_t n, const unsigned char *moved, const int32_t *dest, const double *gain,
+                      int32_t *ids, int32_t *ids2, double *gkey, double *gkey2, int32_t *okey, int32_t *order,
+                      int32_t *dcount, int32_t *nc, coarsen_error *err)
+{
+    thrust::counting_iterator<int32_t> all(0);
+    int rc = cub_run([&](void *t, size_t &b) { return cub::DeviceSelect::Flagged(t, b, all, moved, ids, dcount, n); },
+                     "cub::DeviceSelect::Flagged (moves)", err);
+    if (!rc)
+        rc = device_copy_to_host(nc, dcount, sizeof *nc, err);
+    if (rc || *nc == 0)
+        return rc;
+    int32_t m = *nc;
+    unsigned blocks = ku_blocks(m);
+    k_gather_gain<<<blocks, KU_THREADS>>>(m, ids, gain, gkey);
+    CUDA_LAUNCH_TRY(err);
+    rc = cub_run([&](void *t, size_t &b) { return cub::DeviceRadixSort::SortPairsDescending(t, b, gkey, gkey2, ids, ids2, m); },
+                 "cub::DeviceRadixSort::SortPairsDescending (gains)", err);
+    if (rc)
+        return rc;
+    k_gather_dest<<<blocks, KU_THREADS>>>(m, ids2, dest, ids);
+    CUDA_LAUNCH_TRY(err);
+    return cub_run([&](void *t, size_t &b) { return cub::DeviceRadixSort::SortPairs(t, b, ids, okey, ids2, order, m); },
+                   "cub::DeviceRadixSort::SortPairs (destinations)", err);
+}
+
 extern "C" int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t cap, int max_rounds, int32_t *part,
                                     partition_refine_stats *st, coarsen_error *err)
 {
     int32_t n = g->n;
     scratch s;
-    int32_t *dest = nullptr;
-    double *gain = nullptr;
-    unsigned char *moved = nullptr, *dclosed = nullptr;
+    int32_t *dest = nullptr, *ids = nullptr, *ids2 = nullptr, *okey = nullptr, *order = nullptr, *dcount = nullptr;
+    double *gain = nullptr, *gkey = nullptr, *gkey2 = nullptr;
+    int64_t *val = nullptr, *prefix = nullptr, *dw = nullptr;
+    unsigned char *moved = nullptr;
     unsigned long long *d = nullptr, *cell = nullptr;
+    size_t nd = 2 * (size_t)k + 1, nn = (size_t)n + 1;
     int shift = 0;
     int rc = fixed_shift(g, s, &shift, err);
     if (!rc)
-        rc = s.get(&dest, (size_t)n, "refine destinations", err);
+        rc = s.get(&dest, nn, "refine destinations", err);
     if (!rc)
-        rc = s.get(&gain, (size_t)n, "refine gains", err);
+        rc = s.get(&gain, nn, "refine gains", err);
     if (!rc)
-        rc = s.get(&moved, (size_t)n, "refine moves", err);
+        rc = s.get(&moved, nn, "refine moves", err);
     if (!rc)
-        rc = s.get(&dclosed, (size_t)k, "closed parts", err);
-    size_t nd = 3 * (size_t)k + 1;
+        rc = s.get(&ids, nn, "move ids", err);
+    if (!rc)
+        rc = s.get(&ids2, nn, "move ids (sorted)", err);
+    if (!rc)
+        rc = s.get(&gkey, nn, "move gains", err);
+    if (!rc)
+        rc = s.get(&gkey2, nn, "move gains (sorted)", err);
+    if (!rc)
+        rc = s.get(&okey, nn, "move destinations (sorted)", err);
+    if (!rc)
+        rc = s.get(&order, nn, "move order", err);
+    if (!rc)
+        rc = s.get(&val, nn, "move weights", err);
+    if (!rc)
+        rc = s.get(&prefix, nn, "arrival prefix", err);
+    if (!rc)
+        rc = s.get(&dw, (size_t)k, "part weights", err);
+    if (!rc)
+        rc = s.get(&dcount, 1, "move count", err);
     if (!rc)
         rc = s.get(&d, nd, "move totals", err);
     if (!rc)
         rc = s.get(&cell, 1, "cut", err);
     std::vector<int64_t> w((size_t)k), after((size_t)k), hd(nd);
-    std::vector<unsigned char> closed((size_t)k);
     int64_t best = 0;
     if (!rc)
         rc = partition_part_weights_gpu(g, part, k, w.data(), err);
@@ -255,29 +330,38 @@ extern "C" int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t c
         CUDA_LAUNCH_TRY(err);
         k_afterburner<<<blocks, KU_THREADS>>>(n, g->xadj, g->adj, g->ewgt, part, dest, gain, moved);
         CUDA_LAUNCH_TRY(err);
-        /* close parts that would exceed cap, until none does */
-        std::fill(closed.begin(), closed.end(), 0);
-        int64_t count;
-        for (;;) {
-            if ((rc = device_copy_to_device(dclosed, closed.data(), (size_t)k, err)))
-                return rc;
+        int32_t nc = 0;
+        if ((rc = sort_moves(n, moved, dest, gain, ids, ids2, gkey, gkey2, okey, order, dcount, &nc, err)))
+            return rc;
+        if (nc == 0)
+            break;
+        if ((rc = device_copy_to_device(dw, w.data(), (size_t)k * sizeof(int64_t), err)))
+            return rc;
+        unsigned cblocks = ku_blocks(nc);
+        for (;;) { /* admit moves until nothing is dropped */
             CUDA_TRY(err, cudaMemsetAsync(d, 0, nd * sizeof *d, 0));
-            k_move_totals<<<blocks, KU_THREADS>>>(n, k, part, dest, g->vwgt, dclosed, moved, d);
+            k_move_totals<<<cblocks, KU_THREADS>>>(nc, k, order, part, dest, g->vwgt, moved, d, val);
             CUDA_LAUNCH_TRY(err);
-            if ((rc = device_copy_to_host(hd.data(), d, nd * sizeof(int64_t), err)))
+            rc = cub_run([&](void *t, size_t &b) { return cub::DeviceScan::InclusiveSumByKey(t, b, okey, val, prefix, nc); },
+                         "cub::DeviceScan::InclusiveSumByKey (arrivals)", err);
+            if (rc)
                 return rc;
-            count = hd[3 * (size_t)k];
-            bool changed = false;
-            for (int32_t p = 0; p < k; p++) {
-                after[p] = w[p] - hd[p] + hd[k + p];
-                if (after[p] > cap && hd[2 * (size_t)k + p] > 0 && !closed[p])
-                    closed[p] = 1, changed = true;
-            }
-            if (!changed)
+            CUDA_TRY(err, cudaMemsetAsync(cell, 0, sizeof *cell, 0));
+            k_admit<<<cblocks, KU_THREADS>>>(nc, order, dest, prefix, dw, d, cap, moved, cell);
+            CUDA_LAUNCH_TRY(err);
+            unsigned long long dropped = 0;
+            if ((rc = device_copy_to_host(&dropped, cell, sizeof dropped, err)))
+                return rc;
+            if (!dropped)
                 break;
         }
+        if ((rc = device_copy_to_host(hd.data(), d, nd * sizeof(int64_t), err)))
+            return rc;
+        int64_t count = hd[2 * (size_t)k];
         if (count == 0)
             break;
+        for (int32_t p = 0; p < k; p++)
+            after[p] = w[p] - hd[p] + hd[k + p];
         int64_t c = 0;
         if ((rc = cut_fixed(g, part, moved, dest, shift, cell, &c, err)))
             return rc;
