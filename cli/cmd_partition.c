@@ -22,11 +22,12 @@ static const char *const help =
     "  --rb                     METIS recursive bisection on the coarsest graph (default k-way)\n"
     "  --matcher handshake|redblue  matching of the hierarchy (default handshake)\n"
     "  --rounds N               refinement rounds per level at most (default 16)\n"
+    "  --coarsen-to N           coarsen until <= N vertices (default max(20 K, 200))\n"
     "  --out PART               write one 0-based part id per vertex and line (METIS's format)\n"
     "  --compare-metis          also run METIS directly on FILE (same K, imbalance, seed) and\n"
     "                           print both side by side\n\n";
 
-enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_MATCHER, OPT_ROUNDS, OPT_OUT, OPT_COMPARE };
+enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_MATCHER, OPT_ROUNDS, OPT_COARSEN_TO, OPT_OUT, OPT_COMPARE };
 
 static const struct option longopts[] = {
     CLI_GLOBAL_LONGOPTS,
@@ -34,6 +35,7 @@ static const struct option longopts[] = {
     {"rb", no_argument, 0, OPT_RB},
     {"matcher", required_argument, 0, OPT_MATCHER},
     {"rounds", required_argument, 0, OPT_ROUNDS},
+    {"coarsen-to", required_argument, 0, OPT_COARSEN_TO},
     {"out", required_argument, 0, OPT_OUT},
     {"compare-metis", no_argument, 0, OPT_COMPARE},
     {0, 0, 0, 0},
@@ -72,6 +74,11 @@ static int local_option(int opt, const char *arg, run *r)
         if (cli_parse_long("rounds", arg, 0, 1000000, &v))
             return -1;
         r->p.max_rounds = (int)v;
+        return 0;
+    case OPT_COARSEN_TO:
+        if (cli_parse_long("coarsen-to", arg, 1, INT32_MAX, &v))
+            return -1;
+        r->p.hierarchy.coarsen_to = (int32_t)v;
         return 0;
     case OPT_OUT:
         r->out = arg;

@@ -64,7 +64,7 @@ int partition_project_gpu(int32_t n_fine, const int32_t *map, const int32_t *coa
 /* ---- refinement (refine_cpu.c, refine.cu) ---- */
 
 typedef struct partition_refine_stats {
-    int rounds;        /* label-propagation rounds that improved the cut and were kept */
+    int rounds;        /* label-propagation rounds applied (the best partition may be an earlier one) */
     int64_t moves;     /* vertices moved by those rounds */
     int64_t rebalance_moves; /* vertices moved by partition_rebalance_cpu */
 } partition_refine_stats;
@@ -78,14 +78,18 @@ int partition_rebalance_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int3
                             partition_refine_stats *st, coarsen_error *err);
 
 /* Boundary label propagation in synchronous rounds, Jet-style: every vertex
- * picks the adjacent part of highest connectivity (ties: lowest id) if that
- * gain is positive; an afterburner recomputes each candidate's gain assuming
- * candidates of higher priority (gain, then lower id) move, and keeps the
- * positive ones; moves into a part that would exceed cap are cancelled
- * (repeated until no part does); the round is kept only when the fixed-point
- * cut decreases, so the cut never grows and a balanced input stays balanced.
- * At most max_rounds rounds. The GPU version runs the same rounds: same
- * output bit for bit. */
+ * picks the adjacent part of highest connectivity (ties: lowest id) and is a
+ * candidate when that gain is >= -NEGATIVE_GAIN * its own-part connectivity;
+ * an afterburner recomputes each candidate's gain assuming candidates of
+ * higher priority (gain, then lower id) move, and keeps the positive ones;
+ * moves are admitted into each part by priority (gain descending, then id)
+ * while it stays within cap (repeated until stable), so a balanced input
+ * stays balanced. Rounds stop after PATIENCE rounds without a new lowest
+ * fixed-point cut, after max_rounds, or when nothing moves; the partition of
+ * lowest cut is returned, so the cut never grows. The GPU version runs the
+ * same rounds: same output bit for bit. */
+#define PARTITION_REFINE_NEGATIVE_GAIN 0.25
+#define PARTITION_REFINE_PATIENCE 3
 int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max_rounds, int32_t *part,
                          partition_refine_stats *st, coarsen_error *err);
 int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t cap, int max_rounds, int32_t *part,

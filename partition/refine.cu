@@ -31,23 +31,15 @@ __global__ void k_part_weights(int32_t n, const int32_t *part, const int64_t *vw
         atomicAdd(&w[part[v]], (unsigned long long)vwgt[v]);
 }
 
-/* The part of u after the tentative moves (moved == NULL: none). */
-__device__ __forceinline__ int32_t part_after(const int32_t *part, const unsigned char *moved, const int32_t *dest,
-                                              int32_t u)
-{
-    return moved && moved[u] ? dest[u] : part[u];
-}
-
 /* sum over v of rint(2^shift * external weight of v), in *out (zeroed before). */
 __global__ void k_cut_fixed(int32_t n, const int64_t *xadj, const int32_t *adj, const double *ewgt,
-                            const int32_t *part, const unsigned char *moved, const int32_t *dest, int shift,
-                            unsigned long long *out)
+                            const int32_t *part, int shift, unsigned long long *out)
 {
     for (int64_t v = ku_thread(); v < n; v += ku_threads()) {
-        int32_t pv = part_after(part, moved, dest, (int32_t)v);
+        int32_t pv = part[v];
         double ext = 0;
         for (int64_t i = xadj[v]; i < xadj[v + 1]; i++)
-            if (part_after(part, moved, dest, adj[i]) != pv)
+            if (part[adj[i]] != pv)
                 ext += ewgt[i];
         long long fixed = __double2ll_rn(ldexp(ext, shift));
         if (fixed)
@@ -56,7 +48,7 @@ __global__ void k_cut_fixed(int32_t n, const int64_t *xadj, const int32_t *adj, 
 }
 
 /* Phase 1 (best_move of refine_cpu.c): the adjacent other part of highest
- * connectivity, ties to the lowest id; each part's connectivity summed in CSR
+ * connectivity, ties to the lowest id, kept when its gain is not too negative; each part's connectivity summed in CSR
  * order from its first occurrence in the row. */
 __global__ void k_candidates(int32_t n, const int64_t *xadj, const int32_t *adj, const double *ewgt,
                              const int32_t *part, int32_t *dest, double *gain)
@@ -87,7 +79,7 @@ __global__ void k_candidates(int32_t n, const int64_t *xadj, const int32_t *adj,
         }
         double g = best < 0 ? 0 : bestc - own;
         gain[v] = g;
-        dest[v] = g > 0 ? best : -1;
+        dest[v] = best >= 0 && g >= -PARTITION_REFINE_NEGATIVE_GAIN * own ? best : -1;
     }
 }
 
@@ -186,11 +178,11 @@ struct scratch {
     }
 };
 
-static int cut_fixed(const coarsen_graph *g, const int32_t *part, const unsigned char *moved, const int32_t *dest,
-                     int shift, unsigned long long *cell, int64_t *out, coarsen_error *err)
+static int cut_fixed(const coarsen_graph *g, const int32_t *part, int shift, unsigned long long *cell, int64_t *out,
+                     coarsen_error *err)
 {
     CUDA_TRY(err, cudaMemsetAsync(cell, 0, sizeof *cell, 0));
-    k_cut_fixed<<<ku_blocks(g->n), KU_THREADS>>>(g->n, g->xadj, g->adj, g->ewgt, part, moved, dest, shift, cell);
+    k_cut_fixed<<<ku_blocks(g->n), KU_THREADS>>>(g->n, g->xadj, g->adj, g->ewgt, part, shift, cell);
     CUDA_LAUNCH_TRY(err);
     unsigned long long h = 0;
     int rc = device_copy_to_host(&h, cell, sizeof h, err);
@@ -242,7 +234,7 @@ extern "C" int partition_cut_gpu(const coarsen_graph *g, const int32_t *part, do
     if (!rc)
         rc = s.get(&cell, 1, "cut", err);
     if (!rc)
-        rc = cut_fixed(g, part, nullptr, nullptr, shift, cell, &fixed, err);
+        rc = cut_fixed(g, part, shift, cell, &fixed, err);
     *cut = ldexp((double)fixed, -shift - 1);
     return rc;
 }
@@ -285,6 +277,7 @@ extern "C" int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t c
     int64_t *val = nullptr, *prefix = nullptr, *dw = nullptr;
     unsigned char *moved = nullptr;
     unsigned long long *d = nullptr, *cell = nullptr;
+    int32_t *best_part = nullptr;
     size_t nd = 2 * (size_t)k + 1, nn = (size_t)n + 1;
     int shift = 0;
     int rc = fixed_shift(g, s, &shift, err);
@@ -318,14 +311,20 @@ extern "C" int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t c
         rc = s.get(&d, nd, "move totals", err);
     if (!rc)
         rc = s.get(&cell, 1, "cut", err);
+    if (!rc)
+        rc = s.get(&best_part, nn, "best partition", err);
     std::vector<int64_t> w((size_t)k), after((size_t)k), hd(nd);
     int64_t best = 0;
     if (!rc)
         rc = partition_part_weights_gpu(g, part, k, w.data(), err);
     if (!rc)
-        rc = cut_fixed(g, part, nullptr, nullptr, shift, cell, &best, err);
+        rc = cut_fixed(g, part, shift, cell, &best, err);
+    size_t part_bytes = (size_t)n * sizeof(int32_t);
+    if (!rc)
+        CUDA_TRY(err, cudaMemcpyAsync(best_part, part, part_bytes, cudaMemcpyDeviceToDevice, 0));
     unsigned blocks = ku_blocks(n);
-    for (int round = 0; !rc && round < max_rounds && best > 0; round++) {
+    for (int round = 0, stale = 0; !rc && round < max_rounds && best > 0 && stale < PARTITION_REFINE_PATIENCE;
+         round++) {
         k_candidates<<<blocks, KU_THREADS>>>(n, g->xadj, g->adj, g->ewgt, part, dest, gain);
         CUDA_LAUNCH_TRY(err);
         k_afterburner<<<blocks, KU_THREADS>>>(n, g->xadj, g->adj, g->ewgt, part, dest, gain, moved);
@@ -362,12 +361,6 @@ extern "C" int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t c
             break;
         for (int32_t p = 0; p < k; p++)
             after[p] = w[p] - hd[p] + hd[k + p];
-        int64_t c = 0;
-        if ((rc = cut_fixed(g, part, moved, dest, shift, cell, &c, err)))
-            return rc;
-        if (c >= best)
-            break;
-        best = c;
         k_apply<<<blocks, KU_THREADS>>>(n, moved, dest, part);
         CUDA_LAUNCH_TRY(err);
         w = after;
@@ -375,6 +368,18 @@ extern "C" int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t c
             st->rounds++;
             st->moves += count;
         }
+        int64_t c = 0;
+        if ((rc = cut_fixed(g, part, shift, cell, &c, err)))
+            return rc;
+        if (c < best) {
+            best = c;
+            CUDA_TRY(err, cudaMemcpyAsync(best_part, part, part_bytes, cudaMemcpyDeviceToDevice, 0));
+            stale = 0;
+        } else {
+            stale++;
+        }
     }
+    if (!rc)
+        CUDA_TRY(err, cudaMemcpyAsync(part, best_part, part_bytes, cudaMemcpyDeviceToDevice, 0));
     return rc;
 }

@@ -13,9 +13,11 @@
 /* conn[p] (k entries, zero on entry and on return) gathers v's edge weight
  * per adjacent part in CSR order; *best receives the adjacent other part of
  * highest connectivity (ties: lowest id; -1 when none), and the function
- * returns conn[best] - conn[part[v]] (0 when none). touched: scratch, deg entries. */
+ * returns conn[best] - conn[part[v]] (0 when none), *own_out (when not NULL)
+ * receiving conn[part[v]]. Only parts p with weights[p] + vwgt[v] <= cap
+ * count when weights is not NULL. touched: scratch, deg entries. */
 static double best_move(const coarsen_graph *g, const int32_t *part, int32_t v, double *conn, int32_t *touched,
-                        int32_t *best, const int64_t *weights, int64_t cap)
+                        int32_t *best, double *own_out, const int64_t *weights, int64_t cap)
 {
     int32_t nt = 0, a = part[v];
     for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++) {
@@ -30,6 +32,8 @@ static double best_move(const coarsen_graph *g, const int32_t *part, int32_t v, 
         conn[b] += g->ewgt[i];
     }
     double own = conn[a], bestc = 0;
+    if (own_out)
+        *own_out = own;
     *best = -1;
     for (int32_t t = 0; t < nt; t++) {
         int32_t b = touched[t];
@@ -90,13 +94,13 @@ int partition_rebalance_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int3
         for (int32_t v = 0; v < g->n; v++)
             if (part[v] == over && g->vwgt[v] > 0) {
                 int32_t b;
-                double gain = best_move(g, part, v, conn, touched, &b, w, cap);
+                double gain = best_move(g, part, v, conn, touched, &b, NULL, w, cap);
                 cand[nc++] = (scored){b < 0 ? -INFINITY : gain, v};
             }
         qsort(cand, (size_t)nc, sizeof *cand, by_gain_desc);
         for (int32_t c = 0; c < nc && w[over] > cap; c++) {
             int32_t v = cand[c].v, b;
-            best_move(g, part, v, conn, touched, &b, w, cap); /* weights moved since scoring */
+            best_move(g, part, v, conn, touched, &b, NULL, w, cap); /* weights moved since scoring */
             if (b < 0) { /* no adjacent part can take v: the lightest can (see the header) */
                 b = over == 0 ? 1 : 0;
                 for (int32_t p = 0; p < k; p++)
@@ -206,7 +210,7 @@ int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
     int32_t *dest = xmalloc(((size_t)n + 1) * sizeof *dest, "refine destinations", err);
     double *gain = xmalloc(((size_t)n + 1) * sizeof *gain, "refine gains", err);
     unsigned char *moved = xmalloc((size_t)n + 1, "refine moves", err);
-    int32_t *next = xmalloc(((size_t)n + 1) * sizeof *next, "refine next partition", err);
+    int32_t *best_part = xmalloc(((size_t)n + 1) * sizeof *best_part, "best partition", err);
     int64_t *w = xcalloc((size_t)k, sizeof *w, "part weights", err);
     int64_t *after = xcalloc((size_t)k, sizeof *after, "part weights after moves", err);
     int64_t *out = xcalloc((size_t)k, sizeof *out, "leaving weights", err);
@@ -214,7 +218,7 @@ int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
     double *conn = xcalloc((size_t)k, sizeof *conn, "connectivity", err);
     int32_t *touched = xmalloc(((size_t)max_degree(g) + 1) * sizeof *touched, "touched parts", err);
     int rc = 0;
-    if (!dest || !gain || !moved || !next || !w || !after || !out || !order || !conn || !touched) {
+    if (!dest || !gain || !moved || !best_part || !w || !after || !out || !order || !conn || !touched) {
         rc = COARSEN_ERR_NOMEM;
         goto done;
     }
@@ -224,12 +228,14 @@ int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
             wmax = g->ewgt[i];
     int shift = partition_fixed_shift(wmax, g->nnz);
     int64_t best = partition_cut_fixed(g, part, shift);
+    memcpy(best_part, part, (size_t)n * sizeof *part);
     partition_part_weights(g, part, k, w);
-    for (int round = 0; round < max_rounds && best > 0; round++) {
+    for (int round = 0, stale = 0; round < max_rounds && best > 0 && stale < PARTITION_REFINE_PATIENCE; round++) {
         /* 1. candidates */
         for (int32_t v = 0; v < n; v++) {
-            gain[v] = best_move(g, part, v, conn, touched, &dest[v], NULL, 0);
-            if (!(gain[v] > 0))
+            double own;
+            gain[v] = best_move(g, part, v, conn, touched, &dest[v], &own, NULL, 0);
+            if (!(gain[v] >= -PARTITION_REFINE_NEGATIVE_GAIN * own))
                 dest[v] = -1;
         }
         /* 2. afterburner */
@@ -245,25 +251,30 @@ int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
         int64_t count = admit_moves(g, k, cap, part, dest, w, order, nc, moved, out, after);
         if (count == 0)
             break;
-        /* 4. keep the round only if the cut decreased */
+        /* 4. apply; remember the partition of lowest cut */
         for (int32_t v = 0; v < n; v++)
-            next[v] = moved[v] ? dest[v] : part[v];
-        int64_t c = partition_cut_fixed(g, next, shift);
-        if (c >= best)
-            break;
-        best = c;
-        memcpy(part, next, (size_t)n * sizeof *part);
+            if (moved[v])
+                part[v] = dest[v];
         memcpy(w, after, (size_t)k * sizeof *w);
         if (st) {
             st->rounds++;
             st->moves += count;
         }
+        int64_t c = partition_cut_fixed(g, part, shift);
+        if (c < best) {
+            best = c;
+            memcpy(best_part, part, (size_t)n * sizeof *part);
+            stale = 0;
+        } else {
+            stale++;
+        }
     }
+    memcpy(part, best_part, (size_t)n * sizeof *part);
 done:
     free(dest);
     free(gain);
     free(moved);
-    free(next);
+    free(best_part);
     free(w);
     free(after);
     free(out);
