@@ -17,6 +17,7 @@ void partition_opts_default(partition_opts *o)
     *o = (partition_opts){.k = 2, .imbalance = 0.03, .seed = 1, .max_rounds = 16};
     coarsen_hierarchy_opts_default(&o->hierarchy);
     o->hierarchy.coarsen_to = 0; /* from k */
+    o->hierarchy.levels = 100;   /* until coarsen_to or min_reduction stops it */
 }
 
 void partition_result_free(partition_result *res)

@@ -103,7 +103,8 @@ typedef struct partition_opts {
     uint64_t seed;
     int recursive;                 /* METIS recursive bisection on the coarsest graph */
     int max_rounds;                /* refinement rounds per level (default 16) */
-    coarsen_hierarchy_opts hierarchy; /* device, matcher, ...; coarsen_to is set from k when 0 */
+    coarsen_hierarchy_opts hierarchy; /* device, matcher, ...; default 100 levels, and coarsen_to
+                                        0: max(20 k, 200); the seed is replaced by seed */
 } partition_opts;
 
 void partition_opts_default(partition_opts *o);
