@@ -15,6 +15,8 @@ static const struct {
     {"gen", cmd_gen, "generate a graph"},
     {"match", cmd_match, "compute a matching"},
     {"partition", cmd_partition, "partition a graph into k parts (multilevel, METIS on the coarsest level)"},
+    {"bipartite", cmd_bipartite, "bipartite matching / assignment of a sparse matrix"},
+    {"remap", cmd_remap, "relabel one partition's parts to agree with another's"},
 };
 
 static void usage(void)
