@@ -1,7 +1,8 @@
 /* test_partition_cli.c — `coarsen partition` as a child process
  * (COARSEN_PROG): usage errors exit 2 with one line, --out writes one part id
  * per vertex whose cut and balance match the printed figures (recounted
- * here), and --compare-metis prints both rows and the ratio. */
+ * here), and --compare-metis prints both rows, the ratio and the agreement
+ * after relabelling (never below the agreement before, nor below 1/k). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +58,11 @@ Test(partition_cli, out_file_matches_printed_cut_and_bound)
     double cut = -1;
     cr_assert(sscanf(out, "k 6: cut %lf", &cut) == 1, "%s", out);
     cr_assert(strstr(out, "\nmetis ") && strstr(out, "cut ratio (ours / metis)"), "%s", out);
+    const char *agree = strstr(out, "agreement after relabelling METIS's parts: ");
+    cr_assert_not_null(agree, "%s", out);
+    double after = -1, before = -1;
+    cr_assert_eq(sscanf(strchr(agree, ':') + 1, "%lf (%*d of %*d vertices; before %lf", &after, &before), 2, "%s", agree);
+    cr_assert(after >= before && after >= 1.0 / 6 && after <= 1.0, "%s", agree);
     int32_t *part = malloc(g->n * sizeof *part);
     FILE *f = fopen(partf, "r");
     cr_assert_not_null(f);
