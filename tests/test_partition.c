@@ -6,6 +6,7 @@
  * chained (projected = coarser refined) and monotone except through
  * rebalancing. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -241,5 +242,30 @@ Test(partition_multilevel, same_seed_same_partition)
     partition_result_free(&rb);
     free(a);
     free(b);
+    coarsen_graph_free(g);
+}
+
+Test(partition_multilevel, shared_real_weighted_graph_with_zero_weights)
+{
+    const char *dir = test_data_dir();
+    if (!dir)
+        cr_skip_test("no shared data folder (COARSEN_DATA or ../shared/data)");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/bayer10.mtx.gz", dir);
+    coarsen_graph *g = NULL;
+    coarsen_error err = {0};
+    if (coarsen_graph_load(path, &g, NULL, &err))
+        cr_skip_test("%s: %s", path, err.msg);
+    partition_opts o;
+    partition_opts_default(&o);
+    o.k = 64;
+    o.hierarchy.device = COARSEN_DEVICE_CPU;
+    int32_t *part = malloc(g->n * sizeof *part);
+    partition_result res;
+    cr_assert_eq(partition_multilevel(g, &o, part, &res, &err), 0, "%s", err.msg);
+    expect_partition_within(g, part, 64, oracle_cap(g, 64, 0.03));
+    cr_assert_float_eq(res.cut, partition_cut(g, part), 1e-9 * res.cut);
+    partition_result_free(&res);
+    free(part);
     coarsen_graph_free(g);
 }
