@@ -25,7 +25,7 @@ static const char *const help =
     "  --rb                     METIS recursive bisection on the coarsest graph (default k-way)\n"
     "  --matcher handshake|redblue  matching of the hierarchy (default handshake)\n"
     "  --rounds N               refinement rounds per level at most (default 16)\n"
-    "  --coarsen-to N           coarsen until <= N vertices (default max(20 K, 200))\n"
+    "  --coarsen-to N           coarsen until <= N vertices (default max(40 K, 400))\n"
     "  --out PART               write one 0-based part id per vertex and line (METIS's format)\n"
     "  --compare-metis          also run METIS directly on FILE (same K, imbalance, seed) and\n"
     "                           print both side by side, and the share of vertices in the\n"

@@ -10,7 +10,8 @@
 # Environment: BUILD (default build, else build-cpu), OUT (partition-experiment),
 # KS (2,8,64), SEEDS ("1 2 3"), DEVICE (cpu|gpu, default cpu), COARSEN_DATA
 # (../shared/data), GENERATED (generator specs, space-separated), MAX_EDGES
-# (skip shared graphs with more undirected edges, default 2000000), RUNS (1).
+# (skip shared graphs with more undirected edges, default 2000000), RUNS (1),
+# REUSE=1 (only rebuild the CSV and plot from an earlier OUT/partition.raw).
 set -eu
 
 BUILD=${BUILD:-$( [ -x build/bench/bench_partition ] && echo build || echo build-cpu )}
@@ -31,7 +32,8 @@ fi
 mkdir -p "$OUT"
 CSV=$OUT/partition.csv
 RAW=$OUT/partition.raw
-: > "$RAW"
+REUSE=${REUSE:-0}
+[ "$REUSE" = 1 ] || : > "$RAW"
 
 # The graphs: generated specs, then every shared graph `coarsen info` reads
 # as a graph with at least 64 vertices and at most MAX_EDGES edges.
@@ -52,6 +54,7 @@ else
     echo "no shared data at $DATA: generated graphs only" >&2
 fi
 
+[ "$REUSE" = 1 ] && GRAPHS=
 for g in $GRAPHS; do
     for s in $SEEDS; do
         echo "partition $g seed $s" >&2
@@ -65,7 +68,7 @@ awk 'BEGIN { print "graph,k,seed,device,n,nnz,cut,metis_cut,cut_ratio,imbalance,
 {
     delete v
     for (i = 1; i <= NF; i++) { split($i, kv, "="); key = kv[1]; sub(/^[^=]*=/, "", $i); v[key] = $i }
-    printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", v["graph"], v["k"], v["seed"], v["device"], v["n"], v["nnz"],
+    printf "\"%s\",%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", v["graph"], v["k"], v["seed"], v["device"], v["n"], v["nnz"],
         v["cut"], v["metis_cut"], v["cut_ratio"], v["imbalance"], v["metis_imbalance"], v["within_bound"],
         v["median_ms"], v["metis_median_ms"], v["speedup"]
 }' "$RAW" > "$CSV"

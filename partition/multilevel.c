@@ -102,7 +102,7 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
     double t0 = timer_ms();
     coarsen_hierarchy_opts ho = o->hierarchy;
     if (ho.coarsen_to == 0)
-        ho.coarsen_to = o->k * 20 > 200 ? o->k * 20 : 200;
+        ho.coarsen_to = o->k * 40 > 400 ? o->k * 40 : 400;
     ho.seed = o->seed;
     coarsen_hierarchy *h = NULL;
     int32_t *dpart[2] = {NULL, NULL};

@@ -104,7 +104,7 @@ typedef struct partition_opts {
     int recursive;                 /* METIS recursive bisection on the coarsest graph */
     int max_rounds;                /* refinement rounds per level (default 16) */
     coarsen_hierarchy_opts hierarchy; /* device, matcher, ...; default 100 levels, and coarsen_to
-                                        0: max(20 k, 200); the seed is replaced by seed */
+                                        0: max(40 k, 400); the seed is replaced by seed */
 } partition_opts;
 
 void partition_opts_default(partition_opts *o);
