@@ -16,11 +16,11 @@
 #define IDX_LIMIT INT64_MAX
 #endif
 
-/* Integer METIS edge weights: exact when g's weights are integers whose total
- * fits; otherwise scaled so the total fits and the largest is 2^10, positive
- * weights rounded to >= 1. (With 2^20, METIS 5.1's 2-way FM refinement
- * crashed on the coarsest graph of bayer10, k = 64: test_partition.c.) */
-static void metis_edge_weights(const coarsen_graph *g, idx_t *out)
+/* The scale of METIS's integer edge weights: 1 when g's weights are integers
+ * whose total fits; otherwise the largest becomes 2^10 and the total fits.
+ * (With 2^20, METIS 5.1's 2-way FM refinement crashed on the coarsest graph
+ * of bayer10, k = 64: test_partition.c.) */
+static double metis_weight_scale(const coarsen_graph *g)
 {
     double total = 0, wmax = 0;
     for (int64_t i = 0; i < g->nnz; i++) {
@@ -28,16 +28,31 @@ static void metis_edge_weights(const coarsen_graph *g, idx_t *out)
         if (g->ewgt[i] > wmax)
             wmax = g->ewgt[i];
     }
-    double limit = (double)IDX_LIMIT / 4;
-    double scale = 1;
+    double limit = (double)IDX_LIMIT / 4, scale = 1;
     if (!g->integral_weights || total > limit) {
         scale = wmax > 0 ? ldexp(1, 10) / wmax : 1;
         if (total * scale > limit)
             scale = limit / total;
     }
-    for (int64_t i = 0; i < g->nnz; i++) {
-        double w = round(g->ewgt[i] * scale);
-        out[i] = (idx_t)(g->ewgt[i] > 0 && w < 1 ? 1 : w);
+    return scale;
+}
+
+/* METIS's CSR of g without its zero-weight edges (they do not change any
+ * cut, and METIS's refinement loops forever on some graphs with them: the
+ * same bayer10 test), weights scaled and rounded, positive ones to >= 1. */
+static void metis_csr(const coarsen_graph *g, idx_t *xadj, idx_t *adj, idx_t *ew)
+{
+    double scale = metis_weight_scale(g);
+    int64_t e = 0;
+    xadj[0] = 0;
+    for (int32_t v = 0; v < g->n; v++) {
+        for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++)
+            if (g->ewgt[i] > 0) {
+                double w = round(g->ewgt[i] * scale);
+                adj[e] = g->adj[i];
+                ew[e++] = (idx_t)(w < 1 ? 1 : w);
+            }
+        xadj[v + 1] = (idx_t)e;
     }
 }
 
@@ -70,13 +85,9 @@ int partition_metis(const coarsen_graph *g, int32_t k, double imbalance, uint64_
         rc = COARSEN_ERR_NOMEM;
         goto done;
     }
-    for (int32_t v = 0; v <= g->n; v++)
-        xadj[v] = (idx_t)g->xadj[v];
-    for (int64_t i = 0; i < g->nnz; i++)
-        adj[i] = g->adj[i];
+    metis_csr(g, xadj, adj, ew);
     for (int32_t v = 0; v < g->n; v++)
         vw[v] = (idx_t)g->vwgt[v];
-    metis_edge_weights(g, ew);
     idx_t options[METIS_NOPTIONS];
     METIS_SetDefaultOptions(options);
     options[METIS_OPTION_NUMBERING] = 0;
