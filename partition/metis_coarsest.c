@@ -56,9 +56,10 @@ static void metis_csr(const coarsen_graph *g, idx_t *xadj, idx_t *adj, idx_t *ew
     }
 }
 
-int partition_metis(const coarsen_graph *g, int32_t k, double imbalance, uint64_t seed, int recursive,
-                    int32_t *part, coarsen_error *err)
+int partition_metis(const coarsen_graph *g, int32_t k, double imbalance, uint64_t seed, int flags, int32_t *part,
+                    coarsen_error *err)
 {
+    int recursive = flags & PARTITION_METIS_RECURSIVE;
     if (k < 1)
         return error_set(err, COARSEN_ERR_INPUT, "k = %d: the number of parts must be >= 1", k);
     if (k == 1 || g->n == 0) { /* METIS refuses or mishandles these */
@@ -92,6 +93,8 @@ int partition_metis(const coarsen_graph *g, int32_t k, double imbalance, uint64_
     METIS_SetDefaultOptions(options);
     options[METIS_OPTION_NUMBERING] = 0;
     options[METIS_OPTION_SEED] = (idx_t)(seed % 1000000007u);
+    if (flags & PARTITION_METIS_RANDOM_MATCHING)
+        options[METIS_OPTION_CTYPE] = METIS_CTYPE_RM;
     idx_t nv = g->n, ncon = 1, nparts = k, objval = 0;
     real_t ub = (real_t)(1.0 + imbalance);
     int st = recursive ? METIS_PartGraphRecursive(&nv, &ncon, xadj, adj, vw, NULL, ew, &nparts, NULL, &ub,
