@@ -144,7 +144,7 @@ static int compare_metis(const coarsen_graph *g, const run *r, const int32_t *pa
     if (!mp || !relabelled)
         return fprintf(stderr, "coarsen: out of memory for the METIS partition\n"), 1;
     double t0 = timer_ms();
-    int rc = partition_metis(g, r->p.k, r->p.imbalance, r->p.seed, r->p.recursive ? PARTITION_METIS_RECURSIVE : 0, mp, err);
+    int rc = partition_metis(g, r->p.k, r->p.imbalance, r->p.seed, r->p.recursive, mp, err);
     double ms = timer_ms() - t0;
     bip_remap_result rm = {0};
     if (!rc)

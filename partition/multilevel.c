@@ -125,9 +125,7 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
     /* coarsest level: METIS and a refinement on the host */
     const coarsen_graph *hg;
     if ((rc = coarsen_hierarchy_graph(h, L, &hg, err)) ||
-        (rc = partition_metis(hg, o->k, o->imbalance, o->seed,
-                                PARTITION_METIS_RANDOM_MATCHING | (o->recursive ? PARTITION_METIS_RECURSIVE : 0),
-                                coarse, err)))
+        (rc = partition_metis(hg, o->k, o->imbalance, o->seed, o->recursive, coarse, err)))
         goto done;
     res->initial_ms = timer_ms() - t1;
     if ((rc = refine_level(h, L, NULL, o, coarse, &res->level[L], err)))

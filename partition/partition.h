@@ -48,18 +48,11 @@ int partition_cut_gpu(const coarsen_graph *g, const int32_t *part, double *cut, 
 
 /* ---- METIS (metis_coarsest.c) ---- */
 
-/* Flags of partition_metis. RANDOM_MATCHING: METIS coarsens by random
- * matching instead of its default heavy-edge one; used on our coarsest graph,
- * where Debian's METIS 5.1 crashed now and then inside heavy-edge coarsening
- * (CreateCoarseGraphNoMask, bayer10 k = 64, a valid symmetric graph). */
-enum { PARTITION_METIS_RECURSIVE = 1, PARTITION_METIS_RANDOM_MATCHING = 2 };
-
-/* Partitions g with METIS_PartGraphKway (or METIS_PartGraphRecursive with
- * PARTITION_METIS_RECURSIVE in flags), ubvec from imbalance, METIS's seed
- * from seed. Real edge weights are scaled and rounded to integers (positive
- * ones to >= 1). */
-int partition_metis(const coarsen_graph *g, int32_t k, double imbalance, uint64_t seed, int flags, int32_t *part,
-                    coarsen_error *err);
+/* Partitions g with METIS_PartGraphKway (or METIS_PartGraphRecursive when
+ * recursive), ubvec from imbalance, METIS's seed from seed. Real edge weights
+ * are scaled and rounded to integers, every one to >= 1 (zero included). */
+int partition_metis(const coarsen_graph *g, int32_t k, double imbalance, uint64_t seed, int recursive,
+                    int32_t *part, coarsen_error *err);
 
 /* ---- projection (project.c) ---- */
 

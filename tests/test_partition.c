@@ -70,7 +70,7 @@ Test(partition_metis, kway_and_recursive_are_valid_and_balanced)
         for (int32_t k = 1; k <= 8; k *= 2) {
             int32_t *part = malloc(g->n * sizeof *part);
             coarsen_error err = {0};
-            cr_assert_eq(partition_metis(g, k, 0.03, 7, rb ? PARTITION_METIS_RECURSIVE : 0, part, &err), 0, "%s", err.msg);
+            cr_assert_eq(partition_metis(g, k, 0.03, 7, rb, part, &err), 0, "%s", err.msg);
             /* METIS meets its own bound within a vertex on a unit-weight grid */
             expect_partition_within(g, part, k, oracle_cap(g, k, 0.03) + 1);
             if (k == 2) /* a 20 x 20 grid bisection cuts at least 20 edges */
