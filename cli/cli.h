@@ -57,6 +57,7 @@ int cmd_coarsen(int argc, char **argv);   /* the pipeline (default command) */
 int cmd_info(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_match(int argc, char **argv);
+int cmd_partition(int argc, char **argv);
 int cmd_bipartite(int argc, char **argv);
 int cmd_remap(int argc, char **argv);
 

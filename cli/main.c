@@ -14,6 +14,7 @@ static const struct {
     {"info", cmd_info, "describe a graph file"},
     {"gen", cmd_gen, "generate a graph"},
     {"match", cmd_match, "compute a matching"},
+    {"partition", cmd_partition, "partition a graph into k parts (multilevel, METIS on the coarsest level)"},
     {"bipartite", cmd_bipartite, "bipartite matching / assignment of a sparse matrix"},
     {"remap", cmd_remap, "relabel one partition's parts to agree with another's"},
 };

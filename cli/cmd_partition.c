@@ -1,0 +1,224 @@
+/* cmd_partition.c — `coarsen partition -k K FILE`: multilevel partitioning
+ * (partition/multilevel.c): per-level cuts on stderr, the final cut,
+ * imbalance and phase times on stdout, the part file with --out, and with
+ * --compare-metis METIS k-way run directly on FILE side by side, with the
+ * agreement of the two partitions once METIS's parts are relabelled to match
+ * ours (bipartite/remap.h, the auction on the k x k overlap matrix). */
+#include "cli/cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bipartite/remap.h"
+#include "core/timer.h"
+#include "io/output_file.h"
+#include "partition/partition.h"
+
+static const char *const help =
+    "Usage: coarsen partition -k K [OPTIONS] FILE\n"
+    "Partitions the graph in FILE into K parts: coarsening hierarchy, METIS on the coarsest\n"
+    "graph, then level by level projection, rebalancing and refinement.\n\n"
+    "  -k K                     number of parts (required)\n"
+    "  --imbalance E            every part weighs at most (1+E) * total / K (default 0.03;\n"
+    "                           loosened to ceil(total/K) + heaviest vertex - 1 when that is larger)\n"
+    "  --rb                     METIS recursive bisection on the coarsest graph (default k-way)\n"
+    "  --matcher handshake|redblue  matching of the hierarchy (default handshake)\n"
+    "  --rounds N               refinement rounds per level at most (default 16)\n"
+    "  --coarsen-to N           coarsen until <= N vertices (default max(40 K, 400))\n"
+    "  --out PART               write one 0-based part id per vertex and line (METIS's format)\n"
+    "  --compare-metis          also run METIS directly on FILE (same K, imbalance, seed) and\n"
+    "                           print both side by side, and the share of vertices in the\n"
+    "                           same part after relabelling METIS's parts (coarsen remap)\n\n";
+
+enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_MATCHER, OPT_ROUNDS, OPT_COARSEN_TO, OPT_OUT, OPT_COMPARE };
+
+static const struct option longopts[] = {
+    CLI_GLOBAL_LONGOPTS,
+    {"imbalance", required_argument, 0, OPT_IMBALANCE},
+    {"rb", no_argument, 0, OPT_RB},
+    {"matcher", required_argument, 0, OPT_MATCHER},
+    {"rounds", required_argument, 0, OPT_ROUNDS},
+    {"coarsen-to", required_argument, 0, OPT_COARSEN_TO},
+    {"out", required_argument, 0, OPT_OUT},
+    {"compare-metis", no_argument, 0, OPT_COMPARE},
+    {0, 0, 0, 0},
+};
+
+typedef struct run {
+    cli_globals g;
+    partition_opts p;
+    const char *out, *file;
+    int compare;
+} run;
+
+static int local_option(int opt, const char *arg, run *r)
+{
+    long long v;
+    switch (opt) {
+    case 'k':
+        if (cli_parse_long("k", arg, 1, INT32_MAX, &v))
+            return -1;
+        r->p.k = (int32_t)v;
+        return 0;
+    case OPT_IMBALANCE:
+        return cli_parse_double("imbalance", arg, 0, 1e6, &r->p.imbalance);
+    case OPT_RB:
+        r->p.recursive = 1;
+        return 0;
+    case OPT_MATCHER:
+        if (!strcmp(arg, "handshake"))
+            r->p.hierarchy.matcher = COARSEN_MATCHER_HANDSHAKE;
+        else if (!strcmp(arg, "redblue"))
+            r->p.hierarchy.matcher = COARSEN_MATCHER_REDBLUE;
+        else
+            return fprintf(stderr, "coarsen: --matcher: '%s' is not handshake or redblue\n", arg), -1;
+        return 0;
+    case OPT_ROUNDS:
+        if (cli_parse_long("rounds", arg, 0, 1000000, &v))
+            return -1;
+        r->p.max_rounds = (int)v;
+        return 0;
+    case OPT_COARSEN_TO:
+        if (cli_parse_long("coarsen-to", arg, 1, INT32_MAX, &v))
+            return -1;
+        r->p.hierarchy.coarsen_to = (int32_t)v;
+        return 0;
+    case OPT_OUT:
+        r->out = arg;
+        return 0;
+    case OPT_COMPARE:
+        r->compare = 1;
+        return 0;
+    }
+    return -1;
+}
+
+static int parse(int argc, char **argv, run *r, int *done)
+{
+    *done = 0;
+    opterr = 0;
+    optind = 1;
+    optopt = 0;
+    int opt, have_k = 0;
+    while ((opt = getopt_long(argc, argv, "k:", longopts, NULL)) != -1) {
+        if (opt == OPT_HELP) {
+            fputs(help, stdout);
+            fputs(cli_global_help, stdout);
+            *done = 1;
+            return 0;
+        }
+        if (opt == '?')
+            return cli_usage_error("partition", "%s '%s'", optopt ? "missing value for" : "unknown option",
+                                   argv[optind - 1]);
+        have_k |= opt == 'k';
+        int g = cli_global_option(opt, optarg, &r->g);
+        if (g < 0 || (g == 0 && local_option(opt, optarg, r)))
+            return 2;
+    }
+    if (!have_k)
+        return cli_usage_error("partition", "-k K is required");
+    if (optind != argc - 1)
+        return cli_usage_error("partition", "%s", optind == argc ? "no input FILE given" : "more than one input FILE given");
+    r->file = argv[optind];
+    return 0;
+}
+
+static void print_levels(const partition_result *res)
+{
+    for (int lv = res->levels; lv >= 0; lv--) {
+        const partition_level_report *l = &res->level[lv];
+        fprintf(stderr,
+                "coarsen: partition level %d: %d vertices, cut projected %.17g, rebalanced %.17g (%lld moves), "
+                "refined %.17g (%d rounds, %lld moves)\n",
+                lv, l->vertices, l->cut_projected, l->cut_rebalanced, (long long)l->st.rebalance_moves,
+                l->cut_refined, l->st.rounds, (long long)l->st.moves);
+    }
+}
+
+/* Runs METIS directly on g and prints the comparison with ours (part). */
+static int compare_metis(const coarsen_graph *g, const run *r, const int32_t *part, const partition_result *ours,
+                         coarsen_error *err)
+{
+    int32_t *mp = malloc(((size_t)g->n + 1) * sizeof *mp), *relabelled = malloc(((size_t)g->n + 1) * sizeof *mp);
+    if (!mp || !relabelled)
+        return fprintf(stderr, "coarsen: out of memory for the METIS partition\n"), 1;
+    double t0 = timer_ms();
+    int rc = partition_metis(g, r->p.k, r->p.imbalance, r->p.seed, r->p.recursive, mp, err);
+    double ms = timer_ms() - t0;
+    bip_remap_result rm = {0};
+    if (!rc)
+        rc = bip_remap(part, mp, g->n, r->g.use_gpu, relabelled, &rm, err);
+    if (rc) {
+        free(mp);
+        free(relabelled);
+        return cli_fail(err);
+    }
+    double cut = partition_cut(g, mp), imb = partition_imbalance(g, mp, r->p.k);
+    printf("%-8s %20s %10s %12s\n", "", "cut", "imbalance", "time_ms");
+    printf("%-8s %20.17g %10.4f %12.3f\n", "ours", ours->cut, ours->imbalance, ours->total_ms);
+    printf("%-8s %20.17g %10.4f %12.3f\n", "metis", cut, imb, ms);
+    printf("cut ratio (ours / metis): %.4f, speedup (metis time / ours): %.2f\n", cut > 0 ? ours->cut / cut : 1.0,
+           ours->total_ms > 0 ? ms / ours->total_ms : 0.0);
+    printf("agreement after relabelling METIS's parts: %.4f (%lld of %d vertices; before %.4f)\n",
+           g->n ? (double)rm.agree_after / g->n : 1.0, (long long)rm.agree_after, g->n,
+           g->n ? (double)rm.agree_before / g->n : 1.0);
+    free(mp);
+    free(relabelled);
+    return 0;
+}
+
+static int execute(run *r)
+{
+    coarsen_error err = {0};
+    coarsen_graph *g = NULL;
+    if (coarsen_graph_load(r->file, &g, NULL, &err)) {
+        cli_fail(&err);
+        return err.status == COARSEN_ERR_NOMEM || err.status == COARSEN_ERR_DEVICE ? 1 : 2;
+    }
+    r->p.seed = r->g.seed;
+    r->p.hierarchy.device = r->g.use_gpu ? COARSEN_DEVICE_GPU : COARSEN_DEVICE_CPU;
+    int32_t *part = malloc(((size_t)g->n + 1) * sizeof *part);
+    partition_result res = {0};
+    int status = 0;
+    if (!part) {
+        fprintf(stderr, "coarsen: out of memory for the partition\n");
+        status = 1;
+    } else if (partition_multilevel(g, &r->p, part, &res, &err)) {
+        status = cli_fail(&err);
+    } else {
+        if (!r->g.quiet)
+            print_levels(&res);
+        if (r->g.json)
+            printf("{\"k\":%d,\"cut\":%.17g,\"imbalance\":%.6f,\"cap\":%lld,\"levels\":%d,\"coarsen_ms\":%.3f,"
+                   "\"initial_ms\":%.3f,\"refine_ms\":%.3f,\"total_ms\":%.3f,\"gpu\":%d}\n",
+                   r->p.k, res.cut, res.imbalance, (long long)res.cap, res.levels, res.coarsen_ms, res.initial_ms,
+                   res.refine_ms, res.total_ms, res.on_gpu);
+        else
+            printf("k %d: cut %.17g, imbalance %.4f (max part weight %lld allowed), %d levels\n"
+                   "time: coarsen %.3f ms, initial (METIS) %.3f ms, refine %.3f ms, total %.3f ms (file I/O excluded)\n",
+                   r->p.k, res.cut, res.imbalance, (long long)res.cap, res.levels, res.coarsen_ms, res.initial_ms,
+                   res.refine_ms, res.total_ms);
+        if (r->out && io_write_ints(r->out, part, g->n, &err))
+            status = cli_fail(&err);
+        if (!status && r->compare)
+            status = compare_metis(g, r, part, &res, &err);
+    }
+    partition_result_free(&res);
+    free(part);
+    coarsen_graph_free(g);
+    return status;
+}
+
+int cmd_partition(int argc, char **argv)
+{
+    run r = {.g = {.device = DEVICE_AUTO, .seed = 1}};
+    partition_opts_default(&r.p);
+    int done;
+    int status = parse(argc, argv, &r, &done);
+    if (status || done)
+        return status;
+    if ((status = cli_start_device(&r.g)))
+        return status;
+    return execute(&r);
+}

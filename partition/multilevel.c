@@ -1,0 +1,191 @@
+/* multilevel.c — the multilevel partitioner: build the hierarchy, partition
+ * the coarsest graph with METIS, then level by level project, rebalance when
+ * a part exceeds the level's cap, and refine; on the GPU backend the part
+ * array stays on the device between levels (rebalancing, rare, runs on the
+ * host). Per-level cuts and phase times go to the caller's report. */
+#include "partition/partition.h"
+
+#include <stdlib.h>
+
+#include "coarsen/hierarchy.h"
+#include "core/error.h"
+#include "core/timer.h"
+#include "device/device.h"
+
+void partition_opts_default(partition_opts *o)
+{
+    *o = (partition_opts){.k = 2, .imbalance = 0.03, .seed = 1, .max_rounds = 16};
+    coarsen_hierarchy_opts_default(&o->hierarchy);
+    o->hierarchy.coarsen_to = 0; /* from k */
+    o->hierarchy.levels = 100;   /* until coarsen_to or min_reduction stops it */
+}
+
+void partition_result_free(partition_result *res)
+{
+    if (res) {
+        free(res->level);
+        res->level = NULL;
+    }
+}
+
+/* The cut of part (host or device, as g) for the report. */
+static int level_cut(const coarsen_graph *g, const int32_t *part, double *cut, coarsen_error *err)
+{
+    if (g->on_device)
+        return partition_cut_gpu(g, part, cut, err);
+    *cut = partition_cut(g, part);
+    return 0;
+}
+
+/* Brings every part of level lv within cap: on the host directly, or, for a
+ * device part (dg not NULL), through host copies made only when a part is
+ * over cap (the level's host graph is then downloaded). */
+static int rebalance_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, int32_t k, int64_t cap,
+                           int32_t *part, partition_refine_stats *st, coarsen_error *err)
+{
+    const coarsen_graph *hg = NULL;
+    if (!dg) {
+        int rc = coarsen_hierarchy_graph(h, lv, &hg, err);
+        return rc ? rc : partition_rebalance_cpu(hg, k, cap, part, st, err);
+    }
+    int64_t *w = xmalloc((size_t)k * sizeof *w, "part weights", err);
+    int rc = !w ? COARSEN_ERR_NOMEM : partition_part_weights_gpu(dg, part, k, w, err);
+    int over = 0;
+    for (int32_t p = 0; !rc && p < k; p++)
+        over |= w[p] > cap;
+    free(w);
+    if (rc || !over)
+        return rc;
+    if ((rc = coarsen_hierarchy_graph(h, lv, &hg, err)))
+        return rc;
+    size_t bytes = (size_t)hg->n * sizeof(int32_t);
+    int32_t *hpart = xmalloc(bytes + 1, "host part", err);
+    rc = !hpart ? COARSEN_ERR_NOMEM : device_copy_to_host(hpart, part, bytes, err);
+    if (!rc)
+        rc = partition_rebalance_cpu(hg, k, cap, hpart, st, err);
+    if (!rc)
+        rc = device_copy_to_device(part, hpart, bytes, err);
+    free(hpart);
+    return rc;
+}
+
+/* Rebalances and refines level lv: part is host memory on the CPU, device
+ * memory when dg (the level's device graph) is given. Fills its report. */
+static int refine_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, const partition_opts *o,
+                        int32_t *part, partition_level_report *r, coarsen_error *err)
+{
+    const coarsen_level_stats *s = coarsen_hierarchy_stats(h, lv);
+    int64_t cap = partition_cap_of(s->total_vertex_weight, s->max_vertex_weight, o->k, o->imbalance);
+    const coarsen_graph *g = dg;
+    int rc = dg ? 0 : coarsen_hierarchy_graph(h, lv, &g, err);
+    r->vertices = s->vertices;
+    if (!rc)
+        rc = level_cut(g, part, &r->cut_projected, err);
+    if (!rc)
+        rc = rebalance_level(h, lv, dg, o->k, cap, part, &r->st, err);
+    if (!rc)
+        rc = level_cut(g, part, &r->cut_rebalanced, err);
+    if (!rc)
+        rc = (dg ? partition_refine_gpu : partition_refine_cpu)(g, o->k, cap, o->max_rounds, part, &r->st, err);
+    if (!rc)
+        rc = level_cut(g, part, &r->cut_refined, err);
+    return rc;
+}
+
+int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_t *part, partition_result *res,
+                         coarsen_error *err)
+{
+    *res = (partition_result){0};
+    if (o->k < 1 || o->k > (g->n > 0 ? g->n : 1))
+        return error_set(err, COARSEN_ERR_INPUT, "k = %d: the number of parts must be in 1..%d", o->k,
+                         g->n > 0 ? g->n : 1);
+    double t0 = timer_ms();
+    coarsen_hierarchy_opts ho = o->hierarchy;
+    if (ho.coarsen_to == 0)
+        ho.coarsen_to = o->k * 40 > 400 ? o->k * 40 : 400;
+    ho.seed = o->seed;
+    coarsen_hierarchy *h = NULL;
+    int32_t *dpart[2] = {NULL, NULL};
+    coarsen_graph *dg0 = NULL;
+    int rc = coarsen_hierarchy_build(g, &ho, &h, err);
+    if (rc)
+        return rc;
+    double t1 = timer_ms();
+    int L = coarsen_hierarchy_levels(h), gpu = coarsen_hierarchy_on_gpu(h);
+    res->levels = L;
+    res->on_gpu = gpu;
+    res->coarsen_ms = t1 - t0;
+    res->level = xcalloc((size_t)L + 1, sizeof *res->level, "partition report", err);
+    int32_t *coarse = xmalloc(((size_t)g->n + 1) * sizeof *coarse, "coarse parts", err);
+    int32_t *fine = xmalloc(((size_t)g->n + 1) * sizeof *fine, "fine parts", err);
+    if (!res->level || !coarse || !fine) {
+        rc = COARSEN_ERR_NOMEM;
+        goto done;
+    }
+    /* coarsest level: METIS and a refinement on the host */
+    const coarsen_graph *hg;
+    if ((rc = coarsen_hierarchy_graph(h, L, &hg, err)) ||
+        (rc = partition_metis(hg, o->k, o->imbalance, o->seed, o->recursive, coarse, err)))
+        goto done;
+    res->initial_ms = timer_ms() - t1;
+    if ((rc = refine_level(h, L, NULL, o, coarse, &res->level[L], err)))
+        goto done;
+    if (gpu) {
+        for (int s = 0; s < 2 && !rc; s++)
+            rc = device_alloc((void **)&dpart[s], ((size_t)g->n + 1) * sizeof(int32_t), "device parts", err);
+        if (!rc)
+            rc = device_copy_to_device(dpart[0], coarse, (size_t)hg->n * sizeof(int32_t), err);
+        if (!rc && L > 0)
+            rc = device_graph_upload(g, &dg0, err); /* the hierarchy released its copy of level 0 */
+        if (rc)
+            goto done;
+    }
+    for (int lv = L; lv >= 1; lv--) {
+        const int32_t *map = NULL;
+        const coarsen_graph *fg = NULL;
+        if (gpu) {
+            const coarsen_graph *dg = lv - 1 == 0 ? dg0 : h->dev[lv - 1];
+            rc = partition_project_gpu(dg->n, h->dmap[lv], dpart[0], dpart[1], err);
+            if (!rc)
+                rc = refine_level(h, lv - 1, dg, o, dpart[1], &res->level[lv - 1], err);
+            int32_t *t = dpart[0];
+            dpart[0] = dpart[1];
+            dpart[1] = t;
+        } else {
+            rc = coarsen_hierarchy_map(h, lv, &map, err);
+            if (!rc)
+                rc = coarsen_hierarchy_graph(h, lv - 1, &fg, err);
+            if (!rc) {
+                partition_project_cpu(fg->n, map, coarse, fine);
+                rc = refine_level(h, lv - 1, NULL, o, fine, &res->level[lv - 1], err);
+            }
+            int32_t *t = coarse;
+            coarse = fine;
+            fine = t;
+        }
+        if (rc)
+            goto done;
+    }
+    if (gpu)
+        rc = device_copy_to_host(part, dpart[0], (size_t)g->n * sizeof *part, err);
+    else
+        for (int32_t v = 0; v < g->n; v++)
+            part[v] = coarse[v];
+    if (rc)
+        goto done;
+    res->total_ms = timer_ms() - t0;
+    res->refine_ms = res->total_ms - res->coarsen_ms - res->initial_ms;
+    res->cut = partition_cut(g, part);
+    res->imbalance = partition_imbalance(g, part, o->k);
+    res->cap = partition_cap(g, o->k, o->imbalance);
+done:
+    free(coarse);
+    free(fine);
+    for (int s = 0; s < 2; s++)
+        device_free(dpart[s]);
+    coarsen_graph_free(dg0);
+    coarsen_hierarchy_free(h);
+    if (rc)
+        partition_result_free(res);
+    return rc;
+}

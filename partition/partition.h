@@ -1,0 +1,137 @@
+/* partition.h — multilevel k-way graph partitioning on top of the coarsening
+ * hierarchy: METIS on the coarsest graph, projection through the maps, and a
+ * refinement with a balance constraint at every level (CPU reference and a
+ * GPU port of the same rounds, bit-identical), plus the quality metrics.
+ *
+ * Parts are int32 ids 0..k-1, one per vertex. A part array is host memory
+ * unless a function's name ends in _gpu, whose part arrays are device memory
+ * (device/device.h) and whose graphs are device graphs (on_device = 1).
+ *
+ * Balance: with W the total vertex weight and wmax the heaviest vertex, the
+ * cap on every part's weight is
+ *     cap = max(floor((1 + imbalance) * W / k), ceil(W / k) + wmax - 1),
+ * the METIS bound, loosened only when vertex weights make it unreachable
+ * (the second term can always be met: partition_rebalance_cpu proves it). */
+#ifndef PARTITION_PARTITION_H
+#define PARTITION_PARTITION_H
+
+#include "coarsen.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- metrics (metrics.c) ---- */
+
+/* Sum of the weights of the edges whose ends lie in different parts. */
+double partition_cut(const coarsen_graph *g, const int32_t *part);
+/* weights[p] (k entries, caller-allocated) = total vertex weight of part p. */
+void partition_part_weights(const coarsen_graph *g, const int32_t *part, int32_t k, int64_t *weights);
+/* The cap above for g (host graph), and from W and wmax directly. */
+int64_t partition_cap(const coarsen_graph *g, int32_t k, double imbalance);
+int64_t partition_cap_of(int64_t total, int64_t wmax, int32_t k, double imbalance);
+/* max part weight / (W / k); 1 for an empty graph. */
+double partition_imbalance(const coarsen_graph *g, const int32_t *part, int32_t k);
+/* 0 when every part id lies in 0..k-1; otherwise fills err naming the vertex. */
+int partition_check(const coarsen_graph *g, const int32_t *part, int32_t k, coarsen_error *err);
+/* Total weight of a cut in fixed point: each vertex's external weight scaled
+ * by 2^s and rounded, summed in int64 (order-independent, hence identical on
+ * CPU and GPU). s from partition_fixed_shift. Refinement decides on this. */
+int partition_fixed_shift(double max_edge_weight, int64_t nnz);
+int64_t partition_cut_fixed(const coarsen_graph *g, const int32_t *part, int shift);
+/* On the device (graph and part in device memory, results on the host): the
+ * part weights, and the cut as partition_cut_fixed / 2^(s+1) (each vertex's
+ * external weight rounded to 2^-s; exact for integer weights). */
+int partition_part_weights_gpu(const coarsen_graph *g, const int32_t *part, int32_t k, int64_t *weights,
+                               coarsen_error *err);
+int partition_cut_gpu(const coarsen_graph *g, const int32_t *part, double *cut, coarsen_error *err);
+
+/* ---- METIS (metis_coarsest.c) ---- */
+
+/* Partitions g with METIS_PartGraphKway (or METIS_PartGraphRecursive when
+ * recursive), ubvec from imbalance, METIS's seed from seed. Real edge weights
+ * are scaled and rounded to integers, every one to >= 1 (zero included). */
+int partition_metis(const coarsen_graph *g, int32_t k, double imbalance, uint64_t seed, int recursive,
+                    int32_t *part, coarsen_error *err);
+
+/* ---- projection (project.c) ---- */
+
+/* fine_part[v] = coarse_part[map[v]] for v < n_fine. */
+void partition_project_cpu(int32_t n_fine, const int32_t *map, const int32_t *coarse_part, int32_t *fine_part);
+int partition_project_gpu(int32_t n_fine, const int32_t *map, const int32_t *coarse_part, int32_t *fine_part,
+                          coarsen_error *err);
+
+/* ---- refinement (refine_cpu.c, refine.cu) ---- */
+
+typedef struct partition_refine_stats {
+    int rounds;        /* label-propagation rounds applied (the best partition may be an earlier one) */
+    int64_t moves;     /* vertices moved by those rounds */
+    int64_t rebalance_moves; /* vertices moved by partition_rebalance_cpu */
+} partition_refine_stats;
+
+/* Moves vertices out of parts heavier than cap, heaviest-excess first, each
+ * time the movable vertex (weight > 0) of best gain to a part that stays
+ * within cap (the lightest part when none is better). Terminates with every
+ * part within cap whenever cap >= ceil(W/k) + wmax - 1. Deterministic.
+ * Adds to st->rebalance_moves (st may be NULL). */
+int partition_rebalance_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t *part,
+                            partition_refine_stats *st, coarsen_error *err);
+
+/* Boundary label propagation in synchronous rounds, Jet-style: every vertex
+ * picks the adjacent part of highest connectivity (ties: lowest id) and is a
+ * candidate when that gain is >= -NEGATIVE_GAIN * its own-part connectivity;
+ * an afterburner recomputes each candidate's gain assuming candidates of
+ * higher priority (gain, then lower id) move, and keeps the positive ones;
+ * moves are admitted into each part by priority (gain descending, then id)
+ * while it stays within cap (repeated until stable), so a balanced input
+ * stays balanced. Rounds stop after PATIENCE rounds without a new lowest
+ * fixed-point cut, after max_rounds, or when nothing moves; the partition of
+ * lowest cut is returned, so the cut never grows. The GPU version runs the
+ * same rounds: same output bit for bit. */
+#define PARTITION_REFINE_NEGATIVE_GAIN 0.25
+#define PARTITION_REFINE_PATIENCE 3
+int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max_rounds, int32_t *part,
+                         partition_refine_stats *st, coarsen_error *err);
+int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t cap, int max_rounds, int32_t *part,
+                         partition_refine_stats *st, coarsen_error *err);
+
+/* ---- multilevel driver (multilevel.c) ---- */
+
+typedef struct partition_opts {
+    int32_t k;
+    double imbalance;              /* default 0.03 */
+    uint64_t seed;
+    int recursive;                 /* METIS recursive bisection on the coarsest graph */
+    int max_rounds;                /* refinement rounds per level (default 16) */
+    coarsen_hierarchy_opts hierarchy; /* device, matcher, ...; default 100 levels, and coarsen_to
+                                        0: max(40 k, 400); the seed is replaced by seed */
+} partition_opts;
+
+void partition_opts_default(partition_opts *o);
+
+typedef struct partition_level_report {
+    int32_t vertices;
+    double cut_projected;   /* cut right after projection (= coarser level's final cut) */
+    double cut_rebalanced;  /* after the rebalancing step (= cut_projected when none was needed) */
+    double cut_refined;     /* after refinement */
+    partition_refine_stats st;
+} partition_level_report;
+
+typedef struct partition_result {
+    double cut, imbalance;
+    int64_t cap;
+    int levels;                      /* hierarchy levels L */
+    partition_level_report *level;   /* [L + 1], level[L] = coarsest (METIS); owned, free with partition_result_free */
+    double coarsen_ms, initial_ms, refine_ms, total_ms;
+    int on_gpu;
+} partition_result;
+
+/* Partitions host graph g into part (g->n entries, caller-allocated). */
+int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_t *part, partition_result *res,
+                         coarsen_error *err);
+void partition_result_free(partition_result *res);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,271 @@
+/* test_partition.c — the CPU partitioner (partition/): metrics against a
+ * dense recount, METIS on small graphs, projection preserving the cut
+ * exactly, rebalancing reaching the cap from any partition, refinement never
+ * increasing the cut and never breaking balance, and the multilevel driver:
+ * valid, within the bound, reported cuts equal to recounts, per-level cuts
+ * chained (projected = coarser refined) and monotone except through
+ * rebalancing. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "partition/partition.h"
+#include "tests/support/partition_check.h"
+#include "tests/support/test_support.h"
+
+Test(partition_metrics, cut_weights_and_imbalance_match_recounts)
+{
+    for (int mode = 0; mode < 3; mode++) {
+        coarsen_graph *g = test_random_graph(60, 0.15, mode, 40 + mode);
+        for (int32_t k = 1; k <= 5; k++) {
+            int32_t *part = random_partition(g, k, 3 * k + mode);
+            cr_assert_float_eq(partition_cut(g, part), oracle_partition_cut(g, part), 1e-9);
+            int64_t w[5], total = 0, wmax = 0;
+            partition_part_weights(g, part, k, w);
+            int32_t count[5] = {0};
+            for (int32_t v = 0; v < g->n; v++)
+                count[part[v]]++; /* unit vertex weights */
+            for (int32_t p = 0; p < k; p++) {
+                cr_assert_eq(w[p], count[p]);
+                total += w[p];
+                wmax = w[p] > wmax ? w[p] : wmax;
+            }
+            cr_assert_float_eq(partition_imbalance(g, part, k), (double)wmax * k / total, 1e-12);
+            cr_assert_eq(partition_cap(g, k, 0.03), oracle_cap(g, k, 0.03));
+            free(part);
+        }
+        coarsen_graph_free(g);
+    }
+}
+
+Test(partition_metrics, fixed_point_cut_is_twice_the_cut_for_integer_weights)
+{
+    coarsen_graph *g = test_random_graph(80, 0.1, 1, 5);
+    int32_t *part = random_partition(g, 4, 9);
+    int shift = partition_fixed_shift(4.0, g->nnz);
+    cr_assert_geq(shift, 0);
+    cr_assert_eq(partition_cut_fixed(g, part, shift), (int64_t)(2 * oracle_partition_cut(g, part)) << shift);
+    free(part);
+    coarsen_graph_free(g);
+}
+
+Test(partition_metrics, check_names_out_of_range_parts)
+{
+    coarsen_graph *g = test_random_graph(10, 0.3, 0, 1);
+    int32_t *part = random_partition(g, 3, 1);
+    coarsen_error err = {0};
+    cr_assert_eq(partition_check(g, part, 3, &err), 0);
+    part[7] = 3;
+    cr_assert_eq(partition_check(g, part, 3, &err), COARSEN_ERR_INPUT);
+    cr_assert(strstr(err.msg, "vertex 7"), "%s", err.msg);
+    free(part);
+    coarsen_graph_free(g);
+}
+
+Test(partition_metis, kway_and_recursive_are_valid_and_balanced)
+{
+    coarsen_graph *g = partition_test_graph("grid2d:nx=20,ny=20,weights=real", 1, 1);
+    for (int rb = 0; rb < 2; rb++)
+        for (int32_t k = 1; k <= 8; k *= 2) {
+            int32_t *part = malloc(g->n * sizeof *part);
+            coarsen_error err = {0};
+            cr_assert_eq(partition_metis(g, k, 0.03, 7, rb, part, &err), 0, "%s", err.msg);
+            /* METIS meets its own bound within a vertex on a unit-weight grid */
+            expect_partition_within(g, part, k, oracle_cap(g, k, 0.03) + 1);
+            if (k == 2) /* a 20 x 20 grid bisection cuts at least 20 edges */
+                cr_assert_geq(partition_cut(g, part) > 0, 1);
+            free(part);
+        }
+    coarsen_graph_free(g);
+}
+
+Test(partition_project, preserves_the_cut_exactly)
+{
+    coarsen_graph *g = partition_test_graph("delaunay:n=3000,weights=int,seed=4", 1, 1);
+    coarsen_hierarchy_opts ho;
+    coarsen_hierarchy_opts_default(&ho);
+    ho.device = COARSEN_DEVICE_CPU;
+    ho.coarsen_to = 50;
+    coarsen_hierarchy *h = NULL;
+    coarsen_error err = {0};
+    cr_assert_eq(coarsen_hierarchy_build(g, &ho, &h, &err), 0, "%s", err.msg);
+    int L = coarsen_hierarchy_levels(h);
+    cr_assert_geq(L, 2);
+    for (int lv = L; lv >= 1; lv--) {
+        const coarsen_graph *cg, *fg;
+        const int32_t *map;
+        cr_assert_eq(coarsen_hierarchy_graph(h, lv, &cg, &err), 0);
+        cr_assert_eq(coarsen_hierarchy_graph(h, lv - 1, &fg, &err), 0);
+        cr_assert_eq(coarsen_hierarchy_map(h, lv, &map, &err), 0);
+        int32_t *cp = random_partition(cg, 5, lv);
+        int32_t *fp = malloc(fg->n * sizeof *fp);
+        partition_project_cpu(fg->n, map, cp, fp);
+        cr_assert_eq(partition_cut(fg, fp), partition_cut(cg, cp), "level %d", lv);
+        int64_t wc[5], wf[5];
+        partition_part_weights(cg, cp, 5, wc);
+        partition_part_weights(fg, fp, 5, wf);
+        for (int p = 0; p < 5; p++)
+            cr_assert_eq(wc[p], wf[p]);
+        free(cp);
+        free(fp);
+    }
+    coarsen_hierarchy_free(h);
+    coarsen_graph_free(g);
+}
+
+Test(partition_rebalance, reaches_the_cap_from_any_partition)
+{
+    const int64_t maxvw[] = {1, 9};
+    for (int wi = 0; wi < 2; wi++) {
+        coarsen_graph *g = partition_test_graph("rgg:n=2000,deg=8,seed=3", maxvw[wi], 5);
+        for (int32_t k = 2; k <= 16; k *= 2) {
+            int32_t *part = random_partition(g, k, k);
+            for (int32_t v = 0; v < g->n / 2; v++) /* half the vertices into part 0 */
+                part[v] = 0;
+            int64_t cap = oracle_cap(g, k, 0.0); /* the tightest cap rebalancing guarantees */
+            partition_refine_stats st = {0};
+            coarsen_error err = {0};
+            cr_assert_eq(partition_rebalance_cpu(g, k, cap, part, &st, &err), 0, "%s", err.msg);
+            expect_partition_within(g, part, k, cap);
+            cr_assert_gt(st.rebalance_moves, 0);
+            free(part);
+        }
+        coarsen_graph_free(g);
+    }
+}
+
+Test(partition_refine, never_increases_the_cut_and_keeps_balance)
+{
+    for (int mode = 0; mode < 3; mode++) {
+        coarsen_graph *g = partition_test_graph(mode == 2 ? "rgg:n=3000,deg=10,weights=real,seed=2"
+                                                          : "rgg:n=3000,deg=10,weights=int,seed=2",
+                                                mode == 1 ? 5 : 1, 8);
+        for (int32_t k = 2; k <= 32; k *= 4) {
+            int64_t cap = oracle_cap(g, k, 0.03);
+            int32_t *part = random_partition(g, k, 11);
+            coarsen_error err = {0};
+            cr_assert_eq(partition_rebalance_cpu(g, k, cap, part, NULL, &err), 0, "%s", err.msg);
+            double before = partition_cut(g, part);
+            partition_refine_stats st = {0};
+            cr_assert_eq(partition_refine_cpu(g, k, cap, 50, part, &st, &err), 0, "%s", err.msg);
+            double after = partition_cut(g, part);
+            cr_assert_leq(after, before * (1 + 1e-12), "mode %d k %d: %g > %g", mode, k, after, before);
+            cr_assert_gt(st.rounds, 0, "a random partition always has a positive-gain move");
+            cr_assert_lt(after, before);
+            expect_partition_within(g, part, k, cap);
+            free(part);
+        }
+        coarsen_graph_free(g);
+    }
+}
+
+/* Runs the multilevel partitioner on g and checks every property of the issue. */
+static void check_multilevel(const coarsen_graph *g, int32_t k, double eps, int rb, uint64_t seed)
+{
+    partition_opts o;
+    partition_opts_default(&o);
+    o.k = k;
+    o.imbalance = eps;
+    o.recursive = rb;
+    o.seed = seed;
+    o.hierarchy.device = COARSEN_DEVICE_CPU;
+    int32_t *part = malloc(((size_t)g->n + 1) * sizeof *part);
+    partition_result res;
+    coarsen_error err = {0};
+    cr_assert_eq(partition_multilevel(g, &o, part, &res, &err), 0, "%s", err.msg);
+    expect_partition_within(g, part, k, oracle_cap(g, k, eps));
+    cr_assert_eq(res.cap, oracle_cap(g, k, eps));
+    cr_assert_float_eq(res.cut, oracle_partition_cut(g, part), 1e-9 * (1 + res.cut));
+    for (int lv = res.levels; lv >= 0; lv--) {
+        const partition_level_report *l = &res.level[lv];
+        cr_assert_leq(l->cut_refined, l->cut_rebalanced, "level %d", lv);
+        if (l->st.rebalance_moves == 0)
+            cr_assert_eq(l->cut_rebalanced, l->cut_projected, "level %d", lv);
+        /* projection preserves the cut: exactly for integer weights (real
+         * ones are summed in another order by contraction) */
+        if (lv < res.levels && g->integral_weights)
+            cr_assert_eq(l->cut_projected, res.level[lv + 1].cut_refined, "level %d", lv);
+        else if (lv < res.levels)
+            cr_assert_float_eq(l->cut_projected, res.level[lv + 1].cut_refined, 1e-9 * (1 + l->cut_projected));
+    }
+    cr_assert_eq(res.level[0].cut_refined, res.cut);
+    cr_assert_eq(res.level[0].vertices, g->n);
+    partition_result_free(&res);
+    free(part);
+}
+
+Test(partition_multilevel, valid_balanced_and_cut_recounted)
+{
+    const char *specs[] = {"grid2d:nx=40,ny=40", "delaunay:n=2500,weights=int,seed=3", "rgg:n=2000,deg=12,seed=5",
+                           "er:n=1500,deg=6,weights=real,seed=9"};
+    for (int s = 0; s < 4; s++) {
+        coarsen_graph *g = partition_test_graph(specs[s], s == 3 ? 4 : 1, s);
+        check_multilevel(g, 2, 0.03, 0, 1);
+        check_multilevel(g, 8, 0.03, s & 1, 2);
+        check_multilevel(g, 37, 0.01, 0, 3);
+        coarsen_graph_free(g);
+    }
+}
+
+Test(partition_multilevel, tiny_graphs_and_extreme_k)
+{
+    coarsen_graph *g = test_random_graph(30, 0.2, 1, 3);
+    check_multilevel(g, 1, 0.03, 0, 1);
+    check_multilevel(g, 30, 0.0, 0, 1); /* one vertex per part */
+    check_multilevel(g, 7, 0.0, 1, 1);
+    partition_opts o;
+    partition_opts_default(&o);
+    o.k = 31;
+    int32_t part[31];
+    partition_result res;
+    coarsen_error err = {0};
+    cr_assert_eq(partition_multilevel(g, &o, part, &res, &err), COARSEN_ERR_INPUT);
+    coarsen_graph_free(g);
+}
+
+Test(partition_multilevel, same_seed_same_partition)
+{
+    coarsen_graph *g = partition_test_graph("delaunay:n=4000,seed=7", 1, 1);
+    partition_opts o;
+    partition_opts_default(&o);
+    o.k = 8;
+    o.hierarchy.device = COARSEN_DEVICE_CPU;
+    int32_t *a = malloc(g->n * sizeof *a), *b = malloc(g->n * sizeof *b);
+    partition_result ra, rb;
+    coarsen_error err = {0};
+    cr_assert_eq(partition_multilevel(g, &o, a, &ra, &err), 0, "%s", err.msg);
+    cr_assert_eq(partition_multilevel(g, &o, b, &rb, &err), 0, "%s", err.msg);
+    for (int32_t v = 0; v < g->n; v++)
+        cr_assert_eq(a[v], b[v]);
+    partition_result_free(&ra);
+    partition_result_free(&rb);
+    free(a);
+    free(b);
+    coarsen_graph_free(g);
+}
+
+Test(partition_multilevel, shared_real_weighted_graph_with_zero_weights)
+{
+    const char *dir = test_data_dir();
+    if (!dir)
+        cr_skip_test("no shared data folder (COARSEN_DATA or ../shared/data)");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/bayer10.mtx.gz", dir);
+    coarsen_graph *g = NULL;
+    coarsen_error err = {0};
+    if (coarsen_graph_load(path, &g, NULL, &err))
+        cr_skip_test("%s: %s", path, err.msg);
+    partition_opts o;
+    partition_opts_default(&o);
+    o.k = 64;
+    o.hierarchy.device = COARSEN_DEVICE_CPU;
+    int32_t *part = malloc(g->n * sizeof *part);
+    partition_result res;
+    cr_assert_eq(partition_multilevel(g, &o, part, &res, &err), 0, "%s", err.msg);
+    expect_partition_within(g, part, 64, oracle_cap(g, 64, 0.03));
+    cr_assert_float_eq(res.cut, partition_cut(g, part), 1e-9 * res.cut);
+    partition_result_free(&res);
+    free(part);
+    coarsen_graph_free(g);
+}

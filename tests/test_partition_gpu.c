@@ -1,0 +1,139 @@
+/* test_partition_gpu.c — the GPU side of partition/ against the CPU
+ * reference, bit for bit: projection, part weights, cut, the refinement
+ * rounds (same partition, same round and move counts), and the whole
+ * multilevel partitioner. Skipped visibly without a GPU. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+
+#include "device/device.h"
+#include "partition/partition.h"
+#include "tests/support/partition_check.h"
+#include "tests/support/test_support.h"
+
+#define NEED_GPU()                                          \
+    do {                                                    \
+        if (!test_have_gpu())                               \
+            cr_skip_test("no GPU (or built without CUDA)"); \
+    } while (0)
+
+/* A device copy of a host int32 array (caller frees with device_free). */
+static int32_t *upload_ints(const int32_t *a, int32_t n)
+{
+    void *d = NULL;
+    coarsen_error err = {0};
+    cr_assert_eq(device_alloc(&d, ((size_t)n + 1) * sizeof *a, "test ints", &err), 0, "%s", err.msg);
+    cr_assert_eq(device_copy_to_device(d, a, (size_t)n * sizeof *a, &err), 0, "%s", err.msg);
+    return d;
+}
+
+static void download_ints(int32_t *a, const int32_t *d, int32_t n)
+{
+    coarsen_error err = {0};
+    cr_assert_eq(device_copy_to_host(a, d, (size_t)n * sizeof *a, &err), 0, "%s", err.msg);
+}
+
+Test(partition_gpu, metrics_and_projection_equal_the_cpu)
+{
+    NEED_GPU();
+    coarsen_graph *g = partition_test_graph("rgg:n=5000,deg=10,weights=int,seed=4", 7, 2);
+    coarsen_graph *dg = NULL;
+    coarsen_error err = {0};
+    cr_assert_eq(device_graph_upload(g, &dg, &err), 0, "%s", err.msg);
+    int32_t k = 13;
+    int32_t *part = random_partition(g, k, 5);
+    int32_t *dpart = upload_ints(part, g->n);
+    int64_t wc[13], wg[13];
+    partition_part_weights(g, part, k, wc);
+    cr_assert_eq(partition_part_weights_gpu(dg, dpart, k, wg, &err), 0, "%s", err.msg);
+    for (int32_t p = 0; p < k; p++)
+        cr_assert_eq(wg[p], wc[p]);
+    double cut = 0;
+    cr_assert_eq(partition_cut_gpu(dg, dpart, &cut, &err), 0, "%s", err.msg);
+    cr_assert_eq(cut, partition_cut(g, part), "integer weights: exact");
+    /* projection through an arbitrary map: vertex v -> v / 3 */
+    int32_t nc = (g->n + 2) / 3;
+    int32_t *map = malloc(g->n * sizeof *map), *fine = malloc(g->n * sizeof *fine), *back = malloc(g->n * sizeof *back);
+    for (int32_t v = 0; v < g->n; v++)
+        map[v] = v / 3;
+    int32_t *dmap = upload_ints(map, g->n), *dcoarse = upload_ints(part, nc), *dfine = upload_ints(part, g->n);
+    partition_project_cpu(g->n, map, part, fine);
+    cr_assert_eq(partition_project_gpu(g->n, dmap, dcoarse, dfine, &err), 0, "%s", err.msg);
+    download_ints(back, dfine, g->n);
+    for (int32_t v = 0; v < g->n; v++)
+        cr_assert_eq(back[v], fine[v]);
+    device_free(dmap);
+    device_free(dcoarse);
+    device_free(dfine);
+    device_free(dpart);
+    free(map);
+    free(fine);
+    free(back);
+    free(part);
+    coarsen_graph_free(dg);
+    coarsen_graph_free(g);
+}
+
+Test(partition_gpu, refinement_equals_the_cpu_bit_for_bit)
+{
+    NEED_GPU();
+    const char *specs[] = {"rgg:n=20000,deg=10,weights=int,seed=2", "delaunay:n=20000,weights=real,seed=3",
+                           "rmat:n=16384,deg=8,seed=4", "grid2d:nx=100,ny=100"};
+    for (int s = 0; s < 4; s++) {
+        coarsen_graph *g = partition_test_graph(specs[s], s == 1 ? 6 : 1, s);
+        coarsen_graph *dg = NULL;
+        coarsen_error err = {0};
+        cr_assert_eq(device_graph_upload(g, &dg, &err), 0, "%s", err.msg);
+        for (int32_t k = 2; k <= 128; k *= 8) {
+            int64_t cap = oracle_cap(g, k, 0.03);
+            int32_t *part = random_partition(g, k, 7 + k);
+            cr_assert_eq(partition_rebalance_cpu(g, k, cap, part, NULL, &err), 0, "%s", err.msg);
+            int32_t *dpart = upload_ints(part, g->n), *back = malloc(g->n * sizeof *back);
+            partition_refine_stats sc = {0}, sg = {0};
+            cr_assert_eq(partition_refine_cpu(g, k, cap, 30, part, &sc, &err), 0, "%s", err.msg);
+            cr_assert_eq(partition_refine_gpu(dg, k, cap, 30, dpart, &sg, &err), 0, "%s", err.msg);
+            download_ints(back, dpart, g->n);
+            for (int32_t v = 0; v < g->n; v++)
+                cr_assert_eq(back[v], part[v], "%s k %d vertex %d: GPU %d CPU %d", specs[s], k, v, back[v], part[v]);
+            cr_assert_eq(sg.rounds, sc.rounds);
+            cr_assert_eq(sg.moves, sc.moves);
+            cr_assert_gt(sc.rounds, 0);
+            expect_partition_within(g, part, k, cap);
+            device_free(dpart);
+            free(back);
+            free(part);
+        }
+        coarsen_graph_free(dg);
+        coarsen_graph_free(g);
+    }
+}
+
+Test(partition_gpu, multilevel_equals_the_cpu)
+{
+    NEED_GPU();
+    coarsen_graph *g = partition_test_graph("delaunay:n=30000,weights=int,seed=5", 1, 1);
+    for (int32_t k = 2; k <= 64; k *= 4) {
+        int32_t *pc = malloc(g->n * sizeof *pc), *pg = malloc(g->n * sizeof *pg);
+        partition_result rc, rg;
+        coarsen_error err = {0};
+        partition_opts o;
+        partition_opts_default(&o);
+        o.k = k;
+        o.hierarchy.device = COARSEN_DEVICE_CPU;
+        cr_assert_eq(partition_multilevel(g, &o, pc, &rc, &err), 0, "%s", err.msg);
+        o.hierarchy.device = COARSEN_DEVICE_GPU;
+        cr_assert_eq(partition_multilevel(g, &o, pg, &rg, &err), 0, "%s", err.msg);
+        cr_assert_eq(rg.on_gpu, 1);
+        cr_assert_eq(rg.levels, rc.levels);
+        for (int32_t v = 0; v < g->n; v++)
+            cr_assert_eq(pg[v], pc[v], "k %d vertex %d", k, v);
+        for (int lv = 0; lv <= rc.levels; lv++)
+            cr_assert_eq(rg.level[lv].cut_refined, rc.level[lv].cut_refined, "k %d level %d", k, lv);
+        cr_assert_eq(rg.cut, rc.cut);
+        expect_partition_within(g, pg, k, oracle_cap(g, k, 0.03));
+        partition_result_free(&rc);
+        partition_result_free(&rg);
+        free(pc);
+        free(pg);
+    }
+    coarsen_graph_free(g);
+}
