@@ -79,6 +79,7 @@ typedef struct run {
 static int local_option(int opt, const char *arg, run *r)
 {
     long long v;
+    int flag;
     double d;
     switch (opt) {
     case OPT_LEVELS:
@@ -87,18 +88,12 @@ static int local_option(int opt, const char *arg, run *r)
         r->h.levels = (int)v;
         return 0;
     case OPT_MATCHER:
-        if (!strcmp(arg, "handshake"))
-            r->h.matcher = COARSEN_MATCHER_HANDSHAKE;
-        else if (!strcmp(arg, "redblue"))
-            r->h.matcher = COARSEN_MATCHER_REDBLUE;
-        else
-            return fprintf(stderr, "coarsen: --matcher: '%s' is not handshake or redblue\n", arg), -1;
+        if (cli_parse_matcher(arg, &flag))
+            return -1;
+        r->h.matcher = flag ? COARSEN_MATCHER_REDBLUE : COARSEN_MATCHER_HANDSHAKE;
         return 0;
     case OPT_TIES:
-        if (strcmp(arg, "hashed") && strcmp(arg, "id"))
-            return fprintf(stderr, "coarsen: --ties: '%s' is not hashed or id\n", arg), -1;
-        r->h.hashed_ties = !strcmp(arg, "hashed");
-        return 0;
+        return cli_parse_ties(arg, &r->h.hashed_ties);
     case OPT_REFINE:
         if (!strcmp(arg, "roma"))
             return fprintf(stderr, "coarsen: --refine roma: not implemented yet\n"), -1;
