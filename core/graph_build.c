@@ -1,6 +1,7 @@
 /* graph_build.c — stored entries to CSR (see graph_build.h for the rules).
  * One bucket pass by row (counting sort) that puts each entry into both its
- * rows, then a parallel sort and merge of every row in place. */
+ * rows of the graph's arrays, then a parallel sort and merge of every row in
+ * place. */
 #include "core/graph_build.h"
 #include "core/error.h"
 
@@ -154,16 +155,50 @@ static int64_t row_merge(entry *row, int64_t len, int32_t r, const graph_build_o
     return out;
 }
 
-/* One counting sort puts every off-diagonal entry into both its rows (the
- * mirror marked rev unless the input is mirrored); then every row is
- * sorted and merged in place (row_merge) and copied into the graph. */
+/* Merges row r, stored at adj/ewgt/rev + b with length len, in place (rev
+ * NULL: all 0); returns its new length. Fast path for a row already
+ * strictly increasing; otherwise the row goes through row_merge in *tmp
+ * (grown as needed, owned by the caller); -1 when that fails. */
+static int64_t row_merge_at(int32_t *adj, double *ewgt, const uint8_t *rev, int64_t b, int64_t len, int32_t r,
+                            const graph_build_opts *o, int64_t *dups, entry **tmp, int64_t *cap)
+{
+    int64_t k = 1;
+    while (k < len && adj[b + k - 1] < adj[b + k])
+        k++;
+    if (k >= len) {
+        for (k = 0; k < len; k++)
+            ewgt[b + k] = fabs(ewgt[b + k]);
+        return len;
+    }
+    if (len > *cap) {
+        free(*tmp);
+        *cap = len * 2;
+        *tmp = malloc((size_t)*cap * sizeof **tmp);
+        if (!*tmp) {
+            *cap = 0;
+            return -1;
+        }
+    }
+    entry *t = *tmp;
+    for (k = 0; k < len; k++)
+        t[k].col = adj[b + k], t[k].rev = rev ? rev[b + k] : 0, t[k].w = ewgt[b + k];
+    int64_t out = row_merge(t, len, r, o, dups);
+    for (k = 0; k < out; k++)
+        adj[b + k] = t[k].col, ewgt[b + k] = t[k].w;
+    return out;
+}
+
+/* One counting sort puts every off-diagonal entry into both its rows,
+ * straight into the graph's arrays (the mirror marked in rev unless the
+ * input is mirrored); then every row is merged in place (row_merge_at) and
+ * the rows are closed up when merging shortened them. */
 int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts,
                      coarsen_graph **out, graph_build_stats *stats, coarsen_error *err)
 {
     graph_build_stats st = {0};
     int status = COARSEN_ERR_NOMEM;
     int64_t *off = NULL, *len = NULL;
-    entry *buf = NULL;
+    uint8_t *rev = NULL;
     coarsen_graph *g = NULL;
     const int32_t *ei = e->i, *ej = e->j;
     const double *ew = e->w;
@@ -186,58 +221,73 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
     for (int32_t r = 0; r < n; r++)
         off[r + 1] += off[r];
     int64_t d = off[n];
-    buf = xmalloc((size_t)(d ? d : 1) * sizeof *buf, "entry buffer", err);
-    if (!buf)
+    g = coarsen_graph_alloc(n, d, err);
+    rev = g && !opts->mirrored ? xmalloc((size_t)(d ? d : 1), "entry directions", err) : NULL;
+    if (!g || (!opts->mirrored && !rev))
         goto done;
+    int32_t *adj = g->adj;
+    double *ewgt = g->ewgt;
     memcpy(len, off, ((size_t)n + 1) * sizeof *len);
-    int32_t rev = !opts->mirrored;
     for (int64_t k = 0; k < count; k++) {
         int32_t a = ei[k], b = ej[k];
         if (a == b)
             continue;
         double w = ew[k];
-        entry *x = &buf[len[a]++], *y = &buf[len[b]++];
-        x->col = b, x->rev = 0, x->w = w;
-        y->col = a, y->rev = rev, y->w = w;
+        int64_t x = len[a]++, y = len[b]++;
+        adj[x] = b, ewgt[x] = w;
+        adj[y] = a, ewgt[y] = w;
+        if (rev)
+            rev[x] = 0, rev[y] = 1;
     }
 
-    int64_t dups = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : dups) if (par)
-    for (int32_t r = 0; r < n; r++)
-        len[r] = row_merge(buf + off[r], off[r + 1] - off[r], r, opts, &dups);
-    st.duplicates_merged = dups;
-
-    int64_t nnz = 0;
-    for (int32_t r = 0; r < n; r++)
-        nnz += len[r];
-    g = coarsen_graph_alloc(n, nnz, err);
-    if (!g)
+    int64_t dups = 0, zeros = 0;
+    int integral = 1, failed = 0;
+#pragma omp parallel reduction(+ : dups, zeros) reduction(&& : integral) reduction(|| : failed) if (par)
+    {
+        entry *tmp = NULL;
+        int64_t cap = 0;
+#pragma omp for schedule(dynamic, 1024)
+        for (int32_t r = 0; r < n; r++) {
+            g->vwgt[r] = 1;
+            int64_t l = row_merge_at(adj, ewgt, rev, off[r], off[r + 1] - off[r], r, opts, &dups, &tmp, &cap);
+            failed = failed || l < 0;
+            len[r] = l < 0 ? 0 : l;
+            for (int64_t k = off[r]; k < off[r] + len[r]; k++) {
+                integral = integral && ewgt[k] == floor(ewgt[k]);
+                zeros += ewgt[k] == 0.0;
+            }
+        }
+        free(tmp);
+    }
+    if (failed) {
+        error_nomem(err, "row merge buffer", 0);
         goto done;
+    }
+    st.duplicates_merged = dups;
+    st.zero_weight_edges = zeros / 2;
+    g->integral_weights = integral;
     for (int32_t r = 0; r < n; r++)
         g->xadj[r + 1] = g->xadj[r] + len[r];
-    int integral = 1;
-    int64_t zeros = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(&& : integral) reduction(+ : zeros) if (par)
-    for (int32_t r = 0; r < n; r++) {
-        g->vwgt[r] = 1;
-        const entry *s = buf + off[r];
-        int32_t *adj = g->adj + g->xadj[r];
-        double *ewgt = g->ewgt + g->xadj[r];
-        for (int64_t k = 0; k < len[r]; k++) {
-            adj[k] = s[k].col;
-            ewgt[k] = s[k].w;
-            integral = integral && s[k].w == floor(s[k].w);
-            zeros += s[k].w == 0.0;
+    int64_t nnz = g->xadj[n];
+    if (nnz < d) {
+        for (int32_t r = 0; r < n; r++) {
+            memmove(adj + g->xadj[r], adj + off[r], (size_t)len[r] * sizeof *adj);
+            memmove(ewgt + g->xadj[r], ewgt + off[r], (size_t)len[r] * sizeof *ewgt);
         }
+        g->nnz = nnz;
+        int32_t *na = realloc(adj, (size_t)(nnz ? nnz : 1) * sizeof *adj);
+        double *nw = realloc(ewgt, (size_t)(nnz ? nnz : 1) * sizeof *ewgt);
+        g->adj = na ? na : adj;
+        g->ewgt = nw ? nw : ewgt;
     }
-    g->integral_weights = integral;
-    st.zero_weight_edges = zeros / 2;
     *out = g;
+    g = NULL;
     status = COARSEN_OK;
 done:
+    coarsen_graph_free(g);
     free(off);
     free(len);
-    free(buf);
+    free(rev);
     if (stats)
         *stats = st;
     return status;
