@@ -103,6 +103,9 @@ static void row_sort(entry *r, int64_t len)
 
 /* Loops over fewer entries than this stay on one thread. */
 #define PARALLEL_MIN 65536
+/* Distance, in entries, of the prefetches in the counting sort's random
+ * accesses. */
+#define PREFETCH 16
 
 static double merge2(merge_rule rule, double a, double b)
 {
@@ -213,6 +216,10 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
     int64_t diag = 0;
     for (int64_t k = 0; k < count; k++) {
         int32_t a = ei[k], b = ej[k];
+        if (k + PREFETCH < count) {
+            __builtin_prefetch(&off[ei[k + PREFETCH] + 1], 1);
+            __builtin_prefetch(&off[ej[k + PREFETCH] + 1], 1);
+        }
         diag += a == b;
         off[a + 1] += a != b;
         off[b + 1] += a != b;
@@ -230,6 +237,17 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
     memcpy(len, off, ((size_t)n + 1) * sizeof *len);
     for (int64_t k = 0; k < count; k++) {
         int32_t a = ei[k], b = ej[k];
+        if (k + 2 * PREFETCH < count) {
+            __builtin_prefetch(&len[ei[k + 2 * PREFETCH]], 1);
+            __builtin_prefetch(&len[ej[k + 2 * PREFETCH]], 1);
+        }
+        if (k + PREFETCH < count) {
+            int64_t p = len[ei[k + PREFETCH]], q = len[ej[k + PREFETCH]];
+            __builtin_prefetch(&adj[p], 1);
+            __builtin_prefetch(&ewgt[p], 1);
+            __builtin_prefetch(&adj[q], 1);
+            __builtin_prefetch(&ewgt[q], 1);
+        }
         if (a == b)
             continue;
         double w = ew[k];
