@@ -158,6 +158,22 @@ static int64_t row_merge(entry *row, int64_t len, int32_t r, const graph_build_o
     return out;
 }
 
+/* Makes *buf (capacity *cap, owned by the caller) hold at least need
+ * entries; returns 0, or -1 (buffer freed, capacity 0) when out of memory. */
+static int entry_buf_reserve(entry **buf, int64_t *cap, int64_t need)
+{
+    if (need <= *cap)
+        return 0;
+    free(*buf);
+    *cap = need * 2;
+    *buf = malloc((size_t)*cap * sizeof **buf);
+    if (!*buf) {
+        *cap = 0;
+        return -1;
+    }
+    return 0;
+}
+
 /* Merges row r, stored at adj/ewgt/rev + b with length len, in place (rev
  * NULL: all 0); returns its new length. Fast path for a row already
  * strictly increasing; otherwise the row goes through row_merge in *tmp
@@ -173,15 +189,8 @@ static int64_t row_merge_at(int32_t *adj, double *ewgt, const uint8_t *rev, int6
             ewgt[b + k] = fabs(ewgt[b + k]);
         return len;
     }
-    if (len > *cap) {
-        free(*tmp);
-        *cap = len * 2;
-        *tmp = malloc((size_t)*cap * sizeof **tmp);
-        if (!*tmp) {
-            *cap = 0;
-            return -1;
-        }
-    }
+    if (entry_buf_reserve(tmp, cap, len))
+        return -1;
     entry *t = *tmp;
     for (k = 0; k < len; k++)
         t[k].col = adj[b + k], t[k].rev = rev ? rev[b + k] : 0, t[k].w = ewgt[b + k];
@@ -321,15 +330,9 @@ int graph_sort_rows(coarsen_graph *g, coarsen_error *err)
 #pragma omp for schedule(dynamic, 1024)
         for (int32_t r = 0; r < g->n; r++) {
             int64_t b = g->xadj[r], l = g->xadj[r + 1] - b;
-            if (l > cap) {
-                free(tmp);
-                cap = l * 2;
-                tmp = malloc((size_t)cap * sizeof *tmp);
-                if (!tmp) {
-                    failed = 1;
-                    cap = 0;
-                    continue;
-                }
+            if (entry_buf_reserve(&tmp, &cap, l)) {
+                failed = 1;
+                continue;
             }
             for (int64_t k = 0; k < l; k++)
                 tmp[k].col = g->adj[b + k], tmp[k].rev = 0, tmp[k].w = g->ewgt[b + k];
