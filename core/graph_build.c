@@ -1,6 +1,7 @@
 /* graph_build.c — stored entries to CSR (see graph_build.h for the rules).
- * Two bucket passes by row (counting sort), each followed by a parallel sort
- * of every row and a merge of equal neighbours. */
+ * One bucket pass by row (counting sort) that puts each entry into both its
+ * rows of the graph's arrays, then a parallel sort and merge of every row in
+ * place. */
 #include "core/graph_build.h"
 #include "core/error.h"
 
@@ -59,21 +60,29 @@ void edge_list_free(edge_list *e)
 
 typedef struct entry {
     int32_t col;
+    int32_t rev; /* 1: the mirror of a stored entry (unmirrored input only) */
     double w;
 } entry;
 
-static int entry_cmp(const void *a, const void *b)
+/* Order of one row: by column, stored entries before mirrored ones. */
+static int entry_before(const entry *a, const entry *b)
 {
-    int32_t x = ((const entry *)a)->col, y = ((const entry *)b)->col;
-    return (x > y) - (x < y);
+    return a->col < b->col || (a->col == b->col && a->rev < b->rev);
 }
 
-/* Sorts one row by column: insertion sort for short rows, qsort otherwise,
- * nothing when already sorted. */
+static int entry_cmp(const void *a, const void *b)
+{
+    const entry *x = a, *y = b;
+    return entry_before(y, x) - entry_before(x, y);
+}
+
+/* Sorts one row stably (equal keys keep their input order, which fixes
+ * the order duplicates are merged in): insertion sort for short rows, qsort
+ * (glibc: a stable merge sort) otherwise, nothing when already sorted. */
 static void row_sort(entry *r, int64_t len)
 {
     int64_t k = 1;
-    while (k < len && r[k - 1].col <= r[k].col)
+    while (k < len && !entry_before(&r[k], &r[k - 1]))
         k++;
     if (k >= len)
         return;
@@ -84,7 +93,7 @@ static void row_sort(entry *r, int64_t len)
     for (int64_t a = 1; a < len; a++) {
         entry x = r[a];
         int64_t b = a - 1;
-        while (b >= 0 && r[b].col > x.col) {
+        while (b >= 0 && entry_before(&x, &r[b])) {
             r[b + 1] = r[b];
             b--;
         }
@@ -92,150 +101,220 @@ static void row_sort(entry *r, int64_t len)
     }
 }
 
-/* Sorts and merges each row in place; returns the new row lengths in len[]. */
-static int64_t rows_sort_merge(entry *buf, const int64_t *off, int32_t n, int64_t *len, merge_rule rule)
+/* Loops over fewer entries than this stay on one thread. */
+#define PARALLEL_MIN 65536
+/* Distance, in entries, of the prefetches in the counting sort's random
+ * accesses. */
+#define PREFETCH 16
+
+static double merge2(merge_rule rule, double a, double b)
 {
-    int64_t merged = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : merged)
-    for (int32_t r = 0; r < n; r++) {
-        entry *row = buf + off[r];
-        int64_t l = off[r + 1] - off[r], out = 0;
-        row_sort(row, l);
-        for (int64_t k = 0; k < l; k++) {
-            if (out > 0 && row[out - 1].col == row[k].col) {
-                double a = row[out - 1].w, b = row[k].w;
-                row[out - 1].w = rule == MERGE_SUM ? a + b : (a > b ? a : b);
-                merged++;
-            } else {
-                row[out++] = row[k];
-            }
+    return rule == MERGE_SUM ? a + b : (a > b ? a : b);
+}
+
+/* Folds the weights of r[0..len) (len >= 1) in order with rule. */
+static double fold(const entry *r, int64_t len, merge_rule rule)
+{
+    double a = r[0].w;
+    for (int64_t k = 1; k < len; k++)
+        a = merge2(rule, a, r[k].w);
+    return a;
+}
+
+/* Sorts row r and merges it in place into distinct neighbours; returns the
+ * new length and adds to *dups the duplicates of the stored keys counted in
+ * this row. Neighbour c gets |fold of the stored entries (r,c)|, combined
+ * with sym_rule with |fold of the stored (c,r)| when both exist, the
+ * direction stored in the smaller row first; a mirrored key counts its
+ * duplicates in its larger row. That is the arithmetic, in the order, of
+ * merging duplicate keys first and the two directions after. */
+static int64_t row_merge(entry *row, int64_t len, int32_t r, const graph_build_opts *o, int64_t *dups)
+{
+    row_sort(row, len);
+    int64_t out = 0, k = 0;
+    while (k < len) {
+        int32_t c = row[k].col;
+        int64_t a = k;
+        while (k < len && row[k].col == c && !row[k].rev)
+            k++;
+        int64_t b = k; /* [a, b): stored (r, c); [b, k): mirrors of stored (c, r) */
+        while (k < len && row[k].col == c)
+            k++;
+        double w;
+        if (a < b && b < k) {
+            double x = fabs(fold(row + a, b - a, o->dup_rule));
+            double y = fabs(fold(row + b, k - b, o->dup_rule));
+            w = r < c ? merge2(o->sym_rule, x, y) : merge2(o->sym_rule, y, x);
+        } else {
+            w = fabs(fold(row + a, k - a, o->dup_rule));
         }
-        len[r] = out;
+        if (a < b && (!o->mirrored || r > c))
+            *dups += b - a - 1;
+        row[out].col = c;
+        row[out].rev = 0;
+        row[out].w = w;
+        out++;
     }
-    return merged;
+    return out;
 }
 
-/* Counting sort of (row, col, w) triples into buf with offsets off[0..n]. */
-/* pos is scratch of n + 1 entries. */
-static void bucket(int32_t n, int64_t count, const int32_t *row, const int32_t *col, const double *w,
-                   int64_t *off, int64_t *pos, entry *buf)
+/* Makes *buf (capacity *cap, owned by the caller) hold at least need
+ * entries; returns 0, or -1 (buffer freed, capacity 0) when out of memory. */
+static int entry_buf_reserve(entry **buf, int64_t *cap, int64_t need)
 {
-    memset(off, 0, ((size_t)n + 1) * sizeof *off);
-    for (int64_t k = 0; k < count; k++)
-        off[row[k] + 1]++;
-    for (int32_t r = 0; r < n; r++)
-        off[r + 1] += off[r];
-    memcpy(pos, off, ((size_t)n + 1) * sizeof *pos);
-    for (int64_t k = 0; k < count; k++) {
-        entry *d = &buf[pos[row[k]]++];
-        d->col = col[k];
-        d->w = w[k];
+    if (need <= *cap)
+        return 0;
+    free(*buf);
+    *cap = need * 2;
+    *buf = malloc((size_t)*cap * sizeof **buf);
+    if (!*buf) {
+        *cap = 0;
+        return -1;
     }
+    return 0;
 }
 
+/* Merges row r, stored at adj/ewgt/rev + b with length len, in place (rev
+ * NULL: all 0); returns its new length. Fast path for a row already
+ * strictly increasing; otherwise the row goes through row_merge in *tmp
+ * (grown as needed, owned by the caller); -1 when that fails. */
+static int64_t row_merge_at(int32_t *adj, double *ewgt, const uint8_t *rev, int64_t b, int64_t len, int32_t r,
+                            const graph_build_opts *o, int64_t *dups, entry **tmp, int64_t *cap)
+{
+    int64_t k = 1;
+    while (k < len && adj[b + k - 1] < adj[b + k])
+        k++;
+    if (k >= len) {
+        for (k = 0; k < len; k++)
+            ewgt[b + k] = fabs(ewgt[b + k]);
+        return len;
+    }
+    if (entry_buf_reserve(tmp, cap, len))
+        return -1;
+    entry *t = *tmp;
+    for (k = 0; k < len; k++)
+        t[k].col = adj[b + k], t[k].rev = rev ? rev[b + k] : 0, t[k].w = ewgt[b + k];
+    int64_t out = row_merge(t, len, r, o, dups);
+    for (k = 0; k < out; k++)
+        adj[b + k] = t[k].col, ewgt[b + k] = t[k].w;
+    return out;
+}
+
+/* One counting sort puts every off-diagonal entry into both its rows,
+ * straight into the graph's arrays (the mirror marked in rev unless the
+ * input is mirrored); then every row is merged in place (row_merge_at) and
+ * the rows are closed up when merging shortened them. */
 int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts,
                      coarsen_graph **out, graph_build_stats *stats, coarsen_error *err)
 {
     graph_build_stats st = {0};
     int status = COARSEN_ERR_NOMEM;
-    int32_t *kr = NULL, *kc = NULL, *dr = NULL, *dc = NULL;
-    double *kw = NULL, *dw = NULL;
     int64_t *off = NULL, *len = NULL;
-    entry *buf = NULL;
+    uint8_t *rev = NULL;
     coarsen_graph *g = NULL;
+    const int32_t *ei = e->i, *ej = e->j;
+    const double *ew = e->w;
+    int64_t count = e->count;
+    int par = count >= PARALLEL_MIN;
     *out = NULL;
 
-    /* Pass 1: stored keys without the diagonal. */
-    int64_t m = 0;
-    kr = xmalloc((size_t)e->count * sizeof *kr, "entry rows", err);
-    kc = kr ? xmalloc((size_t)e->count * sizeof *kc, "entry columns", err) : NULL;
-    kw = kc ? xmalloc((size_t)e->count * sizeof *kw, "entry values", err) : NULL;
-    off = kw ? xmalloc(((size_t)n + 1) * sizeof *off, "row offsets", err) : NULL;
+    off = xcalloc((size_t)n + 1, sizeof *off, "row offsets", err);
     len = off ? xmalloc(((size_t)n + 1) * sizeof *len, "row lengths", err) : NULL;
     if (!len)
         goto done;
-    for (int64_t k = 0; k < e->count; k++) {
-        int32_t a = e->i[k], b = e->j[k];
-        if (a == b) {
-            st.diagonal_dropped++;
+    int64_t diag = 0;
+    for (int64_t k = 0; k < count; k++) {
+        int32_t a = ei[k], b = ej[k];
+        if (k + PREFETCH < count) {
+            __builtin_prefetch(&off[ei[k + PREFETCH] + 1], 1);
+            __builtin_prefetch(&off[ej[k + PREFETCH] + 1], 1);
+        }
+        diag += a == b;
+        off[a + 1] += a != b;
+        off[b + 1] += a != b;
+    }
+    st.diagonal_dropped = diag;
+    for (int32_t r = 0; r < n; r++)
+        off[r + 1] += off[r];
+    int64_t d = off[n];
+    g = coarsen_graph_alloc(n, d, err);
+    rev = g && !opts->mirrored ? xmalloc((size_t)(d ? d : 1), "entry directions", err) : NULL;
+    if (!g || (!opts->mirrored && !rev))
+        goto done;
+    int32_t *adj = g->adj;
+    double *ewgt = g->ewgt;
+    memcpy(len, off, ((size_t)n + 1) * sizeof *len);
+    for (int64_t k = 0; k < count; k++) {
+        int32_t a = ei[k], b = ej[k];
+        if (k + 2 * PREFETCH < count) {
+            __builtin_prefetch(&len[ei[k + 2 * PREFETCH]], 1);
+            __builtin_prefetch(&len[ej[k + 2 * PREFETCH]], 1);
+        }
+        if (k + PREFETCH < count) {
+            int64_t p = len[ei[k + PREFETCH]], q = len[ej[k + PREFETCH]];
+            __builtin_prefetch(&adj[p], 1);
+            __builtin_prefetch(&ewgt[p], 1);
+            __builtin_prefetch(&adj[q], 1);
+            __builtin_prefetch(&ewgt[q], 1);
+        }
+        if (a == b)
             continue;
-        }
-        if (opts->mirrored && a < b) {
-            int32_t t = a;
-            a = b;
-            b = t;
-        }
-        kr[m] = a;
-        kc[m] = b;
-        kw[m] = e->w[k];
-        m++;
+        double w = ew[k];
+        int64_t x = len[a]++, y = len[b]++;
+        adj[x] = b, ewgt[x] = w;
+        adj[y] = a, ewgt[y] = w;
+        if (rev)
+            rev[x] = 0, rev[y] = 1;
     }
-    buf = xmalloc((size_t)(m ? m : 1) * 2 * sizeof *buf, "entry buffer", err);
-    if (!buf)
-        goto done;
-    bucket(n, m, kr, kc, kw, off, len, buf);
-    st.duplicates_merged = rows_sort_merge(buf, off, n, len, opts->dup_rule);
 
-    /* Pass 2: both directions of every unique stored entry, |w|. */
-    int64_t u = 0;
-    for (int32_t r = 0; r < n; r++)
-        u += len[r];
-    free(kr);
-    free(kc);
-    free(kw);
-    kr = kc = NULL;
-    kw = NULL;
-    dr = xmalloc((size_t)u * 2 * sizeof *dr, "directed rows", err);
-    dc = dr ? xmalloc((size_t)u * 2 * sizeof *dc, "directed columns", err) : NULL;
-    dw = dc ? xmalloc((size_t)u * 2 * sizeof *dw, "directed weights", err) : NULL;
-    if (!dw)
-        goto done;
-    int64_t d = 0;
-    for (int32_t r = 0; r < n; r++) {
-        for (int64_t k = off[r]; k < off[r] + len[r]; k++) {
-            double w = fabs(buf[k].w);
-            dr[d] = r, dc[d] = buf[k].col, dw[d] = w, d++;
-            dr[d] = buf[k].col, dc[d] = r, dw[d] = w, d++;
+    int64_t dups = 0, zeros = 0;
+    int integral = 1, failed = 0;
+#pragma omp parallel reduction(+ : dups, zeros) reduction(&& : integral) reduction(|| : failed) if (par)
+    {
+        entry *tmp = NULL;
+        int64_t cap = 0;
+#pragma omp for schedule(dynamic, 1024)
+        for (int32_t r = 0; r < n; r++) {
+            g->vwgt[r] = 1;
+            int64_t l = row_merge_at(adj, ewgt, rev, off[r], off[r + 1] - off[r], r, opts, &dups, &tmp, &cap);
+            failed = failed || l < 0;
+            len[r] = l < 0 ? 0 : l;
+            for (int64_t k = off[r]; k < off[r] + len[r]; k++) {
+                integral = integral && ewgt[k] == floor(ewgt[k]);
+                zeros += ewgt[k] == 0.0;
+            }
         }
+        free(tmp);
     }
-    bucket(n, d, dr, dc, dw, off, len, buf);
-    rows_sort_merge(buf, off, n, len, opts->sym_rule);
-
-    int64_t nnz = 0;
-    for (int32_t r = 0; r < n; r++)
-        nnz += len[r];
-    g = coarsen_graph_alloc(n, nnz, err);
-    if (!g)
+    if (failed) {
+        error_nomem(err, "row merge buffer", 0);
         goto done;
+    }
+    st.duplicates_merged = dups;
+    st.zero_weight_edges = zeros / 2;
+    g->integral_weights = integral;
     for (int32_t r = 0; r < n; r++)
         g->xadj[r + 1] = g->xadj[r] + len[r];
-    int integral = 1;
-    int64_t zeros = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(&& : integral) reduction(+ : zeros)
-    for (int32_t r = 0; r < n; r++) {
-        g->vwgt[r] = 1;
-        for (int64_t k = 0; k < len[r]; k++) {
-            const entry *s = &buf[off[r] + k];
-            g->adj[g->xadj[r] + k] = s->col;
-            g->ewgt[g->xadj[r] + k] = s->w;
-            integral = integral && s->w == floor(s->w);
-            zeros += s->w == 0.0;
+    int64_t nnz = g->xadj[n];
+    if (nnz < d) {
+        for (int32_t r = 0; r < n; r++) {
+            memmove(adj + g->xadj[r], adj + off[r], (size_t)len[r] * sizeof *adj);
+            memmove(ewgt + g->xadj[r], ewgt + off[r], (size_t)len[r] * sizeof *ewgt);
         }
+        g->nnz = nnz;
+        int32_t *na = realloc(adj, (size_t)(nnz ? nnz : 1) * sizeof *adj);
+        double *nw = realloc(ewgt, (size_t)(nnz ? nnz : 1) * sizeof *ewgt);
+        g->adj = na ? na : adj;
+        g->ewgt = nw ? nw : ewgt;
     }
-    g->integral_weights = integral;
-    st.zero_weight_edges = zeros / 2;
     *out = g;
+    g = NULL;
     status = COARSEN_OK;
 done:
-    free(kr);
-    free(kc);
-    free(kw);
-    free(dr);
-    free(dc);
-    free(dw);
+    coarsen_graph_free(g);
     free(off);
     free(len);
-    free(buf);
+    free(rev);
     if (stats)
         *stats = st;
     return status;
@@ -251,18 +330,12 @@ int graph_sort_rows(coarsen_graph *g, coarsen_error *err)
 #pragma omp for schedule(dynamic, 1024)
         for (int32_t r = 0; r < g->n; r++) {
             int64_t b = g->xadj[r], l = g->xadj[r + 1] - b;
-            if (l > cap) {
-                free(tmp);
-                cap = l * 2;
-                tmp = malloc((size_t)cap * sizeof *tmp);
-                if (!tmp) {
-                    failed = 1;
-                    cap = 0;
-                    continue;
-                }
+            if (entry_buf_reserve(&tmp, &cap, l)) {
+                failed = 1;
+                continue;
             }
             for (int64_t k = 0; k < l; k++)
-                tmp[k].col = g->adj[b + k], tmp[k].w = g->ewgt[b + k];
+                tmp[k].col = g->adj[b + k], tmp[k].rev = 0, tmp[k].w = g->ewgt[b + k];
             row_sort(tmp, l);
             for (int64_t k = 0; k < l; k++)
                 g->adj[b + k] = tmp[k].col, g->ewgt[b + k] = tmp[k].w;

@@ -4,6 +4,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/graph_build.h"
 #include "core/hash.h"
@@ -85,6 +86,135 @@ Test(graph_build, random_lists_match_dense_oracle)
                     cr_assert_eq(got, want, "trial %d: (%d,%d) = %g, want %g", trial, i, j, got, want);
             }
         coarsen_graph_free(g);
+        edge_list_free(&e);
+    }
+}
+
+/* One entry of the sequential reference below: (row, col, w) and a
+ * sequence number that fixes the merge order of equal (row, col). */
+typedef struct ref_entry {
+    int32_t row, col;
+    int64_t seq;
+    double w;
+} ref_entry;
+
+static int ref_cmp(const void *a, const void *b)
+{
+    const ref_entry *x = a, *y = b;
+    if (x->row != y->row)
+        return (x->row > y->row) - (x->row < y->row);
+    if (x->col != y->col)
+        return (x->col > y->col) - (x->col < y->col);
+    return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+static double ref_merge(merge_rule rule, double a, double b)
+{
+    return rule == MERGE_SUM ? a + b : (a > b ? a : b);
+}
+
+/* Sorts r[0..cnt) and folds equal (row, col) in seq order with rule, in
+ * place; returns the new count and adds the entries folded away to *merged. */
+static int64_t ref_sort_fold(ref_entry *r, int64_t cnt, merge_rule rule, int64_t *merged)
+{
+    qsort(r, (size_t)cnt, sizeof *r, ref_cmp);
+    int64_t out = 0;
+    for (int64_t k = 0; k < cnt; k++) {
+        if (out > 0 && r[out - 1].row == r[k].row && r[out - 1].col == r[k].col) {
+            r[out - 1].w = ref_merge(rule, r[out - 1].w, r[k].w);
+            ++*merged;
+        } else {
+            r[out++] = r[k];
+        }
+    }
+    return out;
+}
+
+/* The merge rules done the plain way, in two passes: fold the duplicates of
+ * each stored key in input order, then emit |w| in both directions (keys in
+ * (row, col) order, the stored direction first) and fold each pair of
+ * directions in that order. */
+static void ref_build(int32_t n, const edge_list *e, const graph_build_opts *o, int64_t *xadj, int32_t *adj,
+                      double *ewgt, graph_build_stats *st)
+{
+    ref_entry *r = malloc((size_t)(2 * e->count + 1) * sizeof *r);
+    int64_t cnt = 0, ignored = 0;
+    *st = (graph_build_stats){0};
+    for (int64_t k = 0; k < e->count; k++) {
+        int32_t a = e->i[k], b = e->j[k];
+        if (a == b) {
+            st->diagonal_dropped++;
+            continue;
+        }
+        if (o->mirrored && a < b)
+            r[cnt++] = (ref_entry){b, a, k, e->w[k]};
+        else
+            r[cnt++] = (ref_entry){a, b, k, e->w[k]};
+    }
+    cnt = ref_sort_fold(r, cnt, o->dup_rule, &st->duplicates_merged);
+    for (int64_t k = cnt - 1; k >= 0; k--) {
+        ref_entry x = r[k];
+        r[2 * k] = (ref_entry){x.row, x.col, 2 * k, fabs(x.w)};
+        r[2 * k + 1] = (ref_entry){x.col, x.row, 2 * k + 1, fabs(x.w)};
+    }
+    cnt = ref_sort_fold(r, 2 * cnt, o->sym_rule, &ignored);
+    for (int32_t v = 0; v <= n; v++)
+        xadj[v] = 0;
+    for (int64_t k = 0; k < cnt; k++) {
+        xadj[r[k].row + 1]++;
+        adj[k] = r[k].col;
+        ewgt[k] = r[k].w;
+        st->zero_weight_edges += r[k].w == 0.0;
+    }
+    st->zero_weight_edges /= 2;
+    for (int32_t v = 0; v < n; v++)
+        xadj[v + 1] += xadj[v];
+    free(r);
+}
+
+Test(graph_build, bit_identical_to_two_pass_reference)
+{
+    coarsen_error err = {0};
+    for (int trial = 0; trial < 400; trial++) {
+        int32_t n = 1 + (int32_t)(hash3(11, trial, 0) % 60);
+        graph_build_opts o = {.mirrored = trial & 1,
+                              .dup_rule = (trial >> 1) & 1 ? MERGE_MAX : MERGE_SUM,
+                              .sym_rule = (trial >> 2) & 1 ? MERGE_SUM : MERGE_MAX};
+        int64_t count = (int64_t)(hash3(11, trial, 1) % 700);
+        edge_list e;
+        cr_assert_eq(edge_list_init(&e, 1, &err), 0);
+        for (int64_t k = 0; k < count; k++) {
+            /* Few rows and many entries: long rows (sorted by qsort) with
+             * many duplicates; weights of mixed sign and scale, so that the
+             * order of a sum shows in its bits. */
+            int32_t i = (int32_t)(hash3(11, trial, 10 + 3 * k) % (uint64_t)n);
+            int32_t j = (int32_t)(hash3(11, trial, 11 + 3 * k) % (uint64_t)n);
+            uint64_t h = hash3(11, trial, 12 + 3 * k);
+            double w = ldexp((double)(int64_t)(h % 2001) - 1000.0, (int)((h >> 20) % 100) - 50);
+            cr_assert_eq(edge_list_push(&e, i, j, w, &err), 0);
+        }
+        int64_t *xadj = malloc(((size_t)n + 1) * sizeof *xadj);
+        int32_t *adj = malloc((size_t)(2 * count + 1) * sizeof *adj);
+        double *ewgt = malloc((size_t)(2 * count + 1) * sizeof *ewgt);
+        graph_build_stats want, got;
+        ref_build(n, &e, &o, xadj, adj, ewgt, &want);
+        coarsen_graph *g = NULL;
+        cr_assert_eq(graph_from_edges(n, &e, &o, &g, &got, &err), 0, "%s", err.msg);
+        cr_assert_eq(coarsen_graph_check(g, &err), 0, "trial %d: %s", trial, err.msg);
+        cr_assert_eq(memcmp(g->xadj, xadj, ((size_t)n + 1) * sizeof *xadj), 0, "trial %d: row offsets", trial);
+        cr_assert_eq(memcmp(g->adj, adj, (size_t)g->nnz * sizeof *adj), 0, "trial %d: neighbours", trial);
+        cr_assert_eq(memcmp(g->ewgt, ewgt, (size_t)g->nnz * sizeof *ewgt), 0, "trial %d: weights", trial);
+        int integral = 1;
+        for (int64_t k = 0; k < g->nnz; k++)
+            integral = integral && ewgt[k] == floor(ewgt[k]);
+        cr_assert_eq(g->integral_weights, integral, "trial %d", trial);
+        cr_assert_eq(got.diagonal_dropped, want.diagonal_dropped, "trial %d", trial);
+        cr_assert_eq(got.duplicates_merged, want.duplicates_merged, "trial %d", trial);
+        cr_assert_eq(got.zero_weight_edges, want.zero_weight_edges, "trial %d", trial);
+        coarsen_graph_free(g);
+        free(xadj);
+        free(adj);
+        free(ewgt);
         edge_list_free(&e);
     }
 }
