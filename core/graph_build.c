@@ -70,26 +70,8 @@ static int entry_before(const entry *a, const entry *b)
     return a->col < b->col || (a->col == b->col && a->rev < b->rev);
 }
 
-static int entry_cmp(const void *a, const void *b)
+static void insertion_sort(entry *r, int64_t len)
 {
-    const entry *x = a, *y = b;
-    return entry_before(y, x) - entry_before(x, y);
-}
-
-/* Sorts one row stably (equal keys keep their input order, which fixes
- * the order duplicates are merged in): insertion sort for short rows, qsort
- * (glibc: a stable merge sort) otherwise, nothing when already sorted. */
-static void row_sort(entry *r, int64_t len)
-{
-    int64_t k = 1;
-    while (k < len && !entry_before(&r[k], &r[k - 1]))
-        k++;
-    if (k >= len)
-        return;
-    if (len > 32) {
-        qsort(r, (size_t)len, sizeof *r, entry_cmp);
-        return;
-    }
     for (int64_t a = 1; a < len; a++) {
         entry x = r[a];
         int64_t b = a - 1;
@@ -99,6 +81,50 @@ static void row_sort(entry *r, int64_t len)
         }
         r[b + 1] = x;
     }
+}
+
+/* Sorts one row stably (equal keys keep their input order, which fixes the
+ * order duplicates are merged in, on every C library: qsort need not be
+ * stable): nothing when already sorted, insertion sort for short rows,
+ * otherwise insertion-sorted blocks of RUN merged bottom-up through a
+ * scratch buffer. Returns -1 when that buffer cannot be allocated. */
+#define RUN 32
+static int row_sort(entry *r, int64_t len)
+{
+    int64_t k = 1;
+    while (k < len && !entry_before(&r[k], &r[k - 1]))
+        k++;
+    if (k >= len)
+        return 0;
+    if (len <= RUN) {
+        insertion_sort(r, len);
+        return 0;
+    }
+    entry *s = malloc((size_t)len * sizeof *s);
+    if (!s)
+        return -1;
+    for (int64_t b = 0; b < len; b += RUN)
+        insertion_sort(r + b, len - b < RUN ? len - b : RUN);
+    entry *from = r, *to = s;
+    for (int64_t w = RUN; w < len; w *= 2) {
+        for (int64_t lo = 0; lo < len; lo += 2 * w) {
+            int64_t mid = lo + w < len ? lo + w : len, hi = lo + 2 * w < len ? lo + 2 * w : len;
+            int64_t i = lo, j = mid, o = lo;
+            while (i < mid && j < hi)
+                to[o++] = entry_before(&from[j], &from[i]) ? from[j++] : from[i++];
+            while (i < mid)
+                to[o++] = from[i++];
+            while (j < hi)
+                to[o++] = from[j++];
+        }
+        entry *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != r)
+        memcpy(r, from, (size_t)len * sizeof *r);
+    free(s);
+    return 0;
 }
 
 /* Loops over fewer entries than this stay on one thread. */
@@ -127,10 +153,12 @@ static double fold(const entry *r, int64_t len, merge_rule rule)
  * with sym_rule with |fold of the stored (c,r)| when both exist, the
  * direction stored in the smaller row first; a mirrored key counts its
  * duplicates in its larger row. That is the arithmetic, in the order, of
- * merging duplicate keys first and the two directions after. */
+ * merging duplicate keys first and the two directions after. -1 when the
+ * sort runs out of memory. */
 static int64_t row_merge(entry *row, int64_t len, int32_t r, const graph_build_opts *o, int64_t *dups)
 {
-    row_sort(row, len);
+    if (row_sort(row, len))
+        return -1;
     int64_t out = 0, k = 0;
     while (k < len) {
         int32_t c = row[k].col;
@@ -336,7 +364,10 @@ int graph_sort_rows(coarsen_graph *g, coarsen_error *err)
             }
             for (int64_t k = 0; k < l; k++)
                 tmp[k].col = g->adj[b + k], tmp[k].rev = 0, tmp[k].w = g->ewgt[b + k];
-            row_sort(tmp, l);
+            if (row_sort(tmp, l)) {
+                failed = 1;
+                continue;
+            }
             for (int64_t k = 0; k < l; k++)
                 g->adj[b + k] = tmp[k].col, g->ewgt[b + k] = tmp[k].w;
         }
