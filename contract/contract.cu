@@ -20,6 +20,7 @@
  * Memory per fine entry at the peak: docs/design-contraction.md.
  * Only counts (and an error flag) cross to the host. */
 #include "contract/contract.h"
+#include "contract/contract_chunk.h"
 #include "contract/kernel_util.cuh"
 #include "core/error.h"
 #include "device/cuda_check.cuh"
@@ -252,6 +253,9 @@ __global__ void k_mirror_weights(int32_t nc, const int64_t *cxadj, const int32_t
 /* Sorted entries numbered per chunk of this many: the run numbering takes
  * 8 bytes per chunk entry instead of 8 per fine entry (design-contraction.md). */
 static const int64_t RUN_CHUNK = (int64_t)1 << 25;
+static int64_t g_run_chunk = RUN_CHUNK;
+
+extern "C" void contract_gpu_set_run_chunk(int64_t entries) { g_run_chunk = entries > 0 ? entries : RUN_CHUNK; }
 
 /* Device temporaries of one contraction, freed together. ref_in/ref hold
  * uint32_t or uint64_t fine entry indices (see contract_entries). */
@@ -399,7 +403,7 @@ static int contract_entries(const coarsen_graph *g, const int32_t *cmap, int32_t
         return error_set(err, COARSEN_ERR_INPUT, "contract: cmap is not onto [0, %d): a coarse vertex has no member", nc);
 
     /* t.count becomes the carry of the chunked run numbering. */
-    const int64_t chunk = nnz < RUN_CHUNK ? nnz : RUN_CHUNK;
+    const int64_t chunk = nnz < g_run_chunk ? nnz : g_run_chunk;
     if (int rc = dalloc(&t.runidx, (size_t)chunk + 1, "run numbers", err))
         return rc;
     coarsen_graph *h = nullptr;
