@@ -12,7 +12,7 @@
  *      buffers: no extra copy in CUB's temporary storage);
  *   5. a run start is the first entry of a segment or a key change; a
  *      reduction counts them (the coarse nnz); scans of run starts, chunk by
- *      chunk of RUN_CHUNK entries with a device-side carry, number the coarse
+ *      chunk of CONTRACT_RUN_CHUNK entries with a device-side carry, number the coarse
  *      entries; one thread per run sums its fine weights left to right (the
  *      CPU's order; no tree reduction);
  *   6. real weights: entry (c, b) with b < c copies the weight of (b, c)
@@ -20,7 +20,7 @@
  * Memory per fine entry at the peak: docs/design-contraction.md.
  * Only counts (and an error flag) cross to the host. */
 #include "contract/contract.h"
-#include "contract/contract_chunk.h"
+#include "contract/contract_gpu_memory.h"
 #include "contract/kernel_util.cuh"
 #include "core/error.h"
 #include "device/cuda_check.cuh"
@@ -252,10 +252,12 @@ __global__ void k_mirror_weights(int32_t nc, const int64_t *cxadj, const int32_t
 
 /* Sorted entries numbered per chunk of this many: the run numbering takes
  * 8 bytes per chunk entry instead of 8 per fine entry (design-contraction.md). */
-static const int64_t RUN_CHUNK = (int64_t)1 << 25;
-static int64_t g_run_chunk = RUN_CHUNK;
+static int64_t g_run_chunk = CONTRACT_RUN_CHUNK;
 
-extern "C" void contract_gpu_set_run_chunk(int64_t entries) { g_run_chunk = entries > 0 ? entries : RUN_CHUNK; }
+extern "C" void contract_gpu_set_run_chunk(int64_t entries)
+{
+    g_run_chunk = entries > 0 ? entries : CONTRACT_RUN_CHUNK;
+}
 
 /* Device temporaries of one contraction, freed together. ref_in/ref hold
  * uint32_t or uint64_t fine entry indices (see contract_entries). */

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "contract/contract.h"
-#include "contract/contract_chunk.h"
+#include "contract/contract_gpu_memory.h"
 #include "core/hash.h"
 #include "device/device.h"
 #include "matching/matching.h"
