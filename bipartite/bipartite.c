@@ -3,6 +3,7 @@
  * matching (bipartite.h). */
 #include "bipartite/bipartite.h"
 #include "core/error.h"
+#include "core/row_find.h"
 #include "io/mtx_read.h"
 
 #include <math.h>
@@ -230,15 +231,7 @@ int bip_load(const char *path, bip_graph **out, coarsen_error *err)
 
 int64_t bip_find_entry(const bip_graph *g, int32_t r, int32_t c)
 {
-    int64_t lo = g->rptr[r], hi = g->rptr[r + 1];
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (g->rind[mid] < c)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < g->rptr[r + 1] && g->rind[lo] == c ? lo : -1;
+    return row_find(g->rptr, g->rind, r, c);
 }
 
 int bip_matching_check(const bip_graph *g, const int32_t *row_match, const int32_t *col_match,

@@ -46,6 +46,10 @@ int cli_start_device(cli_globals *g);
  * lie in [lo, hi]; on failure prints "coarsen: --NAME: ..." and returns -1. */
 int cli_parse_long(const char *name, const char *s, long long lo, long long hi, long long *out);
 int cli_parse_double(const char *name, const char *s, double lo, double hi, double *out);
+/* --matcher handshake|redblue: *redblue = 0 or 1; -1 after printing the error. */
+int cli_parse_matcher(const char *s, int *redblue);
+/* --ties hashed|id: *hashed = 1 or 0; -1 after printing the error. */
+int cli_parse_ties(const char *s, int *hashed);
 
 /* Prints "coarsen: <msg>" on stderr and returns the exit status for err. */
 int cli_fail(const coarsen_error *err);

@@ -45,6 +45,26 @@ int cli_parse_double(const char *name, const char *s, double lo, double hi, doub
     return 0;
 }
 
+int cli_parse_matcher(const char *s, int *redblue)
+{
+    if (strcmp(s, "handshake") && strcmp(s, "redblue")) {
+        fprintf(stderr, "coarsen: --matcher: '%s' is not handshake or redblue\n", s);
+        return -1;
+    }
+    *redblue = !strcmp(s, "redblue");
+    return 0;
+}
+
+int cli_parse_ties(const char *s, int *hashed)
+{
+    if (strcmp(s, "hashed") && strcmp(s, "id")) {
+        fprintf(stderr, "coarsen: --ties: '%s' is not hashed or id\n", s);
+        return -1;
+    }
+    *hashed = !strcmp(s, "hashed");
+    return 0;
+}
+
 int cli_global_option(int opt, const char *arg, cli_globals *g)
 {
     long long v;

@@ -20,7 +20,7 @@ static const char *const help =
     "  --matcher handshake|redblue  matching algorithm (default handshake)\n"
     "  --ties hashed|id         equal edge weights go to the smaller seeded scramble of the vertex\n"
     "                           id (default: few passes on unit weights) or to the smaller id\n"
-    "  --refine none|roma       matching refinement (default none; roma: not implemented yet)\n"
+    "  --refine none|roma       refine each level's matching by ROMA 2-augmentations (default none)\n"
     "  --coarsen-to N           stop once a level has <= N vertices (default 1000; 0 = never)\n"
     "  --min-reduction R        stop after a level keeping more than (1-R) of the vertices (default 0.05)\n"
     "  --max-vertex-weight W|auto  no coarse vertex heavier than W (0 = no cap); auto: 1.5 * total\n"
@@ -79,6 +79,7 @@ typedef struct run {
 static int local_option(int opt, const char *arg, run *r)
 {
     long long v;
+    int flag;
     double d;
     switch (opt) {
     case OPT_LEVELS:
@@ -87,23 +88,16 @@ static int local_option(int opt, const char *arg, run *r)
         r->h.levels = (int)v;
         return 0;
     case OPT_MATCHER:
-        if (!strcmp(arg, "handshake"))
-            r->h.matcher = COARSEN_MATCHER_HANDSHAKE;
-        else if (!strcmp(arg, "redblue"))
-            r->h.matcher = COARSEN_MATCHER_REDBLUE;
-        else
-            return fprintf(stderr, "coarsen: --matcher: '%s' is not handshake or redblue\n", arg), -1;
+        if (cli_parse_matcher(arg, &flag))
+            return -1;
+        r->h.matcher = flag ? COARSEN_MATCHER_REDBLUE : COARSEN_MATCHER_HANDSHAKE;
         return 0;
     case OPT_TIES:
-        if (strcmp(arg, "hashed") && strcmp(arg, "id"))
-            return fprintf(stderr, "coarsen: --ties: '%s' is not hashed or id\n", arg), -1;
-        r->h.hashed_ties = !strcmp(arg, "hashed");
-        return 0;
+        return cli_parse_ties(arg, &r->h.hashed_ties);
     case OPT_REFINE:
-        if (!strcmp(arg, "roma"))
-            return fprintf(stderr, "coarsen: --refine roma: not implemented yet\n"), -1;
-        if (strcmp(arg, "none"))
+        if (strcmp(arg, "none") && strcmp(arg, "roma"))
             return fprintf(stderr, "coarsen: --refine: '%s' is not none or roma\n", arg), -1;
+        r->h.refine_roma = !strcmp(arg, "roma");
         return 0;
     case OPT_COARSEN_TO:
         if (cli_parse_long("coarsen-to", arg, 0, INT32_MAX, &v))

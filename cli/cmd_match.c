@@ -69,6 +69,7 @@ static int parse(int argc, char **argv, match_args *a)
         {0, 0, 0, 0},
     };
     long long v;
+    int flag;
     int opt;
     optind = 1;
     opterr = 0;
@@ -83,12 +84,9 @@ static int parse(int argc, char **argv, match_args *a)
             printf("%s%s", help, cli_global_help);
             return 0;
         case OPT_MATCHER:
-            if (!strcmp(optarg, "handshake"))
-                a->opts.kind = MATCHER_HANDSHAKE;
-            else if (!strcmp(optarg, "redblue"))
-                a->opts.kind = MATCHER_REDBLUE;
-            else
-                return cli_usage_error("match ", "--matcher: '%s' is not handshake or redblue", optarg);
+            if (cli_parse_matcher(optarg, &flag))
+                return 2;
+            a->opts.kind = flag ? MATCHER_REDBLUE : MATCHER_HANDSHAKE;
             a->roma.matcher_given = 1;
             break;
         case OPT_WEIGHTED: a->opts.weighted = 1; break;
@@ -108,9 +106,8 @@ static int parse(int argc, char **argv, match_args *a)
             a->opts.max_vertex_weight = v;
             break;
         case OPT_TIES:
-            if (strcmp(optarg, "id") && strcmp(optarg, "hashed"))
-                return cli_usage_error("match ", "--ties: '%s' is not id or hashed", optarg);
-            a->opts.hashed_ties = !strcmp(optarg, "hashed");
+            if (cli_parse_ties(optarg, &a->opts.hashed_ties))
+                return 2;
             break;
         case OPT_CHECK: a->check = 1; break;
         case OPT_STRONGEST: a->strongest = optarg; break;

@@ -55,6 +55,7 @@ typedef struct run {
 static int local_option(int opt, const char *arg, run *r)
 {
     long long v;
+    int flag;
     switch (opt) {
     case 'k':
         if (cli_parse_long("k", arg, 1, INT32_MAX, &v))
@@ -67,12 +68,9 @@ static int local_option(int opt, const char *arg, run *r)
         r->p.recursive = 1;
         return 0;
     case OPT_MATCHER:
-        if (!strcmp(arg, "handshake"))
-            r->p.hierarchy.matcher = COARSEN_MATCHER_HANDSHAKE;
-        else if (!strcmp(arg, "redblue"))
-            r->p.hierarchy.matcher = COARSEN_MATCHER_REDBLUE;
-        else
-            return fprintf(stderr, "coarsen: --matcher: '%s' is not handshake or redblue\n", arg), -1;
+        if (cli_parse_matcher(arg, &flag))
+            return -1;
+        r->p.hierarchy.matcher = flag ? COARSEN_MATCHER_REDBLUE : COARSEN_MATCHER_HANDSHAKE;
         return 0;
     case OPT_ROUNDS:
         if (cli_parse_long("rounds", arg, 0, 1000000, &v))

@@ -15,6 +15,7 @@
 #include "core/timer.h"
 #include "device/device.h"
 #include "matching/matching.h"
+#include "matching/roma.h"
 #include "matching/two_hop.h"
 
 /* The entry points of one backend: host arrays for the CPU, device arrays
@@ -23,16 +24,19 @@ typedef struct backend {
     int gpu;
     int (*match)(const coarsen_graph *, const matching_opts *, int32_t *, int32_t *, matching_stats *,
                  coarsen_error *);
+    /* ROMA with the deterministic parallel rule (the CPU replay equals the GPU) */
+    int (*refine)(const coarsen_graph *, const roma_opts *, int32_t *, roma_stats *, coarsen_error *);
+    int (*measure)(const coarsen_graph *, const int32_t *, matching_stats *, coarsen_error *);
     int (*two_hop)(const coarsen_graph *, int64_t, int32_t *, two_hop_stats *, coarsen_error *);
     int (*map_from_mates)(int32_t, const int32_t *, int32_t *, int32_t *, coarsen_error *);
     int (*contract)(const coarsen_graph *, const int32_t *, int32_t, coarsen_graph **, coarsen_error *);
     int (*totals)(const coarsen_graph *, graph_totals *, coarsen_error *);
 } backend;
 
-static const backend cpu_backend = {0, match_cpu, two_hop_cpu, contract_map_from_mates_cpu, contract_cpu,
-                                    graph_totals_cpu};
-static const backend gpu_backend = {1, match_gpu, two_hop_gpu, contract_map_from_mates_gpu, contract_gpu,
-                                    graph_totals_gpu};
+static const backend cpu_backend = {0, match_cpu, roma_replay_cpu, match_measure_cpu, two_hop_cpu,
+                                    contract_map_from_mates_cpu, contract_cpu, graph_totals_cpu};
+static const backend gpu_backend = {1, match_gpu, roma_gpu, match_measure_gpu, two_hop_gpu,
+                                    contract_map_from_mates_gpu, contract_gpu, graph_totals_gpu};
 
 const char *coarsen_stop_reason_name(coarsen_stop_reason r)
 {
@@ -134,6 +138,20 @@ static int record_graph(const backend *b, const coarsen_graph *g, coarsen_level_
     return COARSEN_OK;
 }
 
+/* ROMA on the matching of level g (same seed and cap as the matcher), then
+ * its new size and weight into ms (the passes stay the matcher's). */
+static int refine_matching(const backend *b, const coarsen_graph *g, const matching_opts *mo, int32_t *mate,
+                           matching_stats *ms, coarsen_error *err)
+{
+    roma_opts ro;
+    roma_opts_default(&ro);
+    ro.seed = mo->seed;
+    ro.max_vertex_weight = mo->max_vertex_weight;
+    roma_stats rs;
+    int rc = b->refine(g, &ro, mate, &rs, err);
+    return rc ? rc : b->measure(g, mate, ms, err);
+}
+
 /* Builds level k from level k - 1. *kept = 0 (and nothing stored) when the
  * step would remove no vertex. */
 static int build_level(coarsen_hierarchy *h, const backend *b, int k, int *kept, coarsen_error *err)
@@ -159,6 +177,8 @@ static int build_level(coarsen_hierarchy *h, const backend *b, int k, int *kept,
     int rc = phase_clock(b, &t0, err);
     if (!rc)
         rc = b->match(g, &mo, mate, NULL, &ms, err);
+    if (!rc && h->opts.refine_roma)
+        rc = refine_matching(b, g, &mo, mate, &ms, err);
     if (!rc)
         rc = phase_clock(b, &t1, err);
     t2 = t1;

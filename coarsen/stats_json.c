@@ -61,10 +61,10 @@ void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *in
     output_printf(f,
                   ",\n  \"options\": {\"levels\": %d, \"matcher\": \"%s\", \"coarsen_to\": %d, "
                   "\"min_reduction\": %g, \"max_vertex_weight\": %lld, \"two_hop_threshold\": %g, \"ties\": \"%s\", "
-                  "\"seed\": %llu},\n",
+                  "\"refine\": \"%s\", \"seed\": %llu},\n",
                   o->levels, coarsen_matcher_name(o->matcher), o->coarsen_to, o->min_reduction,
                   (long long)h->vertex_weight_cap, o->two_hop_threshold, o->hashed_ties ? "hashed" : "id",
-                  (unsigned long long)o->seed);
+                  o->refine_roma ? "roma" : "none", (unsigned long long)o->seed);
     output_printf(f, "  \"stop_reason\": \"%s\",\n", coarsen_stop_reason_name(h->stop));
     output_printf(f,
                   "  \"totals\": {\"levels\": %d, \"vertices_in\": %d, \"vertices_out\": %d, \"edges_in\": %lld, "

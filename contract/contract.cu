@@ -24,7 +24,7 @@
 #include "contract/kernel_util.cuh"
 #include "core/error.h"
 #include "device/cuda_check.cuh"
-#include "matching/match_weight.h" /* match_row_find */
+#include "core/row_find.h"
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_reduce.cuh>
@@ -245,7 +245,7 @@ __global__ void k_mirror_weights(int32_t nc, const int64_t *cxadj, const int32_t
             int32_t b = cadj[e];
             if (b >= c)
                 break; /* the row is sorted: no smaller neighbour after this */
-            cewgt[e] = cewgt[match_row_find(cxadj, cadj, b, (int32_t)c)]; /* present: rows are symmetric */
+            cewgt[e] = cewgt[row_find(cxadj, cadj, b, (int32_t)c)]; /* present: rows are symmetric */
         }
     }
 }

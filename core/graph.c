@@ -1,6 +1,7 @@
 /* graph.c — allocation, release and invariant checking of coarsen_graph. */
 #include "coarsen.h"
 #include "core/error.h"
+#include "core/row_find.h"
 #include "device/device.h"
 
 #include <math.h>
@@ -48,20 +49,6 @@ void coarsen_graph_free(coarsen_graph *g)
     free(g);
 }
 
-/* Position of v in u's sorted row, or -1. */
-static int64_t row_find(const coarsen_graph *g, int32_t u, int32_t v)
-{
-    int64_t lo = g->xadj[u], hi = g->xadj[u + 1];
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (g->adj[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return (lo < g->xadj[u + 1] && g->adj[lo] == v) ? lo : -1;
-}
-
 int coarsen_graph_check(const coarsen_graph *g, coarsen_error *err)
 {
     if (!g || g->on_device)
@@ -85,7 +72,7 @@ int coarsen_graph_check(const coarsen_graph *g, coarsen_error *err)
                 return error_set(err, COARSEN_ERR_INPUT, "edge (%d,%d): weight not finite and >= 0", u, v);
             if (g->integral_weights && g->ewgt[e] != floor(g->ewgt[e]))
                 return error_set(err, COARSEN_ERR_INPUT, "edge (%d,%d): weight not integral", u, v);
-            int64_t back = row_find(g, v, u);
+            int64_t back = row_find(g->xadj, g->adj, v, u);
             if (back < 0)
                 return error_set(err, COARSEN_ERR_INPUT, "edge (%d,%d) has no reverse", u, v);
             if (g->ewgt[back] != g->ewgt[e])

@@ -133,6 +133,8 @@ typedef struct coarsen_hierarchy_opts {
                                      0: no cap; COARSEN_VWGT_AUTO (default): 1.5 * total / coarsen_to */
     double two_hop_threshold;     /* run leaf/twin pairing when more than this fraction of a level's
                                      vertices is left unmatched (default 0.25; > 1 disables) */
+    int refine_roma;              /* 1: refine every level's matching by ROMA (the deterministic
+                                     parallel rule; matching_ms includes it); default 0 */
     int hashed_ties;              /* equal edge weights: 1 (default) go to the smaller seeded scramble
                                      of the vertex id, 0 to the smaller id (the plain handshake rule,
                                      which needs O(n) passes on unit-weight meshes: docs/pipeline.md) */

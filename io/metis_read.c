@@ -3,6 +3,7 @@
 #include "io/metis_read.h"
 #include "core/error.h"
 #include "core/graph_build.h"
+#include "core/row_find.h"
 #include "io/line_chunks.h"
 #include "io/read_error.h"
 
@@ -270,20 +271,6 @@ static int rows_sorted(const coarsen_graph *g)
     return sorted;
 }
 
-/* Position of v in u's sorted row, or -1. */
-static int64_t row_find(const coarsen_graph *g, int32_t u, int32_t v)
-{
-    int64_t lo = g->xadj[u], hi = g->xadj[u + 1];
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (g->adj[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return (lo < g->xadj[u + 1] && g->adj[lo] == v) ? lo : -1;
-}
-
 /* 0 when row u is free of duplicates and each of its entries (only those
  * above the diagonal when upper_only) has a mirror of equal weight;
  * otherwise describes the first problem of row u in err. */
@@ -296,7 +283,7 @@ static int check_row(const text_input *t, const coarsen_graph *g, const metis_ro
             return read_error(err, t->name, rows->line[u], "vertex %d lists neighbour %d twice", u + 1, v + 1);
         if (upper_only && v < u)
             continue;
-        int64_t b = row_find(g, v, u);
+        int64_t b = row_find(g->xadj, g->adj, v, u);
         if (b < 0)
             return read_error(err, t->name, rows->line[u],
                               "vertex %d lists neighbour %d, but vertex %d (line %lld) does not list %d", u + 1,

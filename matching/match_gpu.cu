@@ -187,8 +187,8 @@ static int weight_on_device(const MatchGraph &G, const int32_t *d_mate, double *
     return COARSEN_OK;
 }
 
-/* Weight and pairs of d_mate with the fixed order of match_weight.h. */
-static int match_weight_gpu(const coarsen_graph *g, const int32_t *d_mate, matching_stats *stats, coarsen_error *err)
+extern "C" int match_measure_gpu(const coarsen_graph *g, const int32_t *d_mate, matching_stats *stats,
+                                 coarsen_error *err)
 {
     MatchGraph G = match_graph(g);
     size_t chunks = ((size_t)g->n + MATCH_WEIGHT_CHUNK - 1) / MATCH_WEIGHT_CHUNK;
@@ -224,5 +224,5 @@ extern "C" int match_gpu(const coarsen_graph *g, const matching_opts *opts, int3
         return rc;
     CUDA_TRY(err, cudaDeviceSynchronize());
     stats->ms = timer_ms() - t0;
-    return match_weight_gpu(g, d_mate, stats, err);
+    return match_measure_gpu(g, d_mate, stats, err);
 }

@@ -11,22 +11,9 @@
 
 #include "coarsen.h"
 #include "core/hash.h" /* COARSEN_HD */
+#include "core/row_find.h"
 
 #define MATCH_WEIGHT_CHUNK 1024
-
-/* Position of v in u's sorted row, or -1 (binary search). */
-COARSEN_HD int64_t match_row_find(const int64_t *xadj, const int32_t *adj, int32_t u, int32_t v)
-{
-    int64_t lo = xadj[u], hi = xadj[u + 1];
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (adj[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < xadj[u + 1] && adj[lo] == v ? lo : -1;
-}
 
 /* Contribution of vertex v: the weight of (v, mate[v]) when mate[v] > v,
  * else 0 (also 0 for a non-edge). */
@@ -34,7 +21,7 @@ COARSEN_HD double match_weight_contrib(const int64_t *xadj, const int32_t *adj, 
                                        const int32_t *mate, int32_t v)
 {
     int32_t m = mate[v];
-    int64_t e = m > v ? match_row_find(xadj, adj, v, m) : -1;
+    int64_t e = m > v ? row_find(xadj, adj, v, m) : -1;
     return e >= 0 ? ewgt[e] : 0.0;
 }
 

@@ -70,6 +70,13 @@ int match_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate, 
 int match_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_mate, int32_t *d_strongest,
               matching_stats *stats, coarsen_error *err);
 
+/* The weight and pair count of a matching (mate on the host; d_mate in device
+ * memory beside a device graph) into stats->weight and stats->matched_edges,
+ * summed in the fixed order of match_weight.h: both give the same double.
+ * Used after anything that changes a matching (ROMA refinement). */
+int match_measure_cpu(const coarsen_graph *g, const int32_t *mate, matching_stats *stats, coarsen_error *err);
+int match_measure_gpu(const coarsen_graph *g, const int32_t *d_mate, matching_stats *stats, coarsen_error *err);
+
 /* For host callers (CLI, tests): uploads host graph g, runs match_gpu and
  * copies mate and strongest (may be NULL) back into host arrays of g->n
  * entries. COARSEN_ERR_DEVICE in a build without CUDA. */

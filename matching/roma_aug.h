@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "core/hash.h" /* COARSEN_HD */
+#include "core/row_find.h"
 #include "matching/edge_order.h"
 
 enum { ROMA_NONE = 0, ROMA_SINGLE_V = 1, ROMA_SINGLE_U = 2, ROMA_PATH = 3, ROMA_CYCLE = 4 };
@@ -115,19 +116,11 @@ COARSEN_HD int roma_pair_ok(const roma_state *S, int32_t a, int32_t b)
 /* Weight of edge (s,t) into *w by binary search in s's sorted row; 0 when absent. */
 COARSEN_HD int roma_find_edge(const roma_state *S, int32_t s, int32_t t, double *w)
 {
-    int64_t lo = S->xadj[s], hi = S->xadj[s + 1];
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (S->adj[mid] < t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo < S->xadj[s + 1] && S->adj[lo] == t) {
-        *w = S->ewgt[lo];
-        return 1;
-    }
-    return 0;
+    int64_t e = row_find(S->xadj, S->adj, s, t);
+    if (e < 0)
+        return 0;
+    *w = S->ewgt[e];
+    return 1;
 }
 
 /* Top three arms of side s, excluding `other` (the other side, or -1). */

@@ -18,7 +18,7 @@ static int check_pairs(const coarsen_graph *g, const int32_t *mate, int64_t cap,
             return error_set(err, COARSEN_ERR_INPUT, "vertex %d is matched to itself", v);
         if (mate[m] != v)
             return error_set(err, COARSEN_ERR_INPUT, "mate[%d] = %d but mate[%d] = %d", v, m, m, mate[m]);
-        if (match_row_find(g->xadj, g->adj, v, m) < 0)
+        if (row_find(g->xadj, g->adj, v, m) < 0)
             return error_set(err, COARSEN_ERR_INPUT, "matched pair (%d, %d) is not an edge", v, m);
         if (!pair_eligible(cap, g->vwgt[v], g->vwgt[m]))
             return error_set(err, COARSEN_ERR_INPUT, "matched pair (%d, %d) weighs %lld, above the cap %lld", v, m,

@@ -115,7 +115,7 @@ Test(cli_coarsen, bad_options_and_files_exit_2_with_one_line)
     fclose(f);
     static const char *const cases[] = {
         "--levels x %s",         "--levels -1 %s",        "--bogus %s",
-        "--matcher foo %s",      "--refine roma %s",      "--refine x %s",
+        "--matcher foo %s",      "--ties none %s",        "--refine x %s",
         "--format dot %s",       "--min-reduction 2 %s",  "--max-vertex-weight heavy %s",
         "--device tpu %s",       "--two-hop-threshold -1 %s", "%s %s",
         "",                      "--levels",
@@ -127,8 +127,6 @@ Test(cli_coarsen, bad_options_and_files_exit_2_with_one_line)
         run_prog(args, &r);
         assert_one_error_line(&r, args);
     }
-    run_prog("--refine roma --quiet x", &r);
-    cr_assert(strstr(r.err, "not implemented"), "%s", r.err);
     snprintf(args, sizeof args, "--quiet %s/missing.graph", dir);
     run_prog(args, &r);
     assert_one_error_line(&r, "missing file");

@@ -222,6 +222,28 @@ Test(hierarchy, hashed_ties_default_cuts_passes_on_unit_grid)
     coarsen_graph_free(g);
 }
 
+/* --refine roma: every level stays a valid hierarchy and each level's
+ * matching weighs at least the unrefined one on the same graph (level 1). */
+Test(hierarchy, roma_refinement_keeps_levels_valid_and_heavier)
+{
+    for (int t = 0; t < 6; t++) {
+        coarsen_graph *g = test_random_graph(60 + 10 * t, 0.1, t % 3, 300 + (uint64_t)t);
+        coarsen_hierarchy_opts o = cpu_opts();
+        o.coarsen_to = 0;
+        o.levels = 4;
+        coarsen_hierarchy *plain = build(g, &o);
+        o.refine_roma = 1;
+        coarsen_hierarchy *refined = build(g, &o);
+        check_hierarchy(refined, 0, 1);
+        const coarsen_level_stats *a = coarsen_hierarchy_stats(plain, 1), *b = coarsen_hierarchy_stats(refined, 1);
+        cr_assert(b->matching_weight >= a->matching_weight, "trial %d: refined %g < plain %g", t,
+                  b->matching_weight, a->matching_weight);
+        coarsen_hierarchy_free(plain);
+        coarsen_hierarchy_free(refined);
+        coarsen_graph_free(g);
+    }
+}
+
 Test(hierarchy, vertex_weight_cap_respected)
 {
     coarsen_graph *g = gen("rgg:n=3000,deg=10,seed=11");
@@ -331,11 +353,12 @@ Test(hierarchy_gpu, cpu_and_gpu_hierarchies_identical)
     };
     for (size_t k = 0; k < sizeof gpu_specs / sizeof gpu_specs[0]; k++) {
         coarsen_graph *g = gen(gpu_specs[k]);
-        for (int m = 0; m < 2; m++) {
+        for (int m = 0; m < 3; m++) { /* handshake, red/blue, handshake + ROMA */
             coarsen_hierarchy_opts o = cpu_opts();
             o.coarsen_to = 100;
             o.levels = 12;
-            o.matcher = m ? COARSEN_MATCHER_REDBLUE : COARSEN_MATCHER_HANDSHAKE;
+            o.matcher = m == 1 ? COARSEN_MATCHER_REDBLUE : COARSEN_MATCHER_HANDSHAKE;
+            o.refine_roma = m == 2;
             coarsen_hierarchy *c = build(g, &o);
             o.device = COARSEN_DEVICE_GPU;
             coarsen_hierarchy *d = build(g, &o);

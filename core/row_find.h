@@ -1,0 +1,26 @@
+/* row_find.h — the position of a neighbour in a sorted CSR row, by binary
+ * search: one definition for host C code and CUDA kernels (graph checks,
+ * readers, matchers, ROMA, contraction, bipartite graphs). */
+#ifndef CORE_ROW_FIND_H
+#define CORE_ROW_FIND_H
+
+#include <stdint.h>
+
+#include "core/hash.h" /* COARSEN_HD */
+
+/* Index e in [ptr[u], ptr[u+1]) with ind[e] == v (ind sorted in that range),
+ * or -1 when v is not there. */
+COARSEN_HD int64_t row_find(const int64_t *ptr, const int32_t *ind, int32_t u, int32_t v)
+{
+    int64_t lo = ptr[u], hi = ptr[u + 1];
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (ind[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < ptr[u + 1] && ind[lo] == v ? lo : -1;
+}
+
+#endif
