@@ -9,6 +9,7 @@
 
 #include "coarsen/graph_totals.h"
 #include "contract/contract.h"
+#include "contract/contract_gpu_memory.h"
 #include "core/error.h"
 #include "core/hash.h"
 #include "core/timer.h"
@@ -227,6 +228,56 @@ static int build_level(coarsen_hierarchy *h, const backend *b, int k, int *kept,
     return COARSEN_OK;
 }
 
+/* GPU memory target (issue 4): at most this many times the input CSR on the
+ * device while building, every kept level and map included. */
+#define DEVICE_BUDGET_FACTOR 3
+
+/* Bytes of a graph's four arrays (coarsen.h's CSR). */
+static int64_t graph_bytes(int64_t n, int64_t nnz) { return 16 * n + 8 + 12 * nnz; }
+
+/* Moves level j's graph and map to the host (where not there already) and
+ * frees their device copies; hierarchy_device_graph / _map upload them again. */
+static int evict_level(coarsen_hierarchy *h, int j, coarsen_error *err)
+{
+    const coarsen_graph *g = NULL;
+    const int32_t *m = NULL;
+    int rc = coarsen_hierarchy_graph(h, j, &g, err);
+    if (!rc)
+        rc = coarsen_hierarchy_map(h, j, &m, err);
+    if (rc)
+        return rc;
+    coarsen_graph_free(h->dev[j]);
+    h->dev[j] = NULL;
+    device_free(h->dmap[j]);
+    h->dmap[j] = NULL;
+    return COARSEN_OK;
+}
+
+/* Before level k is built from level k - 1 on the GPU: moves the oldest
+ * kept levels 1..k-2 (graph and map) to the host until they, level k - 1,
+ * its map, the matcher's mates and contract_gpu's bound fit in the budget. A
+ * target, not a limit: with nothing left to move, the build goes on. */
+static int fit_device_budget(coarsen_hierarchy *h, int k, coarsen_error *err)
+{
+    const coarsen_graph *g = h->dev[k - 1];
+    const int64_t budget = DEVICE_BUDGET_FACTOR * graph_bytes(h->host[0]->n, h->host[0]->nnz) +
+                           contract_gpu_peak_bytes(0, 0); /* the bound's fixed slack */
+    int64_t need = graph_bytes(g->n, g->nnz) + 8 * (int64_t)g->n + contract_gpu_peak_bytes(g->n, g->nnz);
+    for (int j = 1; j < k; j++) /* maps 1..k-1; map k-1 stays */
+        need += h->dmap[j] ? 4 * (int64_t)h->stats[j - 1].vertices : 0;
+    for (int j = 1; j < k - 1; j++)
+        need += h->dev[j] ? graph_bytes(h->dev[j]->n, h->dev[j]->nnz) : 0;
+    for (int j = 1; j < k - 1 && need > budget; j++) {
+        if (!h->dev[j])
+            continue;
+        need -= graph_bytes(h->dev[j]->n, h->dev[j]->nnz) + 4 * (int64_t)h->stats[j - 1].vertices;
+        int rc = evict_level(h, j, err);
+        if (rc)
+            return rc;
+    }
+    return COARSEN_OK;
+}
+
 /* Adds levels until a stopping rule holds; sets h->stop. */
 static int build_levels(coarsen_hierarchy *h, const backend *b, coarsen_error *err)
 {
@@ -245,7 +296,9 @@ static int build_levels(coarsen_hierarchy *h, const backend *b, coarsen_error *e
         if (cur->edges == 0) /* nothing to match or pair */
             return COARSEN_OK;
         int kept = 0;
-        int rc = build_level(h, b, h->levels + 1, &kept, err);
+        int rc = b->gpu ? fit_device_budget(h, h->levels + 1, err) : COARSEN_OK;
+        if (!rc)
+            rc = build_level(h, b, h->levels + 1, &kept, err);
         if (rc || !kept)
             return rc;
         h->levels++;
@@ -359,6 +412,41 @@ int coarsen_hierarchy_map(coarsen_hierarchy *h, int k, const int32_t **out, coar
         h->map[k] = m;
     }
     *out = h->map[k];
+    return COARSEN_OK;
+}
+
+int hierarchy_device_graph(coarsen_hierarchy *h, int k, const coarsen_graph **out, coarsen_error *err)
+{
+    *out = NULL;
+    if (!h->on_gpu || k < 0 || k > h->levels)
+        return error_set(err, COARSEN_ERR_INPUT, "no device level %d (0..%d on the GPU)", k, h->levels);
+    if (!h->dev[k]) {
+        int rc = device_graph_upload(h->host[k], &h->dev[k], err);
+        if (rc)
+            return rc;
+    }
+    *out = h->dev[k];
+    return COARSEN_OK;
+}
+
+int hierarchy_device_map(coarsen_hierarchy *h, int k, const int32_t **out, coarsen_error *err)
+{
+    *out = NULL;
+    if (!h->on_gpu || k < 1 || k > h->levels)
+        return error_set(err, COARSEN_ERR_INPUT, "no device map %d (1..%d on the GPU)", k, h->levels);
+    if (!h->dmap[k]) {
+        size_t bytes = (size_t)h->stats[k - 1].vertices * sizeof(int32_t);
+        void *d = NULL;
+        int rc = device_alloc(&d, bytes, "coarse map", err);
+        if (!rc)
+            rc = device_copy_to_device(d, h->map[k], bytes, err);
+        if (rc) {
+            device_free(d);
+            return rc;
+        }
+        h->dmap[k] = d;
+    }
+    *out = h->dmap[k];
     return COARSEN_OK;
 }
 

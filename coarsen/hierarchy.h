@@ -6,7 +6,9 @@
  * every other host[k], map[k], and on the GPU every dev[k] and dmap[k], is
  * owned by the hierarchy. On the GPU backend dev[0] is the uploaded input
  * (freed once level 1 exists) and host[k] / map[k] (k >= 1) are NULL until
- * first downloaded. */
+ * first downloaded. To keep the device within its memory budget the builder
+ * may move a level's graph and map to the host (dev[k] / dmap[k] NULL, host[k]
+ * / map[k] set): read device levels through hierarchy_device_graph / _map. */
 #ifndef COARSEN_HIERARCHY_H
 #define COARSEN_HIERARCHY_H
 
@@ -25,6 +27,12 @@ struct coarsen_hierarchy {
     int32_t **dmap;               /* [opts.levels + 1], NULL on the CPU backend */
     coarsen_level_stats *stats;   /* [opts.levels + 1] */
 };
+
+/* The device copy of level k's graph (0..levels) or of map k (1..levels) on
+ * the GPU backend, uploaded again from the host copy when it was moved there;
+ * owned by the hierarchy. */
+int hierarchy_device_graph(coarsen_hierarchy *h, int k, const coarsen_graph **out, coarsen_error *err);
+int hierarchy_device_map(coarsen_hierarchy *h, int k, const int32_t **out, coarsen_error *err);
 
 /* "handshake" or "redblue". */
 const char *coarsen_matcher_name(coarsen_matcher m);

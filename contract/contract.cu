@@ -5,23 +5,29 @@
  *   2. scan of the members' row lengths -> each member's row has a fixed
  *      place in one gathered array (nnz entries); coarse row c's segment is
  *      the concatenation of its members' rows, in the CPU's order;
- *   3. gather (coarse neighbour, weight), internal entries keyed nc (they
- *      sort last in their segment and are dropped);
+ *   3. gather (coarse neighbour, fine entry index), internal entries keyed
+ *      nc (they sort last in their segment and are dropped); the weights stay
+ *      in the fine graph (indices are 4 bytes when nnz < 2^32, not 8);
  *   4. stable segmented sort by coarse neighbour (64-bit offsets, double
  *      buffers: no extra copy in CUB's temporary storage);
- *   5. a run start is the first entry of a segment or a key change; a scan
- *      of run starts numbers the coarse entries; one thread per run sums it
- *      left to right (the CPU's order; no tree reduction);
+ *   5. a run start is the first entry of a segment or a key change; a
+ *      reduction counts them (the coarse nnz); scans of run starts, chunk by
+ *      chunk of CONTRACT_RUN_CHUNK entries with a device-side carry, number the coarse
+ *      entries; one thread per run sums its fine weights left to right (the
+ *      CPU's order; no tree reduction);
  *   6. real weights: entry (c, b) with b < c copies the weight of (b, c)
  *      (contract.h); integer sums are exact, so both directions agree.
+ * Memory per fine entry at the peak: docs/design-contraction.md.
  * Only counts (and an error flag) cross to the host. */
 #include "contract/contract.h"
+#include "contract/contract_gpu_memory.h"
 #include "contract/kernel_util.cuh"
 #include "core/error.h"
 #include "device/cuda_check.cuh"
 #include "core/row_find.h"
 
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_sort.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -135,10 +141,12 @@ __global__ void k_segment_offsets(int32_t nc, const int32_t *gptr, const int64_t
 }
 
 /* One warp per member p: its row, in stored order, to [pos[p], pos[p+1]):
- * key = coarse neighbour (nc for internal entries), value = weight. */
+ * key = coarse neighbour (nc for internal entries), ref = the fine entry's
+ * index (its weight stays in the fine graph: no weight is moved by the sort). */
+template <class Ref>
 __global__ void k_gather(int32_t n, const int32_t *members, const int32_t *skey, const int64_t *pos,
-                         const int64_t *xadj, const int32_t *adj, const double *ewgt, const int32_t *cmap,
-                         int32_t nc, int32_t *key, double *val)
+                         const int64_t *xadj, const int32_t *adj, const int32_t *cmap, int32_t nc, int32_t *key,
+                         Ref *ref)
 {
     for (int64_t p = ku_warp(); p < n; p += ku_warps()) {
         int32_t u = members[p], c = skey[p];
@@ -146,7 +154,7 @@ __global__ void k_gather(int32_t n, const int32_t *members, const int32_t *skey,
         for (int64_t j = ku_lane(); j < deg; j += KU_WARP) {
             int32_t k = cmap[adj[first + j]];
             key[base + j] = k == c ? nc : k;
-            val[base + j] = ewgt[first + j];
+            ref[base + j] = (Ref)(first + j);
         }
     }
 }
@@ -160,7 +168,7 @@ __global__ void k_segment_heads(int32_t nc, const int64_t *segoff, unsigned char
 }
 
 /* 1 at the first entry of each external run of the sorted segments; 0 at
- * internal entries and at i = nnz (so the scan's last value is the total). */
+ * internal entries and at i >= nnz (so a scan's last value is a total). */
 struct run_start {
     const int32_t *key;
     const unsigned char *head;
@@ -172,29 +180,55 @@ struct run_start {
     }
 };
 
-/* One thread per run start: coarse entry runidx[i] = (key, left-to-right sum). */
-__global__ void k_sum_runs(run_start rs, const double *val, const int64_t *runidx, int32_t *cadj, double *cewgt)
+/* Chunk [c0, c0 + len) of the sorted entries; runidx[i - c0] = number of run
+ * starts in [c0, i) for i in [c0, c0 + len], *carry = run starts before c0.
+ * One thread per run start: coarse entry *carry + runidx[i - c0] = (key,
+ * left-to-right sum of the run's fine weights). A run may go on past the
+ * chunk: it is summed by the thread of its start. */
+template <class Ref>
+__global__ void k_sum_runs(run_start rs, const Ref *ref, const double *ewgt, int64_t c0, int64_t len,
+                           const int64_t *runidx, const int64_t *carry, int32_t *cadj, double *cewgt)
 {
-    for (int64_t i = ku_thread(); i < rs.nnz; i += ku_threads()) {
+    for (int64_t t = ku_thread(); t < len; t += ku_threads()) {
+        int64_t i = c0 + t;
         if (!rs(i))
             continue;
         int32_t k = rs.key[i];
-        double s = val[i];
+        double s = ewgt[ref[i]];
         for (int64_t j = i + 1; j < rs.nnz && !rs.head[j] && rs.key[j] == k; j++)
-            s += val[j];
-        cadj[runidx[i]] = k;
-        cewgt[runidx[i]] = s;
+            s += ewgt[ref[j]];
+        int64_t out = *carry + runidx[t];
+        cadj[out] = k;
+        cewgt[out] = s;
     }
 }
 
-/* Coarse row offsets and vertex weights (integer sums: any order). */
-__global__ void k_coarse_rows(int32_t nc, const int64_t *segoff, const int64_t *runidx, const int32_t *gptr,
-                              const int32_t *members, const int64_t *vwgt, int64_t *cxadj, int64_t *cvwgt)
+/* cxadj[c] = run starts before segoff[c], for the coarse rows whose segment
+ * starts in this chunk (at its end too for the last chunk: the empty
+ * trailing rows and c = nc). */
+__global__ void k_coarse_offsets(int32_t nc, const int64_t *segoff, int64_t c0, int64_t len, int64_t nnz,
+                                 const int64_t *runidx, const int64_t *carry, int64_t *cxadj)
 {
+    const int64_t end = c0 + len;
     for (int64_t c = ku_thread(); c <= nc; c += ku_threads()) {
-        cxadj[c] = runidx[segoff[c]];
-        if (c == nc)
-            continue;
+        int64_t s = segoff[c];
+        if (s >= c0 && (s < end || (end == nnz && s == end)))
+            cxadj[c] = *carry + runidx[s - c0];
+    }
+}
+
+/* After a chunk: *carry += its run starts (runidx[len]). */
+__global__ void k_add_carry(const int64_t *runidx, int64_t len, int64_t *carry)
+{
+    if (ku_thread() == 0)
+        *carry += runidx[len];
+}
+
+/* Coarse vertex weights (integer sums: any order). */
+__global__ void k_coarse_vwgt(int32_t nc, const int32_t *gptr, const int32_t *members, const int64_t *vwgt,
+                              int64_t *cvwgt)
+{
+    for (int64_t c = ku_thread(); c < nc; c += ku_threads()) {
         int64_t s = 0;
         for (int32_t i = gptr[c]; i < gptr[c + 1]; i++)
             s += vwgt[members[i]];
@@ -216,20 +250,37 @@ __global__ void k_mirror_weights(int32_t nc, const int64_t *cxadj, const int32_t
     }
 }
 
-/* Device temporaries of one contraction, freed together. */
+/* Sorted entries numbered per chunk of this many: the run numbering takes
+ * 8 bytes per chunk entry instead of 8 per fine entry (design-contraction.md). */
+static int64_t g_run_chunk = CONTRACT_RUN_CHUNK;
+
+extern "C" void contract_gpu_set_run_chunk(int64_t entries)
+{
+    g_run_chunk = entries > 0 ? entries : CONTRACT_RUN_CHUNK;
+}
+
+/* Device temporaries of one contraction, freed together. ref_in/ref hold
+ * uint32_t or uint64_t fine entry indices (see contract_entries). */
 struct contract_temps {
     int32_t *bad = nullptr, *idx = nullptr, *skey = nullptr, *members = nullptr, *gptr = nullptr;
-    int64_t *pos = nullptr, *segoff = nullptr, *runidx = nullptr;
+    int64_t *pos = nullptr, *segoff = nullptr, *runidx = nullptr, *count = nullptr;
     int32_t *key_in = nullptr, *key = nullptr;
-    double *val_in = nullptr, *val = nullptr;
+    void *ref_in = nullptr, *ref = nullptr;
     unsigned char *head = nullptr;
     ~contract_temps()
     {
-        void *all[] = {bad, idx, skey, members, gptr, pos, segoff, runidx, key_in, key, val_in, val, head};
+        void *all[] = {bad, idx, skey, members, gptr, pos, segoff, runidx, count, key_in, key, ref_in, ref, head};
         for (void *p : all)
             device_free(p);
     }
 };
+
+template <class T>
+static void free_temp(T *&p)
+{
+    device_free(p);
+    p = nullptr;
+}
 
 /* Bits needed for keys in [0, nc). */
 static int key_bits(int32_t nc)
@@ -240,14 +291,13 @@ static int key_bits(int32_t nc)
     return b;
 }
 
-static int contract_gpu_run(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarsen_graph **out,
-                            contract_temps &t, coarsen_error *err)
+/* Steps 1-2: groups (t.skey, t.members, t.gptr) and the places of the
+ * members' rows in the gathered array (t.pos, t.segoff). */
+static int contract_groups(const coarsen_graph *g, const int32_t *cmap, int32_t nc, contract_temps &t,
+                           coarsen_error *err)
 {
     const int32_t n = g->n;
-    const int64_t nnz = g->nnz;
     int32_t h_bad = 0;
-
-    /* 1. groups: members sorted by coarse id, stable (increasing fine id). */
     if (int rc = dalloc(&t.bad, 1, "error flag", err))
         return rc;
     if (int rc = dalloc(&t.idx, (size_t)n, "fine ids", err))
@@ -267,14 +317,12 @@ static int contract_gpu_run(const coarsen_graph *g, const int32_t *cmap, int32_t
             return cub::DeviceRadixSort::SortPairs(tmp, b, cmap, t.skey, t.idx, t.members, (int64_t)n, 0, bits);
         }, "group sort", err))
         return rc;
-    device_free(t.idx);
-    t.idx = nullptr;
+    free_temp(t.idx);
     if (int rc = dalloc(&t.gptr, (size_t)nc + 1, "group offsets", err))
         return rc;
     k_group_ptr<<<ku_blocks((int64_t)n + 1), KU_THREADS>>>(n, t.skey, nc, t.gptr, t.bad);
     CUDA_LAUNCH_TRY(err);
 
-    /* 2. places of the members' rows in the gathered array. */
     if (int rc = dalloc(&t.pos, (size_t)n + 1, "gather offsets", err))
         return rc;
     k_member_degrees<<<ku_blocks((int64_t)n + 1), KU_THREADS>>>(n, t.members, g->xadj, t.pos);
@@ -287,83 +335,128 @@ static int contract_gpu_run(const coarsen_graph *g, const int32_t *cmap, int32_t
         return rc;
     k_segment_offsets<<<ku_blocks((int64_t)nc + 1), KU_THREADS>>>(nc, t.gptr, t.pos, t.segoff);
     CUDA_LAUNCH_TRY(err);
+    return COARSEN_OK;
+}
 
-    /* 3. gather, 4. stable segmented sort by coarse neighbour. */
+/* Steps 3-6 with fine entry indices of type Ref (uint32_t when nnz fits,
+ * halving the sort's value buffers; uint64_t otherwise). */
+template <class Ref>
+static int contract_entries(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarsen_graph **out,
+                            contract_temps &t, coarsen_error *err)
+{
+    const int32_t n = g->n;
+    const int64_t nnz = g->nnz;
+    int32_t h_bad = 0;
+
+    /* 3. gather (key, fine entry index); 4. stable segmented sort by key. */
+    Ref *ref_in = nullptr, *ref = nullptr;
     if (int rc = dalloc(&t.key_in, (size_t)nnz, "gathered keys", err))
         return rc;
-    if (int rc = dalloc(&t.val_in, (size_t)nnz, "gathered weights", err))
+    if (int rc = dalloc(&ref_in, (size_t)nnz, "gathered entry indices", err))
         return rc;
-    k_gather<<<ku_blocks(n, KU_WARP), KU_THREADS>>>(n, t.members, t.skey, t.pos, g->xadj, g->adj, g->ewgt, cmap,
-                                                    nc, t.key_in, t.val_in);
+    t.ref_in = ref_in;
+    k_gather<Ref><<<ku_blocks(n, KU_WARP), KU_THREADS>>>(n, t.members, t.skey, t.pos, g->xadj, g->adj, cmap, nc,
+                                                         t.key_in, ref_in);
     CUDA_LAUNCH_TRY(err);
-    device_free(t.pos);
-    t.pos = nullptr;
+    free_temp(t.pos);
+    free_temp(t.skey);
     if (int rc = dalloc(&t.key, (size_t)nnz, "sorted keys", err))
         return rc;
-    if (int rc = dalloc(&t.val, (size_t)nnz, "sorted weights", err))
+    if (int rc = dalloc(&ref, (size_t)nnz, "sorted entry indices", err))
         return rc;
+    t.ref = ref;
     /* Double buffers: CUB may sort in either and needs no copy of its own
-     * (the separate-output form would take nnz keys and values more). */
+     * (the separate-output form would take nnz keys and indices more). */
     cub::DoubleBuffer<int32_t> dkeys(t.key_in, t.key);
-    cub::DoubleBuffer<double> dvals(t.val_in, t.val);
+    cub::DoubleBuffer<Ref> drefs(ref_in, ref);
     if (nnz > 0 && nc > 0) {
         if (int rc = cub_run([&](void *tmp, size_t &b) {
-                return cub::DeviceSegmentedSort::StableSortPairs(tmp, b, dkeys, dvals, nnz, (int64_t)nc, t.segoff,
+                return cub::DeviceSegmentedSort::StableSortPairs(tmp, b, dkeys, drefs, nnz, (int64_t)nc, t.segoff,
                                                                  t.segoff + 1);
             }, "segmented sort", err))
             return rc;
     }
     t.key = dkeys.Current(); /* the sorted entries */
-    t.val = dvals.Current();
+    t.ref = ref = drefs.Current();
     t.key_in = dkeys.Alternate();
-    t.val_in = dvals.Alternate();
-    device_free(t.key_in);
-    device_free(t.val_in);
-    t.key_in = nullptr;
-    t.val_in = nullptr;
+    t.ref_in = drefs.Alternate();
+    free_temp(t.key_in);
+    free_temp(t.ref_in);
 
-    /* 5. number the runs, count, build the coarse graph. */
+    /* 5. count the runs (coarse entries), build the coarse graph. */
     if (int rc = dalloc(&t.head, (size_t)nnz, "segment heads", err))
         return rc;
     if (nnz > 0)
         CUDA_TRY(err, cudaMemsetAsync(t.head, 0, (size_t)nnz, 0));
     k_segment_heads<<<ku_blocks(nc), KU_THREADS>>>(nc, t.segoff, t.head);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = dalloc(&t.runidx, (size_t)nnz + 1, "run numbers", err))
+    if (int rc = dalloc(&t.count, 1, "coarse entry count", err))
         return rc;
     run_start rs{t.key, t.head, nnz, nc};
     auto starts = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0), rs);
     if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceScan::ExclusiveSum(tmp, b, starts, t.runidx, nnz + 1);
-        }, "run scan", err))
+            return cub::DeviceReduce::Sum(tmp, b, starts, t.count, nnz + 1);
+        }, "run count", err))
         return rc;
     int64_t cnnz = 0;
-    CUDA_TRY(err, cudaMemcpy(&cnnz, t.runidx + nnz, sizeof cnnz, cudaMemcpyDeviceToHost));
+    CUDA_TRY(err, cudaMemcpy(&cnnz, t.count, sizeof cnnz, cudaMemcpyDeviceToHost));
     CUDA_TRY(err, cudaMemcpy(&h_bad, t.bad, sizeof h_bad, cudaMemcpyDeviceToHost));
     if (h_bad)
         return error_set(err, COARSEN_ERR_INPUT, "contract: cmap is not onto [0, %d): a coarse vertex has no member", nc);
 
+    /* t.count becomes the carry of the chunked run numbering. */
+    const int64_t chunk = nnz < g_run_chunk ? nnz : g_run_chunk;
+    if (int rc = dalloc(&t.runidx, (size_t)chunk + 1, "run numbers", err))
+        return rc;
     coarsen_graph *h = nullptr;
     if (int rc = device_graph_alloc(nc, cnnz, &h, err))
         return rc;
     h->integral_weights = g->integral_weights;
-    k_sum_runs<<<ku_blocks(nnz), KU_THREADS>>>(rs, t.val, t.runidx, h->adj, h->ewgt);
-    cudaError_t launch = cudaGetLastError();
-    if (launch == cudaSuccess) {
-        k_coarse_rows<<<ku_blocks((int64_t)nc + 1), KU_THREADS>>>(nc, t.segoff, t.runidx, t.gptr, t.members,
-                                                                  g->vwgt, h->xadj, h->vwgt);
-        launch = cudaGetLastError();
-    }
-    if (launch == cudaSuccess && !g->integral_weights) { /* integer sums agree already */
-        k_mirror_weights<<<ku_blocks(nc, KU_WARP), KU_THREADS>>>(nc, h->xadj, h->adj, h->ewgt);
-        launch = cudaGetLastError();
-    }
-    if (launch != cudaSuccess) {
+    int rc = [&]() -> int {
+        CUDA_TRY(err, cudaMemsetAsync(t.count, 0, sizeof *t.count, 0));
+        for (int64_t c0 = 0;; c0 += chunk) { /* once at least: nnz = 0 still sets cxadj */
+            const int64_t len = nnz - c0 < chunk ? nnz - c0 : chunk;
+            auto chunk_starts = starts + c0;
+            if (int r = cub_run([&](void *tmp, size_t &b) {
+                    return cub::DeviceScan::ExclusiveSum(tmp, b, chunk_starts, t.runidx, len + 1);
+                }, "run scan", err))
+                return r;
+            k_sum_runs<Ref><<<ku_blocks(len), KU_THREADS>>>(rs, ref, g->ewgt, c0, len, t.runidx, t.count, h->adj,
+                                                            h->ewgt);
+            CUDA_LAUNCH_TRY(err);
+            k_coarse_offsets<<<ku_blocks((int64_t)nc + 1), KU_THREADS>>>(nc, t.segoff, c0, len, nnz, t.runidx,
+                                                                         t.count, h->xadj);
+            CUDA_LAUNCH_TRY(err);
+            if (c0 + len >= nnz)
+                break;
+            k_add_carry<<<1, 1>>>(t.runidx, len, t.count);
+            CUDA_LAUNCH_TRY(err);
+        }
+        k_coarse_vwgt<<<ku_blocks(nc), KU_THREADS>>>(nc, t.gptr, t.members, g->vwgt, h->vwgt);
+        CUDA_LAUNCH_TRY(err);
+        /* 6. real weights: both directions carry the smaller endpoint's sum. */
+        if (!g->integral_weights) { /* integer sums agree already */
+            k_mirror_weights<<<ku_blocks(nc, KU_WARP), KU_THREADS>>>(nc, h->xadj, h->adj, h->ewgt);
+            CUDA_LAUNCH_TRY(err);
+        }
+        return COARSEN_OK;
+    }();
+    if (rc) {
         coarsen_graph_free(h);
-        return device_cuda_fail(err, launch, "contraction kernels", __FILE__, __LINE__);
+        return rc;
     }
     *out = h;
     return COARSEN_OK;
+}
+
+static int contract_gpu_run(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarsen_graph **out,
+                            contract_temps &t, coarsen_error *err)
+{
+    if (int rc = contract_groups(g, cmap, nc, t, err))
+        return rc;
+    if (g->nnz <= (int64_t)UINT32_MAX)
+        return contract_entries<uint32_t>(g, cmap, nc, out, t, err);
+    return contract_entries<uint64_t>(g, cmap, nc, out, t, err);
 }
 
 extern "C" int contract_gpu(const coarsen_graph *g, const int32_t *d_cmap, int32_t nc, coarsen_graph **out,

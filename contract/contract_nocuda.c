@@ -1,6 +1,7 @@
 /* contract_nocuda.c — the GPU entry points of contract.h in a build without
  * CUDA: each fails with the device layer's "built without CUDA" error. */
 #include "contract/contract.h"
+#include "contract/contract_gpu_memory.h"
 #include "device/device.h"
 
 int contract_map_from_mates_gpu(int32_t n, const int32_t *d_mate, int32_t *d_cmap, int32_t *nc,
@@ -18,3 +19,5 @@ int contract_gpu(const coarsen_graph *g, const int32_t *d_cmap, int32_t nc, coar
     *out = NULL;
     return device_synchronize(err);
 }
+
+void contract_gpu_set_run_chunk(int64_t entries) { (void)entries; }

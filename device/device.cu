@@ -156,11 +156,48 @@ static int graph_copy(coarsen_graph *dst, const coarsen_graph *src, cudaMemcpyKi
     return COARSEN_OK;
 }
 
+/* Host to device copy of one array, page-locked for the copy when the host
+ * allows it (a pageable copy is staged by the driver at a fraction of the
+ * link's speed); the plain copy when registration fails (already pinned,
+ * pinning unsupported or refused). The host memory is unchanged and
+ * unregistered again before returning. Small arrays are copied as they are:
+ * pinning costs more than it saves below PIN_MIN_BYTES. */
+static const size_t PIN_MIN_BYTES = (size_t)1 << 22;
+
+static int upload_pinned(void *dst, const void *src, size_t bytes, coarsen_error *err)
+{
+    if (bytes == 0)
+        return COARSEN_OK;
+    int pinned = bytes >= PIN_MIN_BYTES &&
+                 cudaHostRegister(const_cast<void *>(src), bytes, cudaHostRegisterDefault) == cudaSuccess;
+    if (!pinned) {
+        if (bytes >= PIN_MIN_BYTES)
+            cudaGetLastError(); /* the refused registration: not sticky, clear it */
+        CUDA_TRY(err, cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+        return COARSEN_OK;
+    }
+    cudaError_t copy = cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice);
+    cudaError_t unreg = cudaHostUnregister(const_cast<void *>(src));
+    if (copy != cudaSuccess)
+        return device_cuda_fail(err, copy, "cudaMemcpy (pinned upload)", __FILE__, __LINE__);
+    if (unreg != cudaSuccess)
+        return device_cuda_fail(err, unreg, "cudaHostUnregister", __FILE__, __LINE__);
+    return COARSEN_OK;
+}
+
 extern "C" int device_graph_upload(const coarsen_graph *host, coarsen_graph **out, coarsen_error *err)
 {
     if (int rc = device_graph_alloc(host->n, host->nnz, out, err))
         return rc;
-    int rc = graph_copy(*out, host, cudaMemcpyHostToDevice, err);
+    coarsen_graph *d = *out;
+    int rc = upload_pinned(d->xadj, host->xadj, ((size_t)host->n + 1) * sizeof *host->xadj, err);
+    if (!rc)
+        rc = upload_pinned(d->adj, host->adj, (size_t)host->nnz * sizeof *host->adj, err);
+    if (!rc)
+        rc = upload_pinned(d->ewgt, host->ewgt, (size_t)host->nnz * sizeof *host->ewgt, err);
+    if (!rc)
+        rc = upload_pinned(d->vwgt, host->vwgt, (size_t)host->n * sizeof *host->vwgt, err);
+    d->integral_weights = host->integral_weights;
     if (rc) {
         coarsen_graph_free(*out);
         *out = nullptr;

@@ -144,8 +144,13 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
         const int32_t *map = NULL;
         const coarsen_graph *fg = NULL;
         if (gpu) {
-            const coarsen_graph *dg = lv - 1 == 0 ? dg0 : h->dev[lv - 1];
-            rc = partition_project_gpu(dg->n, h->dmap[lv], dpart[0], dpart[1], err);
+            const coarsen_graph *dg = dg0;
+            const int32_t *dmap = NULL;
+            rc = lv - 1 == 0 ? COARSEN_OK : hierarchy_device_graph(h, lv - 1, &dg, err);
+            if (!rc)
+                rc = hierarchy_device_map(h, lv, &dmap, err);
+            if (!rc)
+                rc = partition_project_gpu(dg->n, dmap, dpart[0], dpart[1], err);
             if (!rc)
                 rc = refine_level(h, lv - 1, dg, o, dpart[1], &res->level[lv - 1], err);
             int32_t *t = dpart[0];

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "contract/contract.h"
+#include "contract/contract_gpu_memory.h"
 #include "core/hash.h"
 #include "device/device.h"
 #include "matching/matching.h"
@@ -430,6 +431,31 @@ Test(contract_gpu, few_coarse_vertices_long_segments_and_runs)
     }
     free(cmap);
     coarsen_graph_free(g);
+}
+
+/* The run numbering in chunks of 1, 3, 64 and 1000 entries (runs, segments
+ * and the coarse rows' starts crossing chunk borders, nnz a multiple of the
+ * chunk or not) gives the output of one chunk. */
+Test(contract_gpu, chunked_run_numbering_identical_to_cpu)
+{
+    SKIP_WITHOUT_GPU();
+    const int64_t chunks[] = {1, 3, 64};
+    for (size_t k = 0; k < sizeof chunks / sizeof chunks[0]; k++) {
+        contract_gpu_set_run_chunk(chunks[k]);
+        for (int trial = 0; trial < 40; trial++) {
+            coarsen_graph *g = small_graph(trial);
+            char what[96];
+            snprintf(what, sizeof what, "chunk %lld, small trial %d", (long long)chunks[k], trial);
+            compare_maps(g, (uint64_t)trial, what);
+            coarsen_graph_free(g);
+        }
+    }
+    contract_gpu_set_run_chunk(1000);
+    coarsen_graph *g = test_random_graph(3000, 0.01, 2, 17);
+    test_random_vertex_weights(g, 9, 17);
+    compare_maps(g, 17, "chunk 1000, random n=3000 real");
+    coarsen_graph_free(g);
+    contract_gpu_set_run_chunk(0);
 }
 
 Test(contract_gpu, chained_levels_on_device_identical_to_cpu)

@@ -8,8 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "coarsen/hierarchy.h"
 #include "core/hash.h"
+#include "device/device.h"
 #include "gen/generators.h"
+#include "tests/support/contract_oracles.h"
 #include "tests/support/hierarchy_check.h"
 #include "tests/support/test_support.h"
 
@@ -367,6 +370,54 @@ Test(hierarchy_gpu, cpu_and_gpu_hierarchies_identical)
         }
         coarsen_graph_free(g);
     }
+}
+
+/* A graph that contracts slowly (R-MAT: every level keeps most edges) makes
+ * the kept levels outgrow the device budget (3x the input): the builder
+ * moves the oldest to the host. The hierarchy is still the CPU's, and the
+ * device copies uploaded again on demand (hierarchy_device_graph / _map,
+ * what the GPU partitioner reads) equal the host ones. */
+Test(hierarchy_gpu, levels_moved_to_host_identical_and_uploaded_again)
+{
+    if (!test_have_gpu())
+        cr_skip_test("no GPU (or built without CUDA): device level budget not exercised");
+    coarsen_error err = {0};
+    coarsen_graph *g = gen("rmat:n=65536,deg=16,weights=real,seed=5");
+    coarsen_hierarchy_opts o = cpu_opts();
+    o.coarsen_to = 0;
+    o.min_reduction = 0;
+    o.levels = 6;
+    coarsen_hierarchy *c = build(g, &o);
+    o.device = COARSEN_DEVICE_GPU;
+    coarsen_hierarchy *d = build(g, &o);
+    int L = coarsen_hierarchy_levels(d), moved = 0;
+    cr_assert_geq(L, 4, "rmat: only %d levels", L);
+    for (int k = 1; k <= L; k++)
+        moved += d->dev[k] == NULL;
+    cr_assert_gt(moved, 0, "no level was moved to the host (levels 1..%d)", L);
+    cr_assert_neq(d->dev[L], NULL, "the coarsest level left the device");
+    assert_same_hierarchy(c, d, "rmat, levels moved to the host");
+    for (int k = 1; k <= L; k++) {
+        const coarsen_graph *hg, *dg;
+        const int32_t *hm, *dm;
+        coarsen_graph *back = NULL;
+        cr_assert_eq(coarsen_hierarchy_graph(d, k, &hg, &err), 0, "%s", err.msg);
+        cr_assert_eq(coarsen_hierarchy_map(d, k, &hm, &err), 0, "%s", err.msg);
+        cr_assert_eq(hierarchy_device_graph(d, k, &dg, &err), 0, "%s", err.msg);
+        cr_assert_eq(hierarchy_device_map(d, k, &dm, &err), 0, "%s", err.msg);
+        cr_assert_eq(device_graph_download(dg, &back, &err), 0, "%s", err.msg);
+        char why[256];
+        cr_assert(graphs_identical(hg, back, why, sizeof why), "level %d uploaded again: %s", k, why);
+        int32_t n = coarsen_hierarchy_stats(d, k - 1)->vertices;
+        int32_t *m = malloc(((size_t)n + 1) * sizeof *m);
+        cr_assert_eq(device_copy_to_host(m, dm, (size_t)n * sizeof *m, &err), 0, "%s", err.msg);
+        cr_assert(!memcmp(m, hm, (size_t)n * sizeof *m), "map %d uploaded again differs", k);
+        free(m);
+        coarsen_graph_free(back);
+    }
+    coarsen_hierarchy_free(c);
+    coarsen_hierarchy_free(d);
+    coarsen_graph_free(g);
 }
 
 Test(hierarchy_gpu, star_and_shared_graphs_identical)
