@@ -7,7 +7,7 @@
  * line is read back), for the speed-up ratio.
  *
  *   bench_pipeline [--graph SPEC|FILE]... [--runs N] [--threads N]
- *                  [--device gpu|cpu|both] [--levels N] [--no-metis]
+ *                  [--device gpu|cpu|both] [--levels N] [--no-metis] [--gpu-memory F]
  *
  * One key=value line per (graph, device), plus one per graph for METIS. */
 #include <metis.h>
@@ -33,6 +33,7 @@ typedef struct local_opts {
     int cpu, gpu;   /* devices to run */
     int levels;
     int metis;
+    double gpu_memory;  /* coarsen_hierarchy_opts.gpu_memory_factor */
 } local_opts;
 
 /* Takes this program's own options out of argv (the rest goes to
@@ -52,6 +53,8 @@ static int strip_local(int *argc, char **argv, local_opts *l)
                 fprintf(stderr, "bench_pipeline: --device: '%s' is not gpu, cpu or both\n", v);
                 return 2;
             }
+        } else if (!strcmp(a, "--gpu-memory") && k + 1 < *argc) {
+            l->gpu_memory = atof(argv[++k]);
         } else if (!strcmp(a, "--levels") && k + 1 < *argc) {
             l->levels = atoi(argv[++k]);
             if (l->levels < 1 || l->levels > 100) {
@@ -79,11 +82,12 @@ typedef struct phases {
 
 /* Builds the hierarchy `runs` times (after one untimed warm-up) and reports
  * medians; returns 0 or 1 after printing the error. */
-static int bench_device(const char *spec, const coarsen_graph *g, int gpu, int runs, int levels)
+static int bench_device(const char *spec, const coarsen_graph *g, int gpu, int runs, const local_opts *l)
 {
     coarsen_hierarchy_opts o;
     coarsen_hierarchy_opts_default(&o);
-    o.levels = levels;
+    o.levels = l->levels;
+    o.gpu_memory_factor = l->gpu_memory;
     o.coarsen_to = 0; /* exactly `levels` levels unless a level stalls */
     o.device = gpu ? COARSEN_DEVICE_GPU : COARSEN_DEVICE_CPU;
     double *ms[6]; /* total, upload, matching, two-hop, contraction, total - upload */
@@ -206,7 +210,8 @@ int main(int argc, char **argv)
     bench_opts o;
     int rc = bench_parse_args(argc, argv,
                               "Times the whole coarsening hierarchy (GPU and CPU, per phase) and METIS's coarsening.\n"
-                              "Own options: --device gpu|cpu|both (default both), --levels N (default 10), --no-metis.",
+                              "Own options: --device gpu|cpu|both (default both), --levels N (default 10), --no-metis,\n"
+                              "             --gpu-memory F (coarsen_hierarchy_opts.gpu_memory_factor).",
                               defaults, (int)(sizeof defaults / sizeof defaults[0]), &o);
     if (rc)
         return rc == 1 ? 0 : rc;
@@ -220,9 +225,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench_pipeline: %s\n", err.msg);
             return 1;
         }
-        if (l.gpu && have_gpu && bench_device(o.graphs[k], g, 1, o.runs, l.levels))
+        if (l.gpu && have_gpu && bench_device(o.graphs[k], g, 1, o.runs, &l))
             return 1;
-        if (l.cpu && bench_device(o.graphs[k], g, 0, o.runs, l.levels))
+        if (l.cpu && bench_device(o.graphs[k], g, 0, o.runs, &l))
             return 1;
         if (l.metis) {
             double total_s = 0, coarsening_s = metis_coarsening_s(g, &total_s);

@@ -25,6 +25,8 @@ static const char *const help =
     "  --min-reduction R        stop after a level keeping more than (1-R) of the vertices (default 0.05)\n"
     "  --max-vertex-weight W|auto  no coarse vertex heavier than W (0 = no cap); auto: 1.5 * total\n"
     "                           vertex weight / coarsen-to, METIS's rule (default auto)\n"
+    "  --gpu-memory F           GPU: keep device memory under F x the input CSR by moving older\n"
+    "                           levels to the host (default 0: only when the GPU would run out)\n"
     "  --two-hop-threshold F    pair unmatched leaves and twins when more than F of a level's\n"
     "                           vertices stay unmatched (default 0.25)\n"
     "  --out DIR                write level-K graphs, map-K.txt and stats.json into DIR\n"
@@ -39,6 +41,7 @@ enum {
     OPT_LEVELS = OPT_FIRST_LOCAL,
     OPT_MATCHER,
     OPT_TIES,
+    OPT_GPU_MEMORY,
     OPT_REFINE,
     OPT_COARSEN_TO,
     OPT_MIN_REDUCTION,
@@ -55,6 +58,7 @@ static const struct option longopts[] = {
     {"levels", required_argument, 0, OPT_LEVELS},
     {"matcher", required_argument, 0, OPT_MATCHER},
     {"ties", required_argument, 0, OPT_TIES},
+    {"gpu-memory", required_argument, 0, OPT_GPU_MEMORY},
     {"refine", required_argument, 0, OPT_REFINE},
     {"coarsen-to", required_argument, 0, OPT_COARSEN_TO},
     {"min-reduction", required_argument, 0, OPT_MIN_REDUCTION},
@@ -94,6 +98,8 @@ static int local_option(int opt, const char *arg, run *r)
         return 0;
     case OPT_TIES:
         return cli_parse_ties(arg, &r->h.hashed_ties);
+    case OPT_GPU_MEMORY:
+        return cli_parse_double("gpu-memory", arg, 0, 1e6, &r->h.gpu_memory_factor);
     case OPT_REFINE:
         if (strcmp(arg, "none") && strcmp(arg, "roma"))
             return fprintf(stderr, "coarsen: --refine: '%s' is not none or roma\n", arg), -1;

@@ -76,6 +76,8 @@ static int check_opts(const coarsen_hierarchy_opts *o, coarsen_error *err)
         return error_set(err, COARSEN_ERR_INPUT, "unknown matcher %d", (int)o->matcher);
     if (o->coarsen_to < 0)
         return error_set(err, COARSEN_ERR_INPUT, "coarsen-to must be >= 0 (got %d)", o->coarsen_to);
+    if (!(o->gpu_memory_factor >= 0))
+        return error_set(err, COARSEN_ERR_INPUT, "gpu memory factor must be >= 0 (got %g)", o->gpu_memory_factor);
     if (!(o->min_reduction >= 0 && o->min_reduction <= 1))
         return error_set(err, COARSEN_ERR_INPUT, "min-reduction must lie in [0, 1] (got %g)", o->min_reduction);
     if (o->max_vertex_weight < COARSEN_VWGT_AUTO)
@@ -228,10 +230,6 @@ static int build_level(coarsen_hierarchy *h, const backend *b, int k, int *kept,
     return COARSEN_OK;
 }
 
-/* GPU memory target (issue 4): at most this many times the input CSR on the
- * device while building, every kept level and map included. */
-#define DEVICE_BUDGET_FACTOR 3
-
 /* Bytes of a graph's four arrays (coarsen.h's CSR). */
 static int64_t graph_bytes(int64_t n, int64_t nnz) { return 16 * n + 8 + 12 * nnz; }
 
@@ -253,6 +251,18 @@ static int evict_level(coarsen_hierarchy *h, int j, coarsen_error *err)
     return COARSEN_OK;
 }
 
+/* The device bytes the build may use: gpu_memory_factor times the input CSR
+ * (plus the contraction bound's fixed slack), or without a factor 90 % of
+ * what the device had free when the build started plus what the build held
+ * then (the input's device copy). */
+static int64_t device_budget(const coarsen_hierarchy *h)
+{
+    const int64_t input = graph_bytes(h->host[0]->n, h->host[0]->nnz);
+    if (h->opts.gpu_memory_factor > 0)
+        return (int64_t)(h->opts.gpu_memory_factor * (double)input) + contract_gpu_peak_bytes(0, 0);
+    return (int64_t)(0.9 * (double)h->device_free_at_start) + input;
+}
+
 /* Before level k is built from level k - 1 on the GPU: moves the oldest
  * kept levels 1..k-2 (graph and map) to the host until they, level k - 1,
  * its map, the matcher's mates and contract_gpu's bound fit in the budget. A
@@ -260,8 +270,7 @@ static int evict_level(coarsen_hierarchy *h, int j, coarsen_error *err)
 static int fit_device_budget(coarsen_hierarchy *h, int k, coarsen_error *err)
 {
     const coarsen_graph *g = h->dev[k - 1];
-    const int64_t budget = DEVICE_BUDGET_FACTOR * graph_bytes(h->host[0]->n, h->host[0]->nnz) +
-                           contract_gpu_peak_bytes(0, 0); /* the bound's fixed slack */
+    const int64_t budget = device_budget(h);
     int64_t need = graph_bytes(g->n, g->nnz) + 8 * (int64_t)g->n + contract_gpu_peak_bytes(g->n, g->nnz);
     for (int j = 1; j < k; j++) /* maps 1..k-1; map k-1 stays */
         need += h->dmap[j] ? 4 * (int64_t)h->stats[j - 1].vertices : 0;
@@ -353,6 +362,7 @@ int coarsen_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts
     if (use_gpu) {
         rc = device_graph_upload(g, &h->dev[0], err);
         h->transfer_ms = timer_ms() - start;
+        h->device_free_at_start = (int64_t)device_memory_free();
     }
     if (!rc)
         rc = record_graph(b, use_gpu ? h->dev[0] : g, &h->stats[0], err);

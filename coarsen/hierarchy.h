@@ -21,6 +21,7 @@ struct coarsen_hierarchy {
     int on_gpu;
     coarsen_stop_reason stop;
     double total_ms, transfer_ms;
+    int64_t device_free_at_start; /* device_memory_free() after the input's upload (GPU backend) */
     coarsen_graph **host;         /* [opts.levels + 1] */
     coarsen_graph **dev;          /* [opts.levels + 1], NULL on the CPU backend */
     int32_t **map;                /* [opts.levels + 1], map[0] unused */

@@ -102,6 +102,16 @@ extern "C" int device_synchronize(coarsen_error *err)
     return COARSEN_OK;
 }
 
+extern "C" size_t device_memory_free(void)
+{
+    size_t free_b = 0, total_b = 0;
+    if (g_device < 0 || cudaMemGetInfo(&free_b, &total_b) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return free_b;
+}
+
 extern "C" size_t device_peak_bytes(void)
 {
     cudaMemPool_t pool;

@@ -34,6 +34,10 @@ int device_copy_to_device(void *dst, const void *src, size_t bytes, coarsen_erro
 int device_copy_to_host(void *dst, const void *src, size_t bytes, coarsen_error *err);
 int device_synchronize(coarsen_error *err);
 
+/* Device memory the driver reports free now (bytes; 0 without a GPU). Memory
+ * the pool keeps for reuse counts as used. */
+size_t device_memory_free(void);
+
 /* Peak device memory in use (bytes) since the last reset. */
 size_t device_peak_bytes(void);
 void device_reset_peak(void);

@@ -12,6 +12,7 @@ int device_built_with_cuda(void) { return 0; }
 int device_gpu_count(void) { return 0; }
 const char *device_name(void) { return "cpu"; }
 size_t device_peak_bytes(void) { return 0; }
+size_t device_memory_free(void) { return 0; }
 void device_reset_peak(void) {}
 void device_free(void *ptr) { (void)ptr; }
 

@@ -133,6 +133,11 @@ typedef struct coarsen_hierarchy_opts {
                                      0: no cap; COARSEN_VWGT_AUTO (default): 1.5 * total / coarsen_to */
     double two_hop_threshold;     /* run leaf/twin pairing when more than this fraction of a level's
                                      vertices is left unmatched (default 0.25; > 1 disables) */
+    double gpu_memory_factor;     /* GPU backend: > 0 keeps the kept levels, the level being built and
+                                     contraction's working memory under this many times the input CSR
+                                     by moving the oldest levels to the host (each move costs a
+                                     download); 0 (default): move only when the device's free memory
+                                     would not hold them */
     int refine_roma;              /* 1: refine every level's matching by ROMA (the deterministic
                                      parallel rule; matching_ms includes it); default 0 */
     int hashed_ties;              /* equal edge weights: 1 (default) go to the smaller seeded scramble

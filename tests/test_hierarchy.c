@@ -387,6 +387,7 @@ Test(hierarchy_gpu, levels_moved_to_host_identical_and_uploaded_again)
     o.coarsen_to = 0;
     o.min_reduction = 0;
     o.levels = 6;
+    o.gpu_memory_factor = 3;
     coarsen_hierarchy *c = build(g, &o);
     o.device = COARSEN_DEVICE_GPU;
     coarsen_hierarchy *d = build(g, &o);
