@@ -125,7 +125,7 @@ install: $(PROG) $(LIB)
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/coarsen.h $(DESTDIR)$(PREFIX)/include/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/.*COARSEN_VERSION "\(.*\)"/\1/p' include/coarsen.h)|' \
-	    -e 's|@LIBS@|$(LDLIBS)|' coarsen.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/coarsen.pc
+	    -e 's|@LIBS@|$(LDLIBS) -lmetis|' coarsen.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/coarsen.pc
 
 # libFuzzer target of the readers (docs/fuzzing.md): clang, ASan + UBSan,
 # CPU code only, no OpenMP.
