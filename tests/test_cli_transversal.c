@@ -17,6 +17,7 @@
 #include "bipartite/cardinality.h"
 #include "core/graph_build.h"
 #include "io/mtx_read.h"
+#include "tests/support/bipartite_oracle.h"
 #include "tests/support/io_files.h"
 #include "tests/support/test_support.h"
 
@@ -37,18 +38,6 @@ static int run_both(const char *args, char *out, size_t size)
     if (f)
         fclose(f);
     return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-}
-
-static int64_t hopcroft_karp_rank(const bip_graph *b)
-{
-    int32_t *rm = malloc(((size_t)b->rows + 1) * sizeof *rm), *cm = malloc(((size_t)b->cols + 1) * sizeof *cm);
-    coarsen_error err = {0};
-    cr_assert_eq(bip_initial_matching(b, BIP_INIT_NONE, rm, cm, &err), 0);
-    cr_assert_eq(bip_hopcroft_karp(b, rm, cm, &err), 0, "%s", err.msg);
-    int64_t r = bip_matching_size(b->cols, cm);
-    free(rm);
-    free(cm);
-    return r;
 }
 
 /* The graph of the file's stored entries (general storage) with column c
@@ -82,7 +71,7 @@ static void check_matrix(const char *path)
     cr_assert_eq(m.symmetry, MTX_GENERAL, "%s: the oracle reads general storage only", path);
     bip_graph *b = NULL;
     cr_assert_eq(bip_load(path, &b, &err), 0, "%s", err.msg);
-    int64_t rank = hopcroft_karp_rank(b), diag_before = 0;
+    int64_t rank = bip_test_hk_rank(b), diag_before = 0;
     for (int32_t i = 0; i < b->rows && i < b->cols; i++)
         diag_before += bip_find_entry(b, i, i) >= 0;
     const char *kinds[] = {"pr", "weighted"}, *devices[] = {"cpu", "gpu"};
