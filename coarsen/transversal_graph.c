@@ -3,6 +3,7 @@
 #include "coarsen/transversal_graph.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 #include <zlib.h>
 
@@ -14,11 +15,14 @@ const char *transversal_kind_name(bip_transversal_kind kind)
     return kind == BIP_TRANSVERSAL_PR ? "pr" : "weighted";
 }
 
-/* 0 when path starts with the Matrix Market banner (plain or gzip). */
+/* 0 when path starts with the Matrix Market banner (plain or gzip). Standard
+ * input ("-") is not peeked at: the Matrix Market reader checks it. */
 static int require_matrix_market(const char *path, coarsen_error *err)
 {
     static const char banner[] = "%%MatrixMarket";
     char head[sizeof banner] = {0};
+    if (!strcmp(path, "-"))
+        return COARSEN_OK;
     gzFile f = gzopen(path, "rb");
     if (!f)
         return error_set(err, COARSEN_ERR_IO, "%s: cannot open", path);

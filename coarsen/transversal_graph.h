@@ -21,8 +21,9 @@ typedef struct transversal_info {
 /* "pr" or "weighted". */
 const char *transversal_kind_name(bip_transversal_kind kind);
 
-/* Loads path (Matrix Market only: a METIS file is an input error saying so),
- * computes the transversal (on the GPU when use_gpu) and builds the graph.
+/* Loads path (Matrix Market only: a METIS file is an input error saying so;
+ * "-" reads standard input), computes the transversal (on the GPU when
+ * use_gpu) and builds the graph.
  * *out (host graph) and *col_perm (info->cols entries, malloc'd: position i
  * holds the original column placed at column i) belong to the caller. */
 int transversal_graph_load(const char *path, bip_transversal_kind kind, int use_gpu, coarsen_graph **out,
