@@ -10,6 +10,8 @@
 
 #include "coarsen/hierarchy_write.h"
 #include "coarsen/stats_json.h"
+#include "coarsen/transversal_graph.h"
+#include "core/error.h"
 #include "io/output_file.h"
 
 static const char *const help =
@@ -33,7 +35,12 @@ static const char *const help =
     "                           (with --format mtx also level-K.vwgt.txt: vertex weights)\n"
     "  --format metis|mtx       level graph format (default metis; mtx keeps real weights exactly)\n"
     "  --weight-scale S         METIS output of real weights: multiply by S and round\n"
-    "  --gzip                   compress the level and map files (.gz)\n\n"
+    "  --gzip                   compress the level and map files (.gz)\n"
+    "  --transversal pr|weighted  Matrix Market of any shape: permute the columns by a maximum\n"
+    "                           transversal (pr: structural; weighted: largest product of |a_ij|)\n"
+    "                           before symmetrising; an m x n matrix gives max(m, n) vertices;\n"
+    "                           the permutation goes to DIR/transversal.txt with --out\n"
+    "  --transversal-out FILE   write the permutation (one 0-based column per line) to FILE\n\n"
     "Without --out the per-level table (or JSON with --json) goes to stdout; progress,\n"
     "one line per level, goes to stderr unless --quiet.\n\n";
 
@@ -50,7 +57,9 @@ enum {
     OPT_OUT,
     OPT_FORMAT,
     OPT_WEIGHT_SCALE,
-    OPT_GZIP
+    OPT_GZIP,
+    OPT_TRANSVERSAL,
+    OPT_TRANSVERSAL_OUT
 };
 
 static const struct option longopts[] = {
@@ -68,6 +77,8 @@ static const struct option longopts[] = {
     {"format", required_argument, 0, OPT_FORMAT},
     {"weight-scale", required_argument, 0, OPT_WEIGHT_SCALE},
     {"gzip", no_argument, 0, OPT_GZIP},
+    {"transversal", required_argument, 0, OPT_TRANSVERSAL},
+    {"transversal-out", required_argument, 0, OPT_TRANSVERSAL_OUT},
     {0, 0, 0, 0},
 };
 
@@ -77,6 +88,8 @@ typedef struct run {
     hierarchy_write_opts w;
     const char *out_dir;
     const char *file;
+    int transversal;               /* a bip_transversal_kind, or -1 without --transversal */
+    const char *transversal_out;   /* --transversal-out FILE, or NULL */
 } run;
 
 /* Applies one option of this command; 0, or -1 after printing one line. */
@@ -147,6 +160,14 @@ static int local_option(int opt, const char *arg, run *r)
     case OPT_GZIP:
         r->w.gzip = 1;
         return 0;
+    case OPT_TRANSVERSAL:
+        if (strcmp(arg, "pr") && strcmp(arg, "weighted"))
+            return fprintf(stderr, "coarsen: --transversal: '%s' is not pr or weighted\n", arg), -1;
+        r->transversal = !strcmp(arg, "pr") ? BIP_TRANSVERSAL_PR : BIP_TRANSVERSAL_WEIGHTED;
+        return 0;
+    case OPT_TRANSVERSAL_OUT:
+        r->transversal_out = arg;
+        return 0;
     }
     return -1;
 }
@@ -181,6 +202,10 @@ static int parse(int argc, char **argv, run *r, int *done)
         return 2;
     }
     r->file = argv[optind];
+    if (r->transversal_out && r->transversal < 0) {
+        fprintf(stderr, "coarsen: --transversal-out needs --transversal\n");
+        return 2;
+    }
     return 0;
 }
 
@@ -254,18 +279,56 @@ static void print_table(const coarsen_hierarchy *h, const coarsen_hierarchy_opts
            coarsen_hierarchy_transfer_ms(h));
 }
 
+/* The input graph: the file as read, or with --transversal the graph of the
+ * column-permuted matrix (*perm and *t filled, reported on stderr). */
+static int load_input(run *r, coarsen_graph **g, int32_t **perm, transversal_info *t, coarsen_error *err)
+{
+    if (r->transversal < 0)
+        return coarsen_graph_load(r->file, g, NULL, err);
+    int rc = transversal_graph_load(r->file, (bip_transversal_kind)r->transversal, r->g.use_gpu, g, perm, t, err);
+    if (!rc && !r->g.quiet)
+        fprintf(stderr,
+                "coarsen: transversal %s: %d x %d matrix, structural rank %lld, diagonal entries %lld before, "
+                "%lld after (%+lld)\n",
+                transversal_kind_name(t->kind), t->rows, t->cols, (long long)t->res.rank,
+                (long long)t->res.diag_before, (long long)t->res.diag_after,
+                (long long)(t->res.diag_after - t->res.diag_before));
+    return rc;
+}
+
+/* DIR/transversal.txt (with --out) and --transversal-out FILE. */
+static int write_permutation(const run *r, const int32_t *perm, const transversal_info *t, coarsen_error *err)
+{
+    if (r->transversal_out && io_write_ints(r->transversal_out, perm, t->cols, err))
+        return err->status;
+    if (!r->out_dir)
+        return COARSEN_OK;
+    size_t len = strlen(r->out_dir) + sizeof "/transversal.txt";
+    char *path = malloc(len);
+    if (!path)
+        return error_set(err, COARSEN_ERR_NOMEM, "out of memory for a file name");
+    snprintf(path, len, "%s/transversal.txt", r->out_dir);
+    int rc = io_write_ints(path, perm, t->cols, err);
+    free(path);
+    return rc;
+}
+
 /* Load, build, report and write; returns the exit status. */
 static int execute(run *r, const char *command_line)
 {
     coarsen_error err = {0};
     coarsen_graph *g = NULL;
-    if (coarsen_graph_load(r->file, &g, NULL, &err)) {
+    int32_t *perm = NULL;
+    transversal_info t;
+    if (load_input(r, &g, &perm, &t, &err)) {
         cli_fail(&err);
         return err.status == COARSEN_ERR_NOMEM || err.status == COARSEN_ERR_DEVICE ? 1 : 2;
     }
+    coarsen_hierarchy *h = NULL;
+    int status = 0;
     if (r->out_dir && hierarchy_write_check(g, &r->w, &err)) {
-        coarsen_graph_free(g);
-        return cli_fail(&err);
+        status = cli_fail(&err);
+        goto done;
     }
     if (!r->g.quiet)
         fprintf(stderr, "coarsen: level 0: %d vertices, %lld edges\n", g->n, (long long)(g->nnz / 2));
@@ -274,8 +337,6 @@ static int execute(run *r, const char *command_line)
     int32_t prev_n = g->n;
     r->h.on_level = r->g.quiet ? NULL : progress_line;
     r->h.ctx = &prev_n;
-    coarsen_hierarchy *h = NULL;
-    int status = 0;
     if (coarsen_hierarchy_build(g, &r->h, &h, &err)) {
         status = cli_fail(&err);
         goto done;
@@ -284,6 +345,7 @@ static int execute(run *r, const char *command_line)
         stop_line(stderr, "coarsen: ", h, &r->h);
     r->w.input = r->file;
     r->w.command_line = command_line;
+    r->w.transversal = perm ? &t : NULL;
     if (r->out_dir) {
         if (hierarchy_write(h, r->out_dir, &r->w, &err)) {
             status = cli_fail(&err);
@@ -296,21 +358,24 @@ static int execute(run *r, const char *command_line)
     if (r->g.json) {
         output_file *f = output_open("-", &err);
         if (f)
-            stats_json_write(f, h, r->file, command_line);
+            stats_json_write(f, h, r->file, command_line, r->w.transversal);
         if (!f || output_commit(f, &err))
             status = cli_fail(&err);
     } else if (!r->out_dir) {
         print_table(h, &r->h);
     }
+    if (!status && perm && write_permutation(r, perm, &t, &err))
+        status = cli_fail(&err);
 done:
     coarsen_hierarchy_free(h);
     coarsen_graph_free(g);
+    free(perm);
     return status;
 }
 
 int cmd_coarsen(int argc, char **argv)
 {
-    run r = {.g = {.device = DEVICE_AUTO, .seed = 1}};
+    run r = {.g = {.device = DEVICE_AUTO, .seed = 1}, .transversal = -1};
     coarsen_hierarchy_opts_default(&r.h);
     r.w.format = COARSEN_FORMAT_METIS;
     int done;

@@ -57,7 +57,7 @@ static int write_stats(coarsen_hierarchy *h, const char *path, const hierarchy_w
     output_file *f = output_open(path, err);
     if (!f)
         return err ? err->status : COARSEN_ERR_IO;
-    stats_json_write(f, h, o->input, o->command_line);
+    stats_json_write(f, h, o->input, o->command_line, o->transversal);
     return output_commit(f, err);
 }
 

@@ -4,6 +4,7 @@
 #define COARSEN_HIERARCHY_WRITE_H
 
 #include "coarsen.h"
+#include "coarsen/transversal_graph.h"
 
 typedef struct hierarchy_write_opts {
     coarsen_format format;    /* level-K.graph (METIS) or level-K.mtx */
@@ -11,6 +12,7 @@ typedef struct hierarchy_write_opts {
     double weight_scale;      /* METIS with real weights: > 0 scales and rounds, 0 refuses */
     const char *input;        /* recorded in stats.json (may be NULL) */
     const char *command_line; /* recorded in stats.json (may be NULL) */
+    const transversal_info *transversal; /* recorded in stats.json (NULL without --transversal) */
 } hierarchy_write_opts;
 
 /* Fails (COARSEN_ERR_INPUT, naming the way out) when g's weights cannot be

@@ -40,7 +40,8 @@ static void json_level(output_file *f, int k, const coarsen_level_stats *s)
                   s->contraction_ms);
 }
 
-void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *input, const char *command_line)
+void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *input, const char *command_line,
+                      const transversal_info *t)
 {
     const coarsen_hierarchy_opts *o = &h->opts;
     double match_ms = 0, two_hop_ms = 0, contract_ms = 0;
@@ -65,6 +66,12 @@ void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *in
                   o->levels, coarsen_matcher_name(o->matcher), o->coarsen_to, o->min_reduction,
                   (long long)h->vertex_weight_cap, o->two_hop_threshold, o->hashed_ties ? "hashed" : "id",
                   o->refine_roma ? "roma" : "none", (unsigned long long)o->seed);
+    if (t)
+        output_printf(f,
+                      "  \"transversal\": {\"kind\": \"%s\", \"rows\": %d, \"cols\": %d, \"structural_rank\": %lld, "
+                      "\"diagonal_before\": %lld, \"diagonal_after\": %lld},\n",
+                      transversal_kind_name(t->kind), t->rows, t->cols, (long long)t->res.rank,
+                      (long long)t->res.diag_before, (long long)t->res.diag_after);
     output_printf(f, "  \"stop_reason\": \"%s\",\n", coarsen_stop_reason_name(h->stop));
     output_printf(f,
                   "  \"totals\": {\"levels\": %d, \"vertices_in\": %d, \"vertices_out\": %d, \"edges_in\": %lld, "

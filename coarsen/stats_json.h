@@ -4,11 +4,15 @@
 #define COARSEN_STATS_JSON_H
 
 #include "coarsen.h"
+#include "coarsen/transversal_graph.h"
 #include "io/output_file.h"
 
 /* Writes the object (one key per line) to f: version, device, command line,
  * input, options, stop reason, totals and one entry per level (level 0 =
- * input). input and command_line may be NULL. */
-void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *input, const char *command_line);
+ * input). input and command_line may be NULL; t (NULL without --transversal)
+ * adds a "transversal" object: kind, shape, structural rank, diagonal entries
+ * before and after. */
+void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *input, const char *command_line,
+                      const transversal_info *t);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bipartite/cardinality.h"
 #include "core/hash.h"
 #include "tests/support/test_support.h"
 
@@ -92,4 +93,16 @@ double bip_oracle_max_weight(const bip_graph *g, int *cardinality)
     best_weight_from(g, 0, 0, 0, 0, &card, &w);
     *cardinality = card;
     return w;
+}
+
+int64_t bip_test_hk_rank(const bip_graph *g)
+{
+    int32_t *rm = malloc(((size_t)g->rows + 1) * sizeof *rm), *cm = malloc(((size_t)g->cols + 1) * sizeof *cm);
+    coarsen_error err = {0};
+    cr_assert_eq(bip_initial_matching(g, BIP_INIT_NONE, rm, cm, &err), 0);
+    cr_assert_eq(bip_hopcroft_karp(g, rm, cm, &err), 0, "%s", err.msg);
+    int64_t r = bip_matching_size(g->cols, cm);
+    free(rm);
+    free(cm);
+    return r;
 }

@@ -11,6 +11,10 @@
  * [1, maxval] (maxval 1: a pattern). Pure function of its arguments. */
 bip_graph *bip_test_random(int32_t rows, int32_t cols, double p, int maxval, uint64_t seed);
 
+/* Size of a maximum matching by Hopcroft–Karp from an empty matching (the
+ * reference for the faster algorithms and the transversals). */
+int64_t bip_test_hk_rank(const bip_graph *g);
+
 /* Size of a maximum matching by enumeration (rows <= 12, cols <= 30). */
 int bip_oracle_max_cardinality(const bip_graph *g);
 
