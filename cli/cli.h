@@ -38,6 +38,16 @@ extern const char *const cli_global_help;
  * here: each subcommand prints its own help. */
 int cli_global_option(int opt, const char *arg, cli_globals *g);
 
+/* The option loop of a subcommand: --help prints help and the global options
+ * (*done = 1, returns 0); an unknown option or a missing value prints one
+ * line naming it and returns 2; global options go to g, the others to
+ * local(opt, optarg, ctx), which returns 0, or -1 after printing one line
+ * (then 2 is returned). On 0 with *done = 0, optind is the first operand.
+ * cmd is the subcommand as typed after `coarsen` ("" for the pipeline). */
+int cli_parse_options(int argc, char **argv, const char *cmd, const char *shortopts, const struct option *longopts,
+                      const char *help, cli_globals *g, int (*local)(int opt, const char *arg, void *ctx), void *ctx,
+                      int *done);
+
 /* Applies --threads and resolves --device (printing the GPU chosen unless
  * quiet). Returns 0 or an exit status after printing the error. */
 int cli_start_device(cli_globals *g);

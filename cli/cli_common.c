@@ -102,6 +102,34 @@ int cli_global_option(int opt, const char *arg, cli_globals *g)
     }
 }
 
+int cli_parse_options(int argc, char **argv, const char *cmd, const char *shortopts, const struct option *longopts,
+                      const char *help, cli_globals *g, int (*local)(int opt, const char *arg, void *ctx), void *ctx,
+                      int *done)
+{
+    *done = 0;
+    opterr = 0;
+    optind = 1;
+    optopt = 0;
+    int opt;
+    while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        if (opt == OPT_HELP) {
+            fputs(help, stdout);
+            fputs(cli_global_help, stdout);
+            *done = 1;
+            return 0;
+        }
+        if (opt == '?') { /* getopt_long sets optopt to a known option's code when its value is missing */
+            fprintf(stderr, "coarsen: %s '%s' (coarsen %s%s--help lists the options)\n",
+                    optopt ? "missing value for" : "unknown option", argv[optind - 1], cmd, *cmd ? " " : "");
+            return 2;
+        }
+        int r = cli_global_option(opt, optarg, g);
+        if (r < 0 || (r == 0 && local(opt, optarg, ctx)))
+            return 2;
+    }
+    return 0;
+}
+
 int cli_start_device(cli_globals *g)
 {
     if (g->threads > 0)

@@ -93,8 +93,9 @@ typedef struct run {
 } run;
 
 /* Applies one option of this command; 0, or -1 after printing one line. */
-static int local_option(int opt, const char *arg, run *r)
+static int local_option(int opt, const char *arg, void *ctx)
 {
+    run *r = ctx;
     long long v;
     int flag;
     double d;
@@ -175,27 +176,9 @@ static int local_option(int opt, const char *arg, run *r)
 /* Fills r from argv; 0 to go on, or an exit status (help: 0, error: 2). */
 static int parse(int argc, char **argv, run *r, int *done)
 {
-    *done = 0;
-    opterr = 0;
-    optind = 1;
-    optopt = 0;
-    int opt;
-    while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        if (opt == OPT_HELP) {
-            fputs(help, stdout);
-            fputs(cli_global_help, stdout);
-            *done = 1;
-            return 0;
-        }
-        if (opt == '?') { /* getopt_long sets optopt to a known option's code when its value is missing */
-            fprintf(stderr, "coarsen: %s '%s' (coarsen --help lists the options)\n",
-                    optopt ? "missing value for" : "unknown option", argv[optind - 1]);
-            return 2;
-        }
-        int g = cli_global_option(opt, optarg, &r->g);
-        if (g < 0 || (g == 0 && local_option(opt, optarg, r)))
-            return 2;
-    }
+    int rc = cli_parse_options(argc, argv, "", "", longopts, help, &r->g, local_option, r, done);
+    if (rc || *done)
+        return rc;
     if (optind != argc - 1) {
         fprintf(stderr, "coarsen: %s (coarsen --help for usage)\n",
                 optind == argc ? "no input FILE given" : "more than one input FILE given");

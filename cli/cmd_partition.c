@@ -50,10 +50,12 @@ typedef struct run {
     partition_opts p;
     const char *out, *file;
     int compare;
+    int have_k;  /* -k given */
 } run;
 
-static int local_option(int opt, const char *arg, run *r)
+static int local_option(int opt, const char *arg, void *ctx)
 {
+    run *r = ctx;
     long long v;
     int flag;
     switch (opt) {
@@ -61,6 +63,7 @@ static int local_option(int opt, const char *arg, run *r)
         if (cli_parse_long("k", arg, 1, INT32_MAX, &v))
             return -1;
         r->p.k = (int32_t)v;
+        r->have_k = 1;
         return 0;
     case OPT_IMBALANCE:
         return cli_parse_double("imbalance", arg, 0, 1e6, &r->p.imbalance);
@@ -94,30 +97,13 @@ static int local_option(int opt, const char *arg, run *r)
 
 static int parse(int argc, char **argv, run *r, int *done)
 {
-    *done = 0;
-    opterr = 0;
-    optind = 1;
-    optopt = 0;
-    int opt, have_k = 0;
-    while ((opt = getopt_long(argc, argv, "k:", longopts, NULL)) != -1) {
-        if (opt == OPT_HELP) {
-            fputs(help, stdout);
-            fputs(cli_global_help, stdout);
-            *done = 1;
-            return 0;
-        }
-        if (opt == '?')
-            return cli_usage_error("partition", "%s '%s'", optopt ? "missing value for" : "unknown option",
-                                   argv[optind - 1]);
-        have_k |= opt == 'k';
-        int g = cli_global_option(opt, optarg, &r->g);
-        if (g < 0 || (g == 0 && local_option(opt, optarg, r)))
-            return 2;
-    }
-    if (!have_k)
-        return cli_usage_error("partition", "-k K is required");
+    int rc = cli_parse_options(argc, argv, "partition", "k:", longopts, help, &r->g, local_option, r, done);
+    if (rc || *done)
+        return rc;
+    if (!r->have_k)
+        return cli_usage_error("partition ", "-k K is required");
     if (optind != argc - 1)
-        return cli_usage_error("partition", "%s", optind == argc ? "no input FILE given" : "more than one input FILE given");
+        return cli_usage_error("partition ", "%s", optind == argc ? "no input FILE given" : "more than one input FILE given");
     r->file = argv[optind];
     return 0;
 }
