@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gen/generators.h"
+#include "tests/support/test_support.h"
 
 static coarsen_graph *make(const gen_opts *o)
 {
@@ -26,14 +27,6 @@ static gen_opts opts_of(const char *spec)
     coarsen_error err = {0};
     cr_assert_eq(gen_opts_parse_spec(spec, &o, &err), 0, "%s", err.msg);
     return o;
-}
-
-static int has_edge(const coarsen_graph *g, int32_t u, int32_t v)
-{
-    for (int64_t e = g->xadj[u]; e < g->xadj[u + 1]; e++)
-        if (g->adj[e] == v)
-            return 1;
-    return 0;
 }
 
 static int same_graph(const coarsen_graph *a, const coarsen_graph *b)
@@ -61,7 +54,7 @@ Test(gen, grid_sizes_and_neighbours_are_exact)
     for (int32_t u = 0; u < g->n; u++)
         for (int32_t v = 0; v < g->n; v++) {
             int manhattan = abs(u % 7 - v % 7) + abs(u / 7 - v / 7);
-            cr_assert_eq(has_edge(g, u, v), manhattan == 1, "(%d,%d)", u, v);
+            cr_assert_eq(test_has_edge(g, u, v), manhattan == 1, "(%d,%d)", u, v);
         }
     coarsen_graph_free(g);
 
@@ -72,7 +65,7 @@ Test(gen, grid_sizes_and_neighbours_are_exact)
     for (int32_t u = 0; u < g->n; u++)
         for (int32_t v = 0; v < g->n; v++) {
             int d = abs(u % 4 - v % 4) + abs(u / 4 % 3 - v / 4 % 3) + abs(u / 12 - v / 12);
-            cr_assert_eq(has_edge(g, u, v), d == 1, "(%d,%d)", u, v);
+            cr_assert_eq(test_has_edge(g, u, v), d == 1, "(%d,%d)", u, v);
         }
     coarsen_graph_free(g);
 
@@ -128,7 +121,7 @@ Test(gen, rgg_edges_are_exactly_the_pairs_within_radius)
                 continue;
             double dx = x[u] - x[v], dy = y[u] - y[v];
             int near = dx * dx + dy * dy <= r * r;
-            cr_assert_eq(has_edge(g, u, v), near, "(%d,%d) at distance %g, r %g", u, v, sqrt(dx * dx + dy * dy), r);
+            cr_assert_eq(test_has_edge(g, u, v), near, "(%d,%d) at distance %g, r %g", u, v, sqrt(dx * dx + dy * dy), r);
             pairs += near;
             cr_assert(x[u] >= 0 && x[u] < 1 && y[u] >= 0 && y[u] < 1);
         }
@@ -154,7 +147,7 @@ Test(gen, delaunay_mesh_uses_the_shorter_diagonal_of_every_cell)
     for (int j = 0; j + 1 < ny; j++)
         for (int i = 0; i + 1 < nx; i++) {
             int a = j * nx + i, b = a + 1, c = a + nx, d = c + 1;
-            int m = has_edge(g, a, d), anti = has_edge(g, b, c);
+            int m = test_has_edge(g, a, d), anti = test_has_edge(g, b, c);
             cr_assert_neq(m, anti, "cell (%d,%d) has exactly one diagonal", i, j);
             double lm = hypot(x[d] - x[a], y[d] - y[a]), la = hypot(x[c] - x[b], y[c] - y[b]);
             cr_assert_eq(m, lm <= la, "cell (%d,%d): diagonals %g vs %g", i, j, lm, la);

@@ -74,7 +74,7 @@ double oracle_max_matching_weight(const coarsen_graph *g)
     return b;
 }
 
-static int has_edge(const coarsen_graph *g, int32_t u, int32_t v)
+int test_has_edge(const coarsen_graph *g, int32_t u, int32_t v)
 {
     for (int64_t e = g->xadj[u]; e < g->xadj[u + 1]; e++)
         if (g->adj[e] == v)
@@ -88,7 +88,7 @@ int oracle_matching_valid(const coarsen_graph *g, const int32_t *mate)
         int32_t m = mate[v];
         if (m == -1)
             continue;
-        if (m < 0 || m >= g->n || m == v || mate[m] != v || !has_edge(g, v, m))
+        if (m < 0 || m >= g->n || m == v || mate[m] != v || !test_has_edge(g, v, m))
             return 0;
     }
     return 1;

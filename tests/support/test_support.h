@@ -21,6 +21,10 @@ const char *test_data_dir(void);
 /* Maximum weight of any matching of g (n <= 20), by enumeration over subsets. */
 double oracle_max_matching_weight(const coarsen_graph *g);
 
+/* 1 when v is in u's row (linear scan: independent of the sorted-row search
+ * under test). */
+int test_has_edge(const coarsen_graph *g, int32_t u, int32_t v);
+
 /* 1 when mate[] is a valid matching of g (symmetric, every pair an edge). */
 int oracle_matching_valid(const coarsen_graph *g, const int32_t *mate);
 
