@@ -1,10 +1,13 @@
 #!/bin/sh
 # device-run.sh — what one call on the lent GPU machine runs: the whole test
-# suite with the GPU backend, the GPU tests under compute-sanitizer, and the
-# benchmarks named in BENCH (default: all of BUILD/bench). Logs go to $OUT
-# (the device tool's return folder) or ./device-logs. Build and fill .deps
-# here first (make && sh scripts/device-deps.sh), then carry build and .deps.
-#   sh scripts/device-run.sh [tests] [sanitize] [bench]
+# suite with the GPU backend, the GPU tests under compute-sanitizer (sanitize:
+# scripts/device-sanitize.sh's filters, each time-limited; sanitize-all: every
+# *gpu* test in one run, slow), and the benchmarks named in BENCH (default:
+# all of build/bench). Logs go to $OUT (the device tool's return folder) or
+# ./device-logs. Here first: make, scripts/device-stage.sh and
+# scripts/device-deps.sh; carry .devbuild and .deps, and on the device
+# `mv .devbuild build` before this script.
+#   sh scripts/device-run.sh [tests] [sanitize|sanitize-all] [bench]
 set -u
 . scripts/device-env.sh
 LOG=${OUT:-device-logs}
