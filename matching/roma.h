@@ -41,6 +41,8 @@ typedef struct roma_opts {
     uint64_t seed;              /* roma_cpu's visiting order (default 1) */
     int64_t max_vertex_weight;  /* > 0: new pairs above this vertex-weight sum are not formed */
     int max_rounds;             /* replay/GPU claim rounds per phase, 0 = until none left (default) */
+    int32_t dense_tile;         /* GPU complete mode: columns of a row staged in shared memory per pass
+                                   (0 = default 45056, the most that fits; smaller only to test the passes) */
 } roma_opts;
 
 typedef struct roma_phase_stats {

@@ -27,6 +27,8 @@ int roma_opts_check(const roma_opts *opts, coarsen_error *err)
         return error_set(err, COARSEN_ERR_INPUT, "ROMA phases %d not in 1..%d", opts->max_phases, ROMA_MAX_PHASES);
     if (opts->max_rounds < 0)
         return error_set(err, COARSEN_ERR_INPUT, "negative ROMA claim rounds %d", opts->max_rounds);
+    if (opts->dense_tile < 0)
+        return error_set(err, COARSEN_ERR_INPUT, "negative ROMA dense tile %d", (int)opts->dense_tile);
     return COARSEN_OK;
 }
 
