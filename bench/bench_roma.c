@@ -7,6 +7,9 @@
  * GPU's speed-up over the sequential code, and, when the optimum weight is
  * given (--opt W, one per graph in order; 0 = unknown), the gap to
  * optimality GTO = 1 - w / opt and the share of the start's gap closed.
+ * --one-start keeps the first start (handshake; random for complete graphs)
+ * and the claim-rounds rule only, for graphs where sequential ROMA takes
+ * minutes.
  * Complete graphs with even n (from a spec such as
  * "complete:n=1024,weights=real" or a file, made dense from CSR, or
  * "dense:n=90112,weights=real|exponential|geometric", generated here for
@@ -31,6 +34,7 @@ static const char *const defaults[] = {
 };
 
 static int have_gpu;
+static int one_start; /* --one-start: the first start and the default rule only (large graphs) */
 
 /* Prints "key=value" pairs of one measurement line. */
 static void line(const char *graph, const char *start, const char *algo, int32_t n, int64_t nnz, double w,
@@ -91,7 +95,7 @@ static int run_sparse(const char *spec, const coarsen_graph *g, double opt, int 
     int32_t *start = malloc(bytes), *m = malloc(bytes), *m2 = malloc(bytes);
     coarsen_error err = {0};
     int rc = 0;
-    for (int s = 0; s < 2 && !rc; s++) {
+    for (int s = 0; s < (one_start ? 1 : 2) && !rc; s++) {
         matching_opts mo;
         matching_opts_default(&mo);
         mo.kind = s ? MATCHER_REDBLUE : MATCHER_HANDSHAKE;
@@ -109,7 +113,7 @@ static int run_sparse(const char *spec, const coarsen_graph *g, double opt, int 
             break;
         double seq_ms = st.ms;
         line(spec, sname, "roma_seq", g->n, g->nnz, weight_of(g, m), opt, w0, st.phases, st.ms, 0);
-        for (int r1 = 0; r1 < 2 && !rc; r1++) { /* claim rounds to exhaustion, then the single-claim scheme */
+        for (int r1 = 0; r1 < (one_start ? 1 : 2) && !rc; r1++) { /* claim rounds to exhaustion, then the single-claim scheme */
             o.max_rounds = r1;
             memcpy(m, start, bytes);
             if ((rc = roma_replay_cpu(g, &o, m, &st, &err)))
@@ -217,7 +221,7 @@ static int run_complete(const char *spec, const coarsen_graph *g, double opt, in
     size_t bytes = ((size_t)n + 1) * sizeof(int32_t);
     int32_t *start = malloc(bytes), *m = malloc(bytes), *m2 = malloc(bytes);
     int rc = 0;
-    for (int s = 0; s < 2 && !rc; s++) {
+    for (int s = 0; s < (one_start ? 1 : 2) && !rc; s++) {
         const char *sname = s ? "handshake" : "random";
         if (s) {
             matching_opts mo;
@@ -276,6 +280,8 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--opt") && i + 1 < argc && nopt < BENCH_MAX_GRAPHS)
             opt[nopt++] = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--one-start"))
+            one_start = 1;
         else
             argv[kept++] = argv[i];
     }
@@ -283,7 +289,7 @@ int main(int argc, char **argv)
     bench_opts o;
     int rc = bench_parse_args(argc, argv,
                               "ROMA refinement: weight, GTO (with --opt W per graph), phases, time; sequential, "
-                              "host replay and GPU.",
+                              "host replay and GPU. --one-start: only the first start and rule (large graphs).",
                               defaults, (int)(sizeof defaults / sizeof defaults[0]), &o);
     if (rc)
         return rc == 1 ? 0 : rc;
