@@ -114,7 +114,7 @@ static int bench_auction(const char *spec, const bip_graph *g, int gpu, int runs
         char extra[256];
         snprintf(extra, sizeof extra,
                  "eps_factor=%d host_tail=%lld cardinality=%lld total=%.17g proven_optimal=%d phases=%lld rounds=%lld",
-                 o->eps_factor, (long long)o->host_tail, (long long)res.cardinality, res.total, res.proven_optimal, (long long)res.phases,
+                 res.eps_factor, (long long)o->host_tail, (long long)res.cardinality, res.total, res.proven_optimal, (long long)res.phases,
                  (long long)res.rounds);
         report(gpu ? "auction-gpu" : "auction-cpu", spec, g, ms, runs, extra);
     }
@@ -127,7 +127,7 @@ int main(int argc, char **argv)
     const char *pr[MAX_SPECS], *au[MAX_SPECS];
     int npr = 0, nau = 0, runs = 5;
     long long cpu_max = 20000000;
-    bip_auction_opts au_opts = {.eps_factor = 4};
+    bip_auction_opts au_opts = {0}; /* the library defaults */
     for (int k = 1; k < argc; k++) {
         if (!strcmp(argv[k], "--help")) {
             printf("usage: bench_bipartite [--runs N] [--cpu-max-nnz M] [--eps-factor F] [--host-tail T] [--pr SPEC]... "

@@ -32,9 +32,10 @@ extern "C" {
 #endif
 
 typedef struct bip_auction_opts {
-    int eps_factor;    /* ε is divided by this each phase (>= 2; 0 = default 4) */
+    int eps_factor;    /* ε is divided by this each phase (>= 2; 0 = default 8, fewer rounds than 4
+                          on the instances of docs/benchmarks/bipartite.md) */
     int64_t host_tail; /* GPU: a phase whose queue falls below this many bidders ends on the
-                          host (same rounds); 0 = automatic (about 2^16 entries of work),
+                          host (same rounds); 0 = automatic (about 2^12 entries of work),
                           < 0 = never (every round on the GPU) */
 } bip_auction_opts;
 
@@ -47,6 +48,7 @@ typedef struct bip_auction_result {
     double quantum;        /* rounding grid of the values (1 when exact) */
     int64_t gap;           /* dual - primal in scaled units (< rows + 1 proves optimality) */
     int64_t phases, rounds, reverse_steps;
+    int eps_factor;        /* the ε divisor used */
 } bip_auction_result;
 
 /* row_match (rows entries, caller-allocated) receives each row's column or

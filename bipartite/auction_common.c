@@ -12,10 +12,11 @@ int auction_prepare(const bip_graph *g, const bip_auction_opts *opts, auction_pr
     *p = (auction_problem){0};
     p->persons = g->rows;
     p->objects = g->cols;
-    p->factor = opts && opts->eps_factor ? opts->eps_factor : 4;
+    p->factor = opts && opts->eps_factor ? opts->eps_factor : 8;
     if (p->factor < 2)
         return error_set(err, COARSEN_ERR_INPUT, "auction: ε factor %d must be at least 2", p->factor);
     double hi = 0, lo = 0;
+#pragma omp parallel for reduction(max : hi) reduction(min : lo)
     for (int64_t e = 0; e < g->nnz; e++) {
         hi = g->rval[e] > hi ? g->rval[e] : hi;
         lo = g->rval[e] < lo ? g->rval[e] : lo;
@@ -38,6 +39,7 @@ int auction_prepare(const bip_graph *g, const bip_auction_opts *opts, auction_pr
     p->benefit = xmalloc((size_t)g->nnz * sizeof *p->benefit, "auction benefits", err);
     if (!p->benefit)
         return COARSEN_ERR_NOMEM;
+#pragma omp parallel for
     for (int64_t e = 0; e < g->nnz; e++)
         p->benefit[e] = auction_scaled(p, g->rval[e]);
     return COARSEN_OK;
@@ -126,6 +128,7 @@ int auction_reverse(const bip_graph *g, const auction_problem *p, int64_t eps, i
 int auction_finish(const bip_graph *g, const auction_problem *p, const int64_t *price, const int32_t *assigned,
                    const int32_t *owner, int32_t *row_match, bip_auction_result *res, coarsen_error *err)
 {
+    res->eps_factor = p->factor;
     /* gap = sum over persons of (best profit - own profit) + prices of unassigned objects */
     __int128 gap = 0;
     int64_t card = 0;

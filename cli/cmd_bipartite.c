@@ -31,7 +31,7 @@ static const char help[] =
     "                         (Karp-Sipser, default)\n"
     "      --relabel-k K      pr: global relabel every K * (deepest BFS level) push loops\n"
     "                         on the GPU, every K * (rows + cols) pushes on the CPU (default 0.7)\n"
-    "      --eps-factor F     auction: eps is divided by F each phase (default 4)\n"
+    "      --eps-factor F     auction: eps is divided by F each phase (default 8)\n"
     "      --transversal T    instead: a column permutation putting a maximum transversal\n"
     "                         on the diagonal, T = pr (structural) or weighted (largest\n"
     "                         product of |a_ij|, auction on log2|a_ij|); -o gets one line\n"

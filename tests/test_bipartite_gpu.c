@@ -143,7 +143,8 @@ Test(bipartite_gpu, auction_equals_cpu_on_generated_instances)
     const struct {
         int32_t n;
         double density;
-    } cases[] = {{300, 1.0}, {1000, 0.1}, {3000, 0.01}, {20000, 0.0005}};
+    } cases[] = {{300, 1.0},   {1200, 1.0},  {1500, 0.8},  /* >= 1024 per row: a block bids */
+                 {1000, 0.1},  {3000, 0.01}, {20000, 0.0005}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         bip_graph *g = NULL;
         coarsen_error err = {0};
