@@ -118,10 +118,12 @@ int main(int argc, char **argv)
             char extra_kv[512];
             snprintf(extra_kv, sizeof extra_kv,
                      "device=%s k=%d cut=%.17g metis_cut=%.17g cut_ratio=%.5f imbalance=%.5f metis_imbalance=%.5f "
-                     "within_bound=%d metis_median_ms=%.3f speedup=%.3f levels=%d coarsen_ms=%.3f refine_ms=%.3f",
+                     "within_bound=%d metis_median_ms=%.3f speedup=%.3f levels=%d coarsest=%d coarsen_ms=%.3f initial_ms=%.3f "
+                     "refine_ms=%.3f polish_ms=%.3f",
                      res.on_gpu ? "gpu" : "cpu", po.k, res.cut, mcut, mcut > 0 ? res.cut / mcut : 1.0, res.imbalance,
                      mimb, within_cap(g, part, po.k, res.cap),
-                     metis_ms, ours_ms > 0 ? metis_ms / ours_ms : 0.0, res.levels, res.coarsen_ms, res.refine_ms);
+                     metis_ms, ours_ms > 0 ? metis_ms / ours_ms : 0.0, res.levels, res.level[res.levels].vertices, res.coarsen_ms,
+                     res.initial_ms, res.refine_ms, res.polish_ms);
             bench_report("partition", o.graphs[gi], g, ours, o.runs, extra_kv);
             partition_result_free(&res);
         }

@@ -67,6 +67,7 @@ typedef struct partition_refine_stats {
     int rounds;        /* label-propagation rounds applied (the best partition may be an earlier one) */
     int64_t moves;     /* vertices moved by those rounds */
     int64_t rebalance_moves; /* vertices moved by partition_rebalance_cpu */
+    int64_t polish_moves;    /* moves kept by partition_polish_cpu */
 } partition_refine_stats;
 
 /* Moves vertices out of parts heavier than cap, heaviest-excess first, each
@@ -94,6 +95,32 @@ int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
                          partition_refine_stats *st, coarsen_error *err);
 int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t cap, int max_rounds, int32_t *part,
                          partition_refine_stats *st, coarsen_error *err);
+
+/* Sequential boundary FM polish on the host (polish_fm.c), run after the
+ * label propagation by both backends on the same host data, hence the same
+ * result: passes of Fiduccia-Mattheyses over the boundary, each moving the
+ * vertex of highest gain (ties: lowest id) to its adjacent part of highest
+ * connectivity among those that stay within cap (ties: lowest id), each
+ * vertex at most once per pass, negative gains allowed, until
+ * PARTITION_POLISH_STALL moves in a row bring no new lowest cut; the pass is
+ * then rolled back to its lowest cut. At most PARTITION_POLISH_PASSES passes,
+ * fewer when one keeps nothing. The cut never grows, balance within cap is
+ * kept. weights (k entries): the part weights of part on entry, updated.
+ * boundary (nb ids, any order) lists at least every vertex with a neighbour
+ * in another part; NULL: found by a scan of g. Work: the boundary and the
+ * neighbourhoods of the moves, plus that scan when boundary is NULL. */
+#define PARTITION_POLISH_STALL 64
+#define PARTITION_POLISH_PASSES 8
+int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t *part, int64_t *weights,
+                         const int32_t *boundary, int32_t nb, partition_refine_stats *st, coarsen_error *err);
+/* The multilevel driver polishes the finest level and every level of at
+ * most this many edges (graphs cheap to download from the device). */
+#define PARTITION_POLISH_HOST_EDGES (1 << 18)
+/* The vertices of device graph g with a neighbour in another part (part:
+ * device memory), in increasing order, into *boundary (host memory, malloc'd,
+ * the caller frees; NULL when *nb = 0). */
+int partition_boundary_gpu(const coarsen_graph *g, const int32_t *part, int32_t **boundary, int32_t *nb,
+                           coarsen_error *err);
 
 /* ---- multilevel driver (multilevel.c) ---- */
 
@@ -123,6 +150,7 @@ typedef struct partition_result {
     int levels;                      /* hierarchy levels L */
     partition_level_report *level;   /* [L + 1], level[L] = coarsest (METIS); owned, free with partition_result_free */
     double coarsen_ms, initial_ms, refine_ms, total_ms;
+    double polish_ms;                /* the part of refine_ms in partition_polish_cpu (and its transfers) */
     int on_gpu;
 } partition_result;
 
