@@ -4,7 +4,7 @@
  * and refinement, and on the GPU the uploads), cut ratio ours / METIS,
  * speedup METIS / ours, both imbalances.
  *   bench_partition [--graph SPEC]... [--runs N] [--threads N] [--k 2,8,64]
- *                   [--device cpu|gpu] [--seed S]
+ *                   [--device cpu|gpu] [--seed S] [--polish-edges N]
  * One key=value line per (graph, k). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,12 +22,14 @@ typedef struct local {
     int nk;
     int gpu;
     unsigned long long seed;
+    long long polish_edges;
 } local;
 
-enum { OPT_K = 300, OPT_DEVICE, OPT_SEED };
+enum { OPT_K = 300, OPT_DEVICE, OPT_SEED, OPT_POLISH };
 static const struct option options[] = {{"k", required_argument, 0, OPT_K},
                                         {"device", required_argument, 0, OPT_DEVICE},
                                         {"seed", required_argument, 0, OPT_SEED},
+                                        {"polish-edges", required_argument, 0, OPT_POLISH},
                                         {0, 0, 0, 0}};
 
 static int handle(int val, const char *arg, void *ctx)
@@ -51,6 +53,10 @@ static int handle(int val, const char *arg, void *ctx)
         l->gpu = !strcmp(arg, "gpu");
         return 0;
     }
+    if (val == OPT_POLISH) {
+        l->polish_edges = strtoll(arg, NULL, 10);
+        return 0;
+    }
     l->seed = strtoull(arg, NULL, 10);
     return 0;
 }
@@ -70,11 +76,12 @@ static int within_cap(const coarsen_graph *g, const int32_t *part, int32_t k, in
 
 int main(int argc, char **argv)
 {
-    local l = {.ks = {2, 8, 64}, .nk = 3, .seed = 1};
+    local l = {.ks = {2, 8, 64}, .nk = 3, .seed = 1, .polish_edges = PARTITION_POLISH_HOST_EDGES};
     bench_extra extra = {options,
                          "  --k LIST        comma-separated part counts (default 2,8,64)\n"
                          "  --device cpu|gpu  where coarsening and refinement run (default cpu)\n"
-                         "  --seed S        seed of both partitioners (default 1)\n",
+                         "  --seed S        seed of both partitioners (default 1)\n"
+                         "  --polish-edges N  FM polish at levels of <= N edges (default 2^18; -1: none)\n",
                          handle, &l};
     bench_opts o;
     int rc = bench_parse_args_extra(argc, argv, "multilevel partitioning vs METIS k-way: cut ratio and speedup",
@@ -98,6 +105,7 @@ int main(int argc, char **argv)
             partition_opts_default(&po);
             po.k = l.ks[ki];
             po.seed = l.seed;
+            po.polish_edges = l.polish_edges;
             po.hierarchy.device = use_gpu ? COARSEN_DEVICE_GPU : COARSEN_DEVICE_CPU;
             if (po.k > g->n)
                 continue;

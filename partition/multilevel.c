@@ -16,7 +16,8 @@
 
 void partition_opts_default(partition_opts *o)
 {
-    *o = (partition_opts){.k = 2, .imbalance = 0.03, .seed = 1, .max_rounds = 16};
+    *o = (partition_opts){.k = 2, .imbalance = 0.03, .seed = 1, .max_rounds = 16,
+                          .polish_edges = PARTITION_POLISH_HOST_EDGES};
     coarsen_hierarchy_opts_default(&o->hierarchy);
     o->hierarchy.coarsen_to = 0; /* from k */
     o->hierarchy.levels = 100;   /* until coarsen_to or min_reduction stops it */
@@ -72,16 +73,17 @@ static int rebalance_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg
 }
 
 /* The FM polish of level lv (partition_polish_cpu), on the same rule for
- * both backends: at the finest level (the caller's host graph) and at levels
- * of at most PARTITION_POLISH_HOST_EDGES edges. On the GPU (dg not NULL) the
- * part weights and the boundary come from the device, the level's host graph
- * from the hierarchy (downloaded once for a coarse level), and the part array
- * goes down and, when a move was kept, back up. Adds its time to *ms. */
-static int polish_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, int32_t k, int64_t cap,
-                        int32_t *part, partition_refine_stats *st, double *ms, coarsen_error *err)
+ * both backends: at the levels of at most o->polish_edges edges. On the GPU
+ * (dg not NULL) the part weights and the boundary come from the device, the
+ * level's host graph from the hierarchy (the caller's graph at level 0,
+ * downloaded once for a coarser level), and the part array goes down and,
+ * when a move was kept, back up. Adds its time to *ms. */
+static int polish_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, const partition_opts *o,
+                        int64_t cap, int32_t *part, partition_refine_stats *st, double *ms, coarsen_error *err)
 {
-    if (lv > 0 && coarsen_hierarchy_stats(h, lv)->edges > PARTITION_POLISH_HOST_EDGES)
+    if (coarsen_hierarchy_stats(h, lv)->edges > o->polish_edges)
         return 0;
+    int32_t k = o->k;
     double t0 = timer_ms();
     const coarsen_graph *hg = NULL;
     int64_t *w = xmalloc((size_t)k * sizeof *w, "part weights", err);
@@ -132,7 +134,7 @@ static int refine_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, c
     if (!rc)
         rc = (dg ? partition_refine_gpu : partition_refine_cpu)(g, o->k, cap, o->max_rounds, part, &r->st, err);
     if (!rc)
-        rc = polish_level(h, lv, dg, o->k, cap, part, &r->st, polish_ms, err);
+        rc = polish_level(h, lv, dg, o, cap, part, &r->st, polish_ms, err);
     if (!rc)
         rc = level_cut(g, part, &r->cut_refined, err);
     return rc;

@@ -113,8 +113,9 @@ int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
 #define PARTITION_POLISH_PASSES 8
 int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t *part, int64_t *weights,
                          const int32_t *boundary, int32_t nb, partition_refine_stats *st, coarsen_error *err);
-/* The multilevel driver polishes the finest level and every level of at
- * most this many edges (graphs cheap to download from the device). */
+/* The multilevel driver's default partition_opts.polish_edges: it polishes
+ * the levels of at most this many undirected edges (graphs cheap to have on
+ * the host when they live on the device: a few MB to download). */
 #define PARTITION_POLISH_HOST_EDGES (1 << 18)
 /* The vertices of device graph g with a neighbour in another part (part:
  * device memory), in increasing order, into *boundary (host memory, malloc'd,
@@ -130,6 +131,8 @@ typedef struct partition_opts {
     uint64_t seed;
     int recursive;                 /* METIS recursive bisection on the coarsest graph */
     int max_rounds;                /* refinement rounds per level (default 16) */
+    int64_t polish_edges;          /* FM polish (partition_polish_cpu) at the levels of at most this many
+                                      edges, on both backends (default PARTITION_POLISH_HOST_EDGES; < 0: none) */
     coarsen_hierarchy_opts hierarchy; /* device, matcher, ...; default 100 levels, and coarsen_to
                                         0: max(40 k, 400); the seed is replaced by seed */
 } partition_opts;

@@ -2,16 +2,104 @@
  * label-propagation rounds of a level, by both backends (so CPU and GPU
  * return the same partition): Fiduccia-Mattheyses passes over the boundary
  * vertices with rollback to the best prefix (partition/partition.h states
- * the rules). Work is proportional to the boundary and its neighbourhood,
- * never to the whole graph, once the boundary is known. */
+ * the rules). Its memory and work are proportional to the boundary and the
+ * neighbourhoods of the moves, never to the whole graph (per-vertex state
+ * lives in a hash table), once the boundary is known. */
 #include "partition/partition.h"
 
-#include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "core/error.h"
 #include "partition/refine_util.h"
+
+/* A growable array of int32 (candidates, the move log). */
+typedef struct ivec { int32_t *a; size_t n, cap; } ivec;
+
+static int ivec_push(ivec *x, int32_t v, coarsen_error *err)
+{
+    if (x->n == x->cap) {
+        size_t cap = x->cap ? 2 * x->cap : 1024;
+        int32_t *a = realloc(x->a, cap * sizeof *a);
+        if (!a)
+            return error_set(err, COARSEN_ERR_NOMEM, "out of memory (FM polish, %zu entries)", cap);
+        x->a = a;
+        x->cap = cap;
+    }
+    x->a[x->n++] = v;
+    return 0;
+}
+
+/* The state of the vertices the polish has looked at, in an open-addressing
+ * hash table (linear probing, at most half full): the stamp of its current
+ * heap entry, locked (moved in this pass), listed (among the candidates).
+ * A vertex absent from the table has stamp 0 and both flags clear.
+ * Pointers into the table are valid until the next vstate_get. */
+typedef struct vstate { int32_t v; uint32_t stamp; unsigned char locked, listed; } vstate;
+typedef struct vtable { vstate *s; size_t cap, used; } vtable;
+
+/* Fibonacci hashing: the top bits of v times 2^64 / golden ratio (cap is a
+ * power of two, at least 2). */
+static size_t slot_of(int32_t v, size_t cap)
+{
+    int bits = 0;
+    while (((size_t)1 << bits) < cap)
+        bits++;
+    return (size_t)(((uint64_t)(uint32_t)v * 0x9E3779B97F4A7C15ull) >> (64 - bits));
+}
+
+static vstate *vstate_find(const vtable *t, int32_t v)
+{
+    for (size_t i = slot_of(v, t->cap);; i = (i + 1) & (t->cap - 1))
+        if (t->s[i].v == v || t->s[i].v < 0)
+            return t->s[i].v == v ? &t->s[i] : NULL;
+}
+
+static int vtable_init(vtable *t, size_t cap, coarsen_error *err)
+{
+    t->s = xmalloc(cap * sizeof *t->s, "FM vertex states", err);
+    if (!t->s)
+        return COARSEN_ERR_NOMEM;
+    t->cap = cap;
+    t->used = 0;
+    for (size_t i = 0; i < cap; i++)
+        t->s[i] = (vstate){.v = -1};
+    return 0;
+}
+
+/* v's state, entered when absent; NULL (err filled) when out of memory. */
+static vstate *vstate_get(vtable *t, int32_t v, coarsen_error *err)
+{
+    vstate *s = vstate_find(t, v);
+    if (s)
+        return s;
+    if (2 * (t->used + 1) > t->cap) {
+        vtable big;
+        if (vtable_init(&big, 2 * t->cap, err))
+            return NULL;
+        for (size_t i = 0; i < t->cap; i++)
+            if (t->s[i].v >= 0) {
+                size_t j = slot_of(t->s[i].v, big.cap);
+                while (big.s[j].v >= 0)
+                    j = (j + 1) & (big.cap - 1);
+                big.s[j] = t->s[i];
+            }
+        big.used = t->used;
+        free(t->s);
+        *t = big;
+    }
+    size_t i = slot_of(v, t->cap);
+    while (t->s[i].v >= 0)
+        i = (i + 1) & (t->cap - 1);
+    t->s[i] = (vstate){.v = v};
+    t->used++;
+    return &t->s[i];
+}
+
+static int is_locked(const vtable *t, int32_t v)
+{
+    const vstate *s = vstate_find(t, v);
+    return s && s->locked;
+}
 
 /* A binary max-heap of (gain, vertex), ties to the lower vertex id: a total
  * order, so the pops do not depend on the order of the pushes. An entry is
@@ -68,16 +156,13 @@ typedef struct fm {
     int32_t k;
     int64_t cap;
     int32_t *part;
-    int64_t *w;            /* part weights */
-    double *conn;          /* k, zero between calls */
-    int32_t *touched;      /* k */
-    uint32_t *stamp;       /* n, the current heap entry of each vertex */
-    unsigned char *locked; /* n, moved in this pass */
-    unsigned char *mark;   /* n, in the candidate list */
+    int64_t *w;       /* part weights */
+    double *conn;     /* k, zero between calls */
+    int32_t *touched; /* k */
+    vtable t;
     heap h;
-    int32_t *cand, ncand;  /* candidate vertices (a superset of the boundary), no repeats */
-    size_t cand_cap;
-    int32_t *log_v, *log_from; /* the moves of the pass */
+    ivec cand;        /* the vertices a pass starts from, no repeats */
+    ivec log;         /* the moves of the pass: (vertex, part it left) pairs */
 } fm;
 
 /* (Re)enters v in the heap with its best admissible move's gain. */
@@ -85,25 +170,22 @@ static int push_vertex(fm *f, int32_t v, coarsen_error *err)
 {
     int32_t dest;
     double gain = partition_best_move(f->g, f->part, v, f->conn, f->touched, &dest, NULL, f->w, f->cap);
-    f->stamp[v]++;
-    return dest < 0 ? 0 : heap_push(&f->h, (entry){gain, v, f->stamp[v]}, err);
+    vstate *s = vstate_get(&f->t, v, err);
+    if (!s)
+        return COARSEN_ERR_NOMEM;
+    s->stamp++;
+    return dest < 0 ? 0 : heap_push(&f->h, (entry){gain, v, s->stamp}, err);
 }
 
 static int add_candidate(fm *f, int32_t v, coarsen_error *err)
 {
-    if (f->mark[v])
+    vstate *s = vstate_get(&f->t, v, err);
+    if (!s)
+        return COARSEN_ERR_NOMEM;
+    if (s->listed)
         return 0;
-    if ((size_t)f->ncand == f->cand_cap) {
-        size_t cap = f->cand_cap ? 2 * f->cand_cap : 1024;
-        int32_t *c = realloc(f->cand, cap * sizeof *c);
-        if (!c)
-            return error_set(err, COARSEN_ERR_NOMEM, "out of memory (FM candidates, %zu)", cap);
-        f->cand = c;
-        f->cand_cap = cap;
-    }
-    f->mark[v] = 1;
-    f->cand[f->ncand++] = v;
-    return 0;
+    s->listed = 1;
+    return ivec_push(&f->cand, v, err);
 }
 
 static void move(fm *f, int32_t v, int32_t to)
@@ -113,59 +195,65 @@ static void move(fm *f, int32_t v, int32_t to)
     f->part[v] = to;
 }
 
-/* One FM pass: moves the best admissible vertex until PARTITION_POLISH_STALL
- * moves in a row brought no new lowest cut, each vertex at most once, then
- * rolls back to the lowest cut seen (improvement by more than tol). Returns
- * the number of moves kept in *kept. */
+/* One FM pass from the candidates: moves the best admissible vertex until
+ * PARTITION_POLISH_STALL moves in a row brought no new lowest cut, each
+ * vertex at most once, then rolls back to the lowest cut seen (improvement
+ * by more than tol). The next pass's candidates are the kept moves and their
+ * neighbours. Returns the number of moves kept in *kept. */
 static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
 {
     const coarsen_graph *g = f->g;
     int rc = 0;
-    int32_t nmoves = 0, best_len = 0;
+    size_t nmoves = 0, best_len = 0;
     double cum = 0, best = 0;
     f->h.n = 0;
-    for (int32_t c = 0; c < f->ncand && !rc; c++)
-        rc = push_vertex(f, f->cand[c], err);
+    f->log.n = 0;
+    for (size_t c = 0; c < f->cand.n && !rc; c++)
+        rc = push_vertex(f, f->cand.a[c], err);
     while (!rc && f->h.n > 0 && nmoves - best_len < PARTITION_POLISH_STALL) {
         entry e = heap_pop(&f->h);
         int32_t v = e.v, dest;
-        if (e.stamp != f->stamp[v] || f->locked[v])
+        vstate *s = vstate_find(&f->t, v);
+        if (e.stamp != s->stamp || s->locked)
             continue;
         double gain = partition_best_move(g, f->part, v, f->conn, f->touched, &dest, NULL, f->w, f->cap);
         if (dest < 0)
             continue;
         if (gain != e.gain) { /* a part's weight changed its admissible moves */
-            f->stamp[v]++;
-            rc = heap_push(&f->h, (entry){gain, v, f->stamp[v]}, err);
+            s->stamp++;
+            rc = heap_push(&f->h, (entry){gain, v, s->stamp}, err);
             continue;
         }
-        f->log_v[nmoves] = v;
-        f->log_from[nmoves++] = f->part[v];
+        s->locked = 1;
+        if ((rc = ivec_push(&f->log, v, err)) || (rc = ivec_push(&f->log, f->part[v], err)))
+            break;
+        nmoves++;
         move(f, v, dest);
-        f->locked[v] = 1;
         cum += gain;
         if (cum > best + tol) {
             best = cum;
             best_len = nmoves;
         }
         for (int64_t i = g->xadj[v]; i < g->xadj[v + 1] && !rc; i++)
-            if (!f->locked[g->adj[i]])
+            if (!is_locked(&f->t, g->adj[i]))
                 rc = push_vertex(f, g->adj[i], err);
     }
-    for (int32_t m = nmoves - 1; m >= 0; m--) {
-        int32_t v = f->log_v[m];
-        f->locked[v] = 0;
+    for (size_t m = nmoves; m-- > 0;) {
+        int32_t v = f->log.a[2 * m];
+        vstate_find(&f->t, v)->locked = 0;
         if (m >= best_len)
-            move(f, v, f->log_from[m]);
+            move(f, v, f->log.a[2 * m + 1]);
     }
-    /* the kept moves' neighbourhoods join the candidates */
-    for (int32_t m = 0; m < best_len && !rc; m++) {
-        int32_t v = f->log_v[m];
+    for (size_t c = 0; c < f->cand.n; c++)
+        vstate_find(&f->t, f->cand.a[c])->listed = 0;
+    f->cand.n = 0;
+    for (size_t m = 0; m < best_len && !rc; m++) {
+        int32_t v = f->log.a[2 * m];
         rc = add_candidate(f, v, err);
         for (int64_t i = g->xadj[v]; i < g->xadj[v + 1] && !rc; i++)
             rc = add_candidate(f, g->adj[i], err);
     }
-    *kept = best_len;
+    *kept = (int32_t)best_len;
     return rc;
 }
 
@@ -174,21 +262,10 @@ int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t
 {
     if (k < 2 || g->n == 0)
         return 0;
-    size_t n1 = (size_t)g->n + 1;
     fm f = {.g = g, .k = k, .cap = cap, .part = part, .w = weights};
     f.conn = xcalloc((size_t)k, sizeof *f.conn, "connectivity", err);
     f.touched = xmalloc((size_t)k * sizeof *f.touched, "touched parts", err);
-    f.stamp = xcalloc(n1, sizeof *f.stamp, "FM stamps", err); /* calloc: pages only where touched */
-    f.locked = xcalloc(n1, 1, "FM locks", err);
-    f.mark = xcalloc(n1, 1, "FM candidates", err);
-    f.log_v = xmalloc(n1 * sizeof *f.log_v, "FM moves", err);
-    f.log_from = xmalloc(n1 * sizeof *f.log_from, "FM moves", err);
-    int rc = 0;
-    if (!f.conn || !f.touched || !f.stamp || !f.locked || !f.mark || !f.log_v || !f.log_from) {
-        rc = COARSEN_ERR_NOMEM;
-        goto done;
-    }
-    double total = 0;
+    int rc = !f.conn || !f.touched ? COARSEN_ERR_NOMEM : vtable_init(&f.t, 4096, err);
     if (boundary) {
         for (int32_t b = 0; b < nb && !rc; b++)
             rc = add_candidate(&f, boundary[b], err);
@@ -200,9 +277,10 @@ int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t
                     break;
                 }
     }
-    /* the improvement threshold from the candidates only: O(boundary) */
-    for (int32_t c = 0; c < f.ncand; c++)
-        for (int64_t i = g->xadj[f.cand[c]]; i < g->xadj[f.cand[c] + 1]; i++)
+    /* the improvement threshold, from the boundary's edges only */
+    double total = 0;
+    for (size_t c = 0; c < f.cand.n && !rc; c++)
+        for (int64_t i = g->xadj[f.cand.a[c]]; i < g->xadj[f.cand.a[c] + 1]; i++)
             total += g->ewgt[i];
     double tol = 1e-12 * total;
     for (int pass = 0; !rc && pass < PARTITION_POLISH_PASSES; pass++) {
@@ -213,15 +291,11 @@ int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t
         if (kept == 0)
             break;
     }
-done:
     free(f.conn);
     free(f.touched);
-    free(f.stamp);
-    free(f.locked);
-    free(f.mark);
-    free(f.log_v);
-    free(f.log_from);
+    free(f.t.s);
     free(f.h.e);
-    free(f.cand);
+    free(f.cand.a);
+    free(f.log.a);
     return rc;
 }
