@@ -263,8 +263,9 @@ static int64_t device_budget(const coarsen_hierarchy *h)
     return (int64_t)(0.9 * (double)h->device_free_at_start) + input;
 }
 
-/* Before level k is built from level k - 1 on the GPU: moves the oldest
- * kept levels 1..k-2 (graph and map) to the host until they, level k - 1,
+/* Before level k is built from level k - 1 on the GPU: frees the kept input
+ * (level 0, keep_input_on_device) and then moves the oldest kept levels
+ * 1..k-2 (graph and map) to the host until they, level k - 1,
  * its map, the matcher's mates and contract_gpu's bound fit in the budget. A
  * target, not a limit: with nothing left to move, the build goes on. */
 static int fit_device_budget(coarsen_hierarchy *h, int k, coarsen_error *err)
@@ -274,8 +275,13 @@ static int fit_device_budget(coarsen_hierarchy *h, int k, coarsen_error *err)
     int64_t need = graph_bytes(g->n, g->nnz) + 8 * (int64_t)g->n + contract_gpu_peak_bytes(g->n, g->nnz);
     for (int j = 1; j < k; j++) /* maps 1..k-1; map k-1 stays */
         need += h->dmap[j] ? 4 * (int64_t)h->stats[j - 1].vertices : 0;
-    for (int j = 1; j < k - 1; j++)
+    for (int j = 0; j < k - 1; j++)
         need += h->dev[j] ? graph_bytes(h->dev[j]->n, h->dev[j]->nnz) : 0;
+    if (k > 1 && h->dev[0] && need > budget) { /* the kept input goes first: the host holds it */
+        need -= graph_bytes(h->dev[0]->n, h->dev[0]->nnz);
+        coarsen_graph_free(h->dev[0]);
+        h->dev[0] = NULL;
+    }
     for (int j = 1; j < k - 1 && need > budget; j++) {
         if (!h->dev[j])
             continue;
@@ -311,7 +317,7 @@ static int build_levels(coarsen_hierarchy *h, const backend *b, coarsen_error *e
         if (rc || !kept)
             return rc;
         h->levels++;
-        if (h->levels == 1 && b->gpu) { /* level 0 is the caller's host graph: its device copy is done with */
+        if (h->levels == 1 && b->gpu && !o->keep_input_on_device) { /* level 0 is the caller's host graph */
             coarsen_graph_free(h->dev[0]);
             h->dev[0] = NULL;
         }

@@ -5,7 +5,8 @@
  * Ownership: host[0] is the caller's input graph (borrowed, never freed);
  * every other host[k], map[k], and on the GPU every dev[k] and dmap[k], is
  * owned by the hierarchy. On the GPU backend dev[0] is the uploaded input
- * (freed once level 1 exists) and host[k] / map[k] (k >= 1) are NULL until
+ * (freed once level 1 exists, or with opts.keep_input_on_device kept until
+ * the budget needs its room) and host[k] / map[k] (k >= 1) are NULL until
  * first downloaded. To keep the device within its memory budget the builder
  * may move a level's graph and map to the host (dev[k] / dmap[k] NULL, host[k]
  * / map[k] set): read device levels through hierarchy_device_graph / _map. */

@@ -138,6 +138,10 @@ typedef struct coarsen_hierarchy_opts {
                                      by moving the oldest levels to the host (each move costs a
                                      download); 0 (default): move only when the device's free memory
                                      would not hold them */
+    int keep_input_on_device;     /* GPU backend: 1 keeps the input's device copy (level 0) after
+                                     level 1 is built, for callers that walk back down to level 0 on
+                                     the GPU (the multilevel partitioner); it counts in the budget
+                                     and is released first when memory runs short. Default 0 */
     int refine_roma;              /* 1: refine every level's matching by ROMA (the deterministic
                                      parallel rule; matching_ms includes it); default 0 */
     int hashed_ties;              /* equal edge weights: 1 (default) go to the smaller seeded scramble

@@ -152,9 +152,9 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
     if (ho.coarsen_to == 0)
         ho.coarsen_to = o->k * 40 > 400 ? o->k * 40 : 400;
     ho.seed = o->seed;
+    ho.keep_input_on_device = 1; /* uncoarsening ends on level 0 */
     coarsen_hierarchy *h = NULL;
     int32_t *dpart[2] = {NULL, NULL};
-    coarsen_graph *dg0 = NULL;
     int rc = coarsen_hierarchy_build(g, &ho, &h, err);
     if (rc)
         return rc;
@@ -183,8 +183,6 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
             rc = device_alloc((void **)&dpart[s], ((size_t)g->n + 1) * sizeof(int32_t), "device parts", err);
         if (!rc)
             rc = device_copy_to_device(dpart[0], coarse, (size_t)hg->n * sizeof(int32_t), err);
-        if (!rc && L > 0)
-            rc = device_graph_upload(g, &dg0, err); /* the hierarchy released its copy of level 0 */
         if (rc)
             goto done;
     }
@@ -192,9 +190,9 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
         const int32_t *map = NULL;
         const coarsen_graph *fg = NULL;
         if (gpu) {
-            const coarsen_graph *dg = dg0;
+            const coarsen_graph *dg = NULL;
             const int32_t *dmap = NULL;
-            rc = lv - 1 == 0 ? COARSEN_OK : hierarchy_device_graph(h, lv - 1, &dg, err);
+            rc = hierarchy_device_graph(h, lv - 1, &dg, err); /* uploads level 0 again if it was let go */
             if (!rc)
                 rc = hierarchy_device_map(h, lv, &dmap, err);
             if (!rc)
@@ -228,7 +226,9 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
         goto done;
     res->total_ms = timer_ms() - t0;
     res->refine_ms = res->total_ms - res->coarsen_ms - res->initial_ms;
-    res->cut = partition_cut(g, part);
+    /* level 0's report already holds the final cut; the device's fixed-point
+     * sum is exact only for integer weights, so real ones are recounted */
+    res->cut = gpu && !g->integral_weights ? partition_cut(g, part) : res->level[0].cut_refined;
     res->imbalance = partition_imbalance(g, part, o->k);
     res->cap = partition_cap(g, o->k, o->imbalance);
 done:
@@ -236,7 +236,6 @@ done:
     free(fine);
     for (int s = 0; s < 2; s++)
         device_free(dpart[s]);
-    coarsen_graph_free(dg0);
     coarsen_hierarchy_free(h);
     if (rc)
         partition_result_free(res);

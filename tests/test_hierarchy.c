@@ -388,36 +388,66 @@ Test(hierarchy_gpu, levels_moved_to_host_identical_and_uploaded_again)
     o.min_reduction = 0;
     o.levels = 6;
     o.gpu_memory_factor = 3;
+    o.keep_input_on_device = 1; /* the budget must take the input's room first */
     coarsen_hierarchy *c = build(g, &o);
     o.device = COARSEN_DEVICE_GPU;
     coarsen_hierarchy *d = build(g, &o);
     int L = coarsen_hierarchy_levels(d), moved = 0;
     cr_assert_geq(L, 4, "rmat: only %d levels", L);
+    cr_assert_eq(d->dev[0], NULL, "the kept input stayed on the device past the budget");
     for (int k = 1; k <= L; k++)
         moved += d->dev[k] == NULL;
     cr_assert_gt(moved, 0, "no level was moved to the host (levels 1..%d)", L);
     cr_assert_neq(d->dev[L], NULL, "the coarsest level left the device");
     assert_same_hierarchy(c, d, "rmat, levels moved to the host");
-    for (int k = 1; k <= L; k++) {
+    for (int k = 0; k <= L; k++) {
         const coarsen_graph *hg, *dg;
-        const int32_t *hm, *dm;
+        const int32_t *hm = NULL, *dm = NULL;
         coarsen_graph *back = NULL;
         cr_assert_eq(coarsen_hierarchy_graph(d, k, &hg, &err), 0, "%s", err.msg);
-        cr_assert_eq(coarsen_hierarchy_map(d, k, &hm, &err), 0, "%s", err.msg);
         cr_assert_eq(hierarchy_device_graph(d, k, &dg, &err), 0, "%s", err.msg);
-        cr_assert_eq(hierarchy_device_map(d, k, &dm, &err), 0, "%s", err.msg);
         cr_assert_eq(device_graph_download(dg, &back, &err), 0, "%s", err.msg);
         char why[256];
         cr_assert(graphs_identical(hg, back, why, sizeof why), "level %d uploaded again: %s", k, why);
+        coarsen_graph_free(back);
+        if (k == 0)
+            continue;
+        cr_assert_eq(coarsen_hierarchy_map(d, k, &hm, &err), 0, "%s", err.msg);
+        cr_assert_eq(hierarchy_device_map(d, k, &dm, &err), 0, "%s", err.msg);
         int32_t n = coarsen_hierarchy_stats(d, k - 1)->vertices;
         int32_t *m = malloc(((size_t)n + 1) * sizeof *m);
         cr_assert_eq(device_copy_to_host(m, dm, (size_t)n * sizeof *m, &err), 0, "%s", err.msg);
         cr_assert(!memcmp(m, hm, (size_t)n * sizeof *m), "map %d uploaded again differs", k);
         free(m);
-        coarsen_graph_free(back);
     }
     coarsen_hierarchy_free(c);
     coarsen_hierarchy_free(d);
+    coarsen_graph_free(g);
+}
+
+/* keep_input_on_device with room to spare: level 0's device copy outlives
+ * the build and equals the input; without the option it is freed. */
+Test(hierarchy_gpu, input_kept_on_device_when_asked)
+{
+    if (!test_have_gpu())
+        cr_skip_test("no GPU (or built without CUDA): the kept input not checked");
+    coarsen_error err = {0};
+    coarsen_graph *g = gen("rgg:n=20000,deg=8,weights=int,seed=2");
+    coarsen_hierarchy_opts o = cpu_opts();
+    o.device = COARSEN_DEVICE_GPU;
+    coarsen_hierarchy *plain = build(g, &o);
+    o.keep_input_on_device = 1;
+    coarsen_hierarchy *kept = build(g, &o);
+    cr_assert_geq(coarsen_hierarchy_levels(kept), 2);
+    cr_assert_eq(plain->dev[0], NULL, "the input's device copy outlived level 1 without the option");
+    cr_assert_neq(kept->dev[0], NULL, "the input's device copy was freed although kept");
+    coarsen_graph *back = NULL;
+    cr_assert_eq(device_graph_download(kept->dev[0], &back, &err), 0, "%s", err.msg);
+    char why[256];
+    cr_assert(graphs_identical(g, back, why, sizeof why), "kept input: %s", why);
+    coarsen_graph_free(back);
+    coarsen_hierarchy_free(plain);
+    coarsen_hierarchy_free(kept);
     coarsen_graph_free(g);
 }
 
