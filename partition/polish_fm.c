@@ -12,21 +12,30 @@
 #include "core/error.h"
 #include "partition/refine_util.h"
 
+/* Room for element n of the growable array *a (capacity *cap elements of
+ * size bytes), doubling it when full. */
+static int reserve(void **a, size_t n, size_t *cap, size_t size, coarsen_error *err)
+{
+    if (n < *cap)
+        return 0;
+    size_t c = *cap ? 2 * *cap : 1024;
+    void *grown = realloc(*a, c * size);
+    if (!grown)
+        return error_set(err, COARSEN_ERR_NOMEM, "out of memory (FM polish, %zu entries)", c);
+    *a = grown;
+    *cap = c;
+    return 0;
+}
+
 /* A growable array of int32 (candidates, the move log). */
 typedef struct ivec { int32_t *a; size_t n, cap; } ivec;
 
 static int ivec_push(ivec *x, int32_t v, coarsen_error *err)
 {
-    if (x->n == x->cap) {
-        size_t cap = x->cap ? 2 * x->cap : 1024;
-        int32_t *a = realloc(x->a, cap * sizeof *a);
-        if (!a)
-            return error_set(err, COARSEN_ERR_NOMEM, "out of memory (FM polish, %zu entries)", cap);
-        x->a = a;
-        x->cap = cap;
-    }
-    x->a[x->n++] = v;
-    return 0;
+    int rc = reserve((void **)&x->a, x->n, &x->cap, sizeof *x->a, err);
+    if (!rc)
+        x->a[x->n++] = v;
+    return rc;
 }
 
 /* The state of the vertices the polish has looked at, in an open-addressing
@@ -114,14 +123,8 @@ static int above(const entry *a, const entry *b)
 
 static int heap_push(heap *h, entry x, coarsen_error *err)
 {
-    if (h->n == h->cap) {
-        size_t cap = h->cap ? 2 * h->cap : 1024;
-        entry *e = realloc(h->e, cap * sizeof *e);
-        if (!e)
-            return error_set(err, COARSEN_ERR_NOMEM, "out of memory (FM heap, %zu entries)", cap);
-        h->e = e;
-        h->cap = cap;
-    }
+    if (reserve((void **)&h->e, h->n, &h->cap, sizeof *h->e, err))
+        return COARSEN_ERR_NOMEM;
     size_t i = h->n++;
     while (i > 0 && above(&x, &h->e[(i - 1) / 2])) {
         h->e[i] = h->e[(i - 1) / 2];
