@@ -280,12 +280,14 @@ int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t
                     break;
                 }
     }
-    /* the improvement threshold, from the boundary's edges only */
-    double total = 0;
+    /* the improvement threshold: 10^-9 of the heaviest boundary edge (a
+     * maximum, so independent of the boundary's order), far above the
+     * rounding of the running gain sums */
+    double wmax = 0;
     for (size_t c = 0; c < f.cand.n && !rc; c++)
         for (int64_t i = g->xadj[f.cand.a[c]]; i < g->xadj[f.cand.a[c] + 1]; i++)
-            total += g->ewgt[i];
-    double tol = 1e-12 * total;
+            wmax = g->ewgt[i] > wmax ? g->ewgt[i] : wmax;
+    double tol = 1e-9 * wmax;
     for (int pass = 0; !rc && pass < PARTITION_POLISH_PASSES; pass++) {
         int32_t kept = 0;
         rc = fm_pass(&f, tol, &kept, err);
