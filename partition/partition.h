@@ -1,7 +1,9 @@
 /* partition.h — multilevel k-way graph partitioning on top of the coarsening
  * hierarchy: METIS on the coarsest graph, projection through the maps, and a
  * refinement with a balance constraint at every level (CPU reference and a
- * GPU port of the same rounds, bit-identical), plus the quality metrics.
+ * GPU port of the same rounds, bit-identical) followed on the levels of at
+ * most polish_edges edges by a sequential FM polish on the host (shared by
+ * both backends), plus the quality metrics.
  *
  * Parts are int32 ids 0..k-1, one per vertex. A part array is host memory
  * unless a function's name ends in _gpu, whose part arrays are device memory
