@@ -4,7 +4,7 @@
  * and refinement, and on the GPU the uploads), cut ratio ours / METIS,
  * speedup METIS / ours, both imbalances.
  *   bench_partition [--graph SPEC]... [--runs N] [--threads N] [--k 2,8,64]
- *                   [--device cpu|gpu] [--seed S] [--polish-edges N]
+ *                   [--device cpu|gpu] [--seed S] [--polish-edges N] [--metis-tries N]
  * One key=value line per (graph, k). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,13 +23,15 @@ typedef struct local {
     int gpu;
     unsigned long long seed;
     long long polish_edges;
+    int metis_tries;
 } local;
 
-enum { OPT_K = 300, OPT_DEVICE, OPT_SEED, OPT_POLISH };
+enum { OPT_K = 300, OPT_DEVICE, OPT_SEED, OPT_POLISH, OPT_TRIES };
 static const struct option options[] = {{"k", required_argument, 0, OPT_K},
                                         {"device", required_argument, 0, OPT_DEVICE},
                                         {"seed", required_argument, 0, OPT_SEED},
                                         {"polish-edges", required_argument, 0, OPT_POLISH},
+                                        {"metis-tries", required_argument, 0, OPT_TRIES},
                                         {0, 0, 0, 0}};
 
 static int handle(int val, const char *arg, void *ctx)
@@ -57,6 +59,10 @@ static int handle(int val, const char *arg, void *ctx)
         l->polish_edges = strtoll(arg, NULL, 10);
         return 0;
     }
+    if (val == OPT_TRIES) {
+        l->metis_tries = (int)strtol(arg, NULL, 10);
+        return 0;
+    }
     l->seed = strtoull(arg, NULL, 10);
     return 0;
 }
@@ -81,7 +87,8 @@ int main(int argc, char **argv)
                          "  --k LIST        comma-separated part counts (default 2,8,64)\n"
                          "  --device cpu|gpu  where coarsening and refinement run (default cpu)\n"
                          "  --seed S        seed of both partitioners (default 1)\n"
-                         "  --polish-edges N  FM polish at levels of <= N edges (default 2^18; -1: none)\n",
+                         "  --polish-edges N  FM polish at levels of <= N edges (default 2^18; -1: none)\n"
+                         "  --metis-tries N   METIS runs on the coarsest graph (default 0: 4 for k = 2, else 1)\n",
                          handle, &l};
     bench_opts o;
     int rc = bench_parse_args_extra(argc, argv, "multilevel partitioning vs METIS k-way: cut ratio and speedup",
@@ -106,6 +113,7 @@ int main(int argc, char **argv)
             po.k = l.ks[ki];
             po.seed = l.seed;
             po.polish_edges = l.polish_edges;
+            po.metis_tries = l.metis_tries;
             po.hierarchy.device = use_gpu ? COARSEN_DEVICE_GPU : COARSEN_DEVICE_CPU;
             if (po.k > g->n)
                 continue;

@@ -31,6 +31,14 @@ void partition_result_free(partition_result *res)
     }
 }
 
+/* The METIS runs on the coarsest graph (partition_opts.metis_tries). */
+static int metis_tries(const partition_opts *o)
+{
+    if (o->metis_tries > 0)
+        return o->metis_tries;
+    return o->k == 2 ? PARTITION_METIS_TRIES_K2 : 1;
+}
+
 /* The cut of part (host or device, as g) for the report. */
 static int level_cut(const coarsen_graph *g, const int32_t *part, double *cut, coarsen_error *err)
 {
@@ -173,7 +181,7 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
     /* coarsest level: METIS and a refinement on the host */
     const coarsen_graph *hg;
     if ((rc = coarsen_hierarchy_graph(h, L, &hg, err)) ||
-        (rc = partition_metis(hg, o->k, o->imbalance, o->seed, o->recursive, coarse, err)))
+        (rc = partition_metis_tries(hg, o->k, o->imbalance, o->seed, o->recursive, metis_tries(o), coarse, err)))
         goto done;
     res->initial_ms = timer_ms() - t1;
     if ((rc = refine_level(h, L, NULL, o, coarse, &res->level[L], &res->polish_ms, err)))

@@ -55,6 +55,10 @@ int partition_cut_gpu(const coarsen_graph *g, const int32_t *part, double *cut, 
  * are scaled and rounded to integers, every one to >= 1 (zero included). */
 int partition_metis(const coarsen_graph *g, int32_t k, double imbalance, uint64_t seed, int recursive,
                     int32_t *part, coarsen_error *err);
+/* The same with tries METIS runs (METIS_OPTION_NCUTS, its own seeds), the
+ * lowest cut kept; tries < 1 counts as 1. */
+int partition_metis_tries(const coarsen_graph *g, int32_t k, double imbalance, uint64_t seed, int recursive,
+                          int tries, int32_t *part, coarsen_error *err);
 
 /* ---- projection (project.c) ---- */
 
@@ -127,6 +131,8 @@ int partition_boundary_gpu(const coarsen_graph *g, const int32_t *part, int32_t 
 
 /* ---- multilevel driver (multilevel.c) ---- */
 
+#define PARTITION_METIS_TRIES_K2 4
+
 typedef struct partition_opts {
     int32_t k;
     double imbalance;              /* default 0.03 */
@@ -135,6 +141,9 @@ typedef struct partition_opts {
     int max_rounds;                /* refinement rounds per level (default 16) */
     int64_t polish_edges;          /* FM polish (partition_polish_cpu) at the levels of at most this many
                                       edges, on both backends (default PARTITION_POLISH_HOST_EDGES; < 0: none) */
+    int metis_tries;               /* METIS runs on the coarsest graph, the lowest cut kept; 0 (default):
+                                      PARTITION_METIS_TRIES_K2 for k = 2 (a bisection depends most on its
+                                      start; 400 vertices, ~0.5 ms a run), 1 otherwise */
     coarsen_hierarchy_opts hierarchy; /* device, matcher, ...; default 100 levels, and coarsen_to
                                         0: max(40 k, 400); the seed is replaced by seed */
 } partition_opts;

@@ -67,6 +67,32 @@ Test(partition_metrics, check_names_out_of_range_parts)
     coarsen_graph_free(g);
 }
 
+/* Several METIS runs keep the lowest cut: never above the single run (the
+ * first of them), valid and balanced, on irregular graphs where runs differ. */
+Test(partition_metis, more_tries_never_cut_more)
+{
+    const char *specs[] = {"rgg:n=1500,deg=6,seed=3", "rmat:n=1024,deg=6,seed=2", "delaunay:n=800,seed=4"};
+    int32_t better = 0;
+    for (int s = 0; s < 3; s++) {
+        coarsen_graph *g = partition_test_graph(specs[s], 1, 1);
+        int32_t *one = malloc(g->n * sizeof *one), *four = malloc(g->n * sizeof *four);
+        for (uint64_t seed = 1; seed <= 4; seed++)
+            for (int32_t k = 2; k <= 8; k *= 4) {
+                coarsen_error err = {0};
+                cr_assert_eq(partition_metis(g, k, 0.03, seed, 0, one, &err), 0, "%s", err.msg);
+                cr_assert_eq(partition_metis_tries(g, k, 0.03, seed, 0, 4, four, &err), 0, "%s", err.msg);
+                double c1 = oracle_partition_cut(g, one), c4 = oracle_partition_cut(g, four);
+                cr_assert_leq(c4, c1, "%s seed %d k %d", specs[s], (int)seed, k);
+                better += c4 < c1;
+                expect_partition_within(g, four, k, oracle_cap(g, k, 0.03) + 1);
+            }
+        free(one);
+        free(four);
+        coarsen_graph_free(g);
+    }
+    cr_assert_gt(better, 0, "some extra run found a lower cut");
+}
+
 Test(partition_metis, kway_and_recursive_are_valid_and_balanced)
 {
     coarsen_graph *g = partition_test_graph("grid2d:nx=20,ny=20,weights=real", 1, 1);
