@@ -4,7 +4,7 @@
  * and refinement, and on the GPU the uploads), cut ratio ours / METIS,
  * speedup METIS / ours, both imbalances.
  *   bench_partition [--graph SPEC]... [--runs N] [--threads N] [--k 2,8,64]
- *                   [--device cpu|gpu] [--seed S]
+ *                   [--device cpu|gpu] [--seed S] [--polish-edges N] [--metis-tries N]
  * One key=value line per (graph, k). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,12 +22,16 @@ typedef struct local {
     int nk;
     int gpu;
     unsigned long long seed;
+    long long polish_edges;
+    int metis_tries;
 } local;
 
-enum { OPT_K = 300, OPT_DEVICE, OPT_SEED };
+enum { OPT_K = 300, OPT_DEVICE, OPT_SEED, OPT_POLISH, OPT_TRIES };
 static const struct option options[] = {{"k", required_argument, 0, OPT_K},
                                         {"device", required_argument, 0, OPT_DEVICE},
                                         {"seed", required_argument, 0, OPT_SEED},
+                                        {"polish-edges", required_argument, 0, OPT_POLISH},
+                                        {"metis-tries", required_argument, 0, OPT_TRIES},
                                         {0, 0, 0, 0}};
 
 static int handle(int val, const char *arg, void *ctx)
@@ -51,6 +55,14 @@ static int handle(int val, const char *arg, void *ctx)
         l->gpu = !strcmp(arg, "gpu");
         return 0;
     }
+    if (val == OPT_POLISH) {
+        l->polish_edges = strtoll(arg, NULL, 10);
+        return 0;
+    }
+    if (val == OPT_TRIES) {
+        l->metis_tries = (int)strtol(arg, NULL, 10);
+        return 0;
+    }
     l->seed = strtoull(arg, NULL, 10);
     return 0;
 }
@@ -70,11 +82,13 @@ static int within_cap(const coarsen_graph *g, const int32_t *part, int32_t k, in
 
 int main(int argc, char **argv)
 {
-    local l = {.ks = {2, 8, 64}, .nk = 3, .seed = 1};
+    local l = {.ks = {2, 8, 64}, .nk = 3, .seed = 1, .polish_edges = PARTITION_POLISH_HOST_EDGES};
     bench_extra extra = {options,
                          "  --k LIST        comma-separated part counts (default 2,8,64)\n"
                          "  --device cpu|gpu  where coarsening and refinement run (default cpu)\n"
-                         "  --seed S        seed of both partitioners (default 1)\n",
+                         "  --seed S        seed of both partitioners (default 1)\n"
+                         "  --polish-edges N  FM polish at levels of <= N edges (default 2^18; -1: none)\n"
+                         "  --metis-tries N   METIS runs on the coarsest graph (default 0: 4 for k = 2, else 1)\n",
                          handle, &l};
     bench_opts o;
     int rc = bench_parse_args_extra(argc, argv, "multilevel partitioning vs METIS k-way: cut ratio and speedup",
@@ -98,6 +112,8 @@ int main(int argc, char **argv)
             partition_opts_default(&po);
             po.k = l.ks[ki];
             po.seed = l.seed;
+            po.polish_edges = l.polish_edges;
+            po.metis_tries = l.metis_tries;
             po.hierarchy.device = use_gpu ? COARSEN_DEVICE_GPU : COARSEN_DEVICE_CPU;
             if (po.k > g->n)
                 continue;
@@ -118,10 +134,12 @@ int main(int argc, char **argv)
             char extra_kv[512];
             snprintf(extra_kv, sizeof extra_kv,
                      "device=%s k=%d cut=%.17g metis_cut=%.17g cut_ratio=%.5f imbalance=%.5f metis_imbalance=%.5f "
-                     "within_bound=%d metis_median_ms=%.3f speedup=%.3f levels=%d coarsen_ms=%.3f refine_ms=%.3f",
+                     "within_bound=%d metis_median_ms=%.3f speedup=%.3f levels=%d coarsest=%d coarsen_ms=%.3f initial_ms=%.3f "
+                     "refine_ms=%.3f polish_ms=%.3f",
                      res.on_gpu ? "gpu" : "cpu", po.k, res.cut, mcut, mcut > 0 ? res.cut / mcut : 1.0, res.imbalance,
                      mimb, within_cap(g, part, po.k, res.cap),
-                     metis_ms, ours_ms > 0 ? metis_ms / ours_ms : 0.0, res.levels, res.coarsen_ms, res.refine_ms);
+                     metis_ms, ours_ms > 0 ? metis_ms / ours_ms : 0.0, res.levels, res.level[res.levels].vertices, res.coarsen_ms,
+                     res.initial_ms, res.refine_ms, res.polish_ms);
             bench_report("partition", o.graphs[gi], g, ours, o.runs, extra_kv);
             partition_result_free(&res);
         }

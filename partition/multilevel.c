@@ -1,8 +1,10 @@
 /* multilevel.c — the multilevel partitioner: build the hierarchy, partition
  * the coarsest graph with METIS, then level by level project, rebalance when
- * a part exceeds the level's cap, and refine; on the GPU backend the part
- * array stays on the device between levels (rebalancing, rare, runs on the
- * host). Per-level cuts and phase times go to the caller's report. */
+ * a part exceeds the level's cap, refine (label propagation) and polish (FM
+ * on the host, where the level's graph is cheap to have there); on the GPU
+ * backend the part array stays on the device between levels (rebalancing,
+ * rare, and the polish run on host copies). Per-level cuts and phase times
+ * go to the caller's report. */
 #include "partition/partition.h"
 
 #include <stdlib.h>
@@ -14,7 +16,8 @@
 
 void partition_opts_default(partition_opts *o)
 {
-    *o = (partition_opts){.k = 2, .imbalance = 0.03, .seed = 1, .max_rounds = 16};
+    *o = (partition_opts){.k = 2, .imbalance = 0.03, .seed = 1, .max_rounds = 16,
+                          .polish_edges = PARTITION_POLISH_HOST_EDGES};
     coarsen_hierarchy_opts_default(&o->hierarchy);
     o->hierarchy.coarsen_to = 0; /* from k */
     o->hierarchy.levels = 100;   /* until coarsen_to or min_reduction stops it */
@@ -26,6 +29,14 @@ void partition_result_free(partition_result *res)
         free(res->level);
         res->level = NULL;
     }
+}
+
+/* The METIS runs on the coarsest graph (partition_opts.metis_tries). */
+static int metis_tries(const partition_opts *o)
+{
+    if (o->metis_tries > 0)
+        return o->metis_tries;
+    return o->k == 2 ? PARTITION_METIS_TRIES_K2 : 1;
 }
 
 /* The cut of part (host or device, as g) for the report. */
@@ -69,10 +80,53 @@ static int rebalance_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg
     return rc;
 }
 
-/* Rebalances and refines level lv: part is host memory on the CPU, device
- * memory when dg (the level's device graph) is given. Fills its report. */
+/* The FM polish of level lv (partition_polish_cpu), on the same rule for
+ * both backends: at the levels of at most o->polish_edges edges. On the GPU
+ * (dg not NULL) the part weights and the boundary come from the device, the
+ * level's host graph from the hierarchy (the caller's graph at level 0,
+ * downloaded once for a coarser level), and the part array goes down and,
+ * when a move was kept, back up. Adds its time to *ms. */
+static int polish_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, const partition_opts *o,
+                        int64_t cap, int32_t *part, partition_refine_stats *st, double *ms, coarsen_error *err)
+{
+    if (coarsen_hierarchy_stats(h, lv)->edges > o->polish_edges)
+        return 0;
+    int32_t k = o->k;
+    double t0 = timer_ms();
+    const coarsen_graph *hg = NULL;
+    int64_t *w = xmalloc((size_t)k * sizeof *w, "part weights", err);
+    int32_t *hpart = NULL, *boundary = NULL, nb = 0;
+    int64_t kept = st->polish_moves;
+    int rc = !w ? COARSEN_ERR_NOMEM : coarsen_hierarchy_graph(h, lv, &hg, err);
+    if (!rc && !dg) {
+        partition_part_weights(hg, part, k, w);
+        rc = partition_polish_cpu(hg, k, cap, part, w, NULL, 0, st, err);
+    } else if (!rc) {
+        size_t bytes = (size_t)hg->n * sizeof *hpart;
+        rc = (hpart = xmalloc(bytes + 1, "host parts", err)) ? 0 : COARSEN_ERR_NOMEM;
+        if (!rc)
+            rc = partition_part_weights_gpu(dg, part, k, w, err);
+        if (!rc)
+            rc = partition_boundary_gpu(dg, part, &boundary, &nb, err);
+        if (!rc)
+            rc = device_copy_to_host(hpart, part, bytes, err);
+        if (!rc)
+            rc = partition_polish_cpu(hg, k, cap, hpart, w, boundary, nb, st, err);
+        if (!rc && st->polish_moves > kept)
+            rc = device_copy_to_device(part, hpart, bytes, err);
+    }
+    free(w);
+    free(hpart);
+    free(boundary);
+    *ms += timer_ms() - t0;
+    return rc;
+}
+
+/* Rebalances, refines and polishes level lv: part is host memory on the CPU,
+ * device memory when dg (the level's device graph) is given. Fills its
+ * report and adds the polish time to *polish_ms. */
 static int refine_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, const partition_opts *o,
-                        int32_t *part, partition_level_report *r, coarsen_error *err)
+                        int32_t *part, partition_level_report *r, double *polish_ms, coarsen_error *err)
 {
     const coarsen_level_stats *s = coarsen_hierarchy_stats(h, lv);
     int64_t cap = partition_cap_of(s->total_vertex_weight, s->max_vertex_weight, o->k, o->imbalance);
@@ -87,6 +141,8 @@ static int refine_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, c
         rc = level_cut(g, part, &r->cut_rebalanced, err);
     if (!rc)
         rc = (dg ? partition_refine_gpu : partition_refine_cpu)(g, o->k, cap, o->max_rounds, part, &r->st, err);
+    if (!rc)
+        rc = polish_level(h, lv, dg, o, cap, part, &r->st, polish_ms, err);
     if (!rc)
         rc = level_cut(g, part, &r->cut_refined, err);
     return rc;
@@ -125,10 +181,10 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
     /* coarsest level: METIS and a refinement on the host */
     const coarsen_graph *hg;
     if ((rc = coarsen_hierarchy_graph(h, L, &hg, err)) ||
-        (rc = partition_metis(hg, o->k, o->imbalance, o->seed, o->recursive, coarse, err)))
+        (rc = partition_metis_tries(hg, o->k, o->imbalance, o->seed, o->recursive, metis_tries(o), coarse, err)))
         goto done;
     res->initial_ms = timer_ms() - t1;
-    if ((rc = refine_level(h, L, NULL, o, coarse, &res->level[L], err)))
+    if ((rc = refine_level(h, L, NULL, o, coarse, &res->level[L], &res->polish_ms, err)))
         goto done;
     if (gpu) {
         for (int s = 0; s < 2 && !rc; s++)
@@ -150,7 +206,7 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
             if (!rc)
                 rc = partition_project_gpu(dg->n, dmap, dpart[0], dpart[1], err);
             if (!rc)
-                rc = refine_level(h, lv - 1, dg, o, dpart[1], &res->level[lv - 1], err);
+                rc = refine_level(h, lv - 1, dg, o, dpart[1], &res->level[lv - 1], &res->polish_ms, err);
             int32_t *t = dpart[0];
             dpart[0] = dpart[1];
             dpart[1] = t;
@@ -160,7 +216,7 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
                 rc = coarsen_hierarchy_graph(h, lv - 1, &fg, err);
             if (!rc) {
                 partition_project_cpu(fg->n, map, coarse, fine);
-                rc = refine_level(h, lv - 1, NULL, o, fine, &res->level[lv - 1], err);
+                rc = refine_level(h, lv - 1, NULL, o, fine, &res->level[lv - 1], &res->polish_ms, err);
             }
             int32_t *t = coarse;
             coarse = fine;

@@ -1,7 +1,9 @@
 /* partition.h — multilevel k-way graph partitioning on top of the coarsening
  * hierarchy: METIS on the coarsest graph, projection through the maps, and a
  * refinement with a balance constraint at every level (CPU reference and a
- * GPU port of the same rounds, bit-identical), plus the quality metrics.
+ * GPU port of the same rounds, bit-identical) followed on the levels of at
+ * most polish_edges edges by a sequential FM polish on the host (shared by
+ * both backends), plus the quality metrics.
  *
  * Parts are int32 ids 0..k-1, one per vertex. A part array is host memory
  * unless a function's name ends in _gpu, whose part arrays are device memory
@@ -53,6 +55,10 @@ int partition_cut_gpu(const coarsen_graph *g, const int32_t *part, double *cut, 
  * are scaled and rounded to integers, every one to >= 1 (zero included). */
 int partition_metis(const coarsen_graph *g, int32_t k, double imbalance, uint64_t seed, int recursive,
                     int32_t *part, coarsen_error *err);
+/* The same with tries METIS runs (METIS_OPTION_NCUTS, its own seeds), the
+ * lowest cut kept; tries < 1 counts as 1. */
+int partition_metis_tries(const coarsen_graph *g, int32_t k, double imbalance, uint64_t seed, int recursive,
+                          int tries, int32_t *part, coarsen_error *err);
 
 /* ---- projection (project.c) ---- */
 
@@ -67,6 +73,7 @@ typedef struct partition_refine_stats {
     int rounds;        /* label-propagation rounds applied (the best partition may be an earlier one) */
     int64_t moves;     /* vertices moved by those rounds */
     int64_t rebalance_moves; /* vertices moved by partition_rebalance_cpu */
+    int64_t polish_moves;    /* moves kept by partition_polish_cpu */
 } partition_refine_stats;
 
 /* Moves vertices out of parts heavier than cap, heaviest-excess first, each
@@ -95,7 +102,36 @@ int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
 int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t cap, int max_rounds, int32_t *part,
                          partition_refine_stats *st, coarsen_error *err);
 
+/* Sequential boundary FM polish on the host (polish_fm.c), run after the
+ * label propagation by both backends on the same host data, hence the same
+ * result: passes of Fiduccia-Mattheyses over the boundary, each moving the
+ * vertex of highest gain (ties: lowest id) to its adjacent part of highest
+ * connectivity among those that stay within cap (ties: lowest id), each
+ * vertex at most once per pass, negative gains allowed, until
+ * PARTITION_POLISH_STALL moves in a row bring no new lowest cut; the pass is
+ * then rolled back to its lowest cut. At most PARTITION_POLISH_PASSES passes,
+ * fewer when one keeps nothing. The cut never grows, balance within cap is
+ * kept. weights (k entries): the part weights of part on entry, updated.
+ * boundary (nb ids, any order) lists at least every vertex with a neighbour
+ * in another part; NULL: found by a scan of g. Work: the boundary and the
+ * neighbourhoods of the moves, plus that scan when boundary is NULL. */
+#define PARTITION_POLISH_STALL 64
+#define PARTITION_POLISH_PASSES 8
+int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t *part, int64_t *weights,
+                         const int32_t *boundary, int32_t nb, partition_refine_stats *st, coarsen_error *err);
+/* The multilevel driver's default partition_opts.polish_edges: it polishes
+ * the levels of at most this many undirected edges (graphs cheap to have on
+ * the host when they live on the device: a few MB to download). */
+#define PARTITION_POLISH_HOST_EDGES (1 << 18)
+/* The vertices of device graph g with a neighbour in another part (part:
+ * device memory), in increasing order, into *boundary (host memory, malloc'd,
+ * the caller frees; NULL when *nb = 0). */
+int partition_boundary_gpu(const coarsen_graph *g, const int32_t *part, int32_t **boundary, int32_t *nb,
+                           coarsen_error *err);
+
 /* ---- multilevel driver (multilevel.c) ---- */
+
+#define PARTITION_METIS_TRIES_K2 4
 
 typedef struct partition_opts {
     int32_t k;
@@ -103,6 +139,11 @@ typedef struct partition_opts {
     uint64_t seed;
     int recursive;                 /* METIS recursive bisection on the coarsest graph */
     int max_rounds;                /* refinement rounds per level (default 16) */
+    int64_t polish_edges;          /* FM polish (partition_polish_cpu) at the levels of at most this many
+                                      edges, on both backends (default PARTITION_POLISH_HOST_EDGES; < 0: none) */
+    int metis_tries;               /* METIS runs on the coarsest graph, the lowest cut kept; 0 (default):
+                                      PARTITION_METIS_TRIES_K2 for k = 2 (a bisection depends most on its
+                                      start; 400 vertices, ~0.5 ms a run), 1 otherwise */
     coarsen_hierarchy_opts hierarchy; /* device, matcher, ...; default 100 levels, and coarsen_to
                                         0: max(40 k, 400); the seed is replaced by seed */
 } partition_opts;
@@ -123,6 +164,7 @@ typedef struct partition_result {
     int levels;                      /* hierarchy levels L */
     partition_level_report *level;   /* [L + 1], level[L] = coarsest (METIS); owned, free with partition_result_free */
     double coarsen_ms, initial_ms, refine_ms, total_ms;
+    double polish_ms;                /* the part of refine_ms in partition_polish_cpu (and its transfers) */
     int on_gpu;
 } partition_result;
 

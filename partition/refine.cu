@@ -5,7 +5,7 @@
  * CPU's bit for bit, whatever the launch geometry; move admission uses
  * stable CUB radix sorts and a scan by key over integers). Host round trips
  * per round: the move count, one per admission pass, the move totals (2k+1)
- * and the cut. */
+ * and the cut. Also the boundary list that the host FM polish starts from. */
 #include <cub/cub.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
@@ -154,6 +154,19 @@ __global__ void k_gather_dest(int32_t nc, const int32_t *ids, const int32_t *des
         out[c] = dest[ids[c]];
 }
 
+/* flag[v] = 1 when v has a neighbour in another part (the boundary). */
+__global__ void k_boundary(int32_t n, const int64_t *xadj, const int32_t *adj, const int32_t *part,
+                           unsigned char *flag)
+{
+    for (int64_t v = ku_thread(); v < n; v += ku_threads()) {
+        int32_t pv = part[v];
+        unsigned char b = 0;
+        for (int64_t i = xadj[v]; i < xadj[v + 1] && !b; i++)
+            b = part[adj[i]] != pv;
+        flag[v] = b;
+    }
+}
+
 __global__ void k_apply(int32_t n, const unsigned char *moved, const int32_t *dest, int32_t *part)
 {
     for (int64_t v = ku_thread(); v < n; v += ku_threads())
@@ -237,6 +250,46 @@ extern "C" int partition_cut_gpu(const coarsen_graph *g, const int32_t *part, do
         rc = cut_fixed(g, part, shift, cell, &fixed, err);
     *cut = ldexp((double)fixed, -shift - 1);
     return rc;
+}
+
+extern "C" int partition_boundary_gpu(const coarsen_graph *g, const int32_t *part, int32_t **boundary, int32_t *nb,
+                                      coarsen_error *err)
+{
+    *boundary = NULL;
+    *nb = 0;
+    int32_t n = g->n;
+    if (n == 0)
+        return 0;
+    scratch s;
+    unsigned char *flag = nullptr;
+    int32_t *ids = nullptr, *dcount = nullptr;
+    int rc = s.get(&flag, (size_t)n, "boundary flags", err);
+    if (!rc)
+        rc = s.get(&ids, (size_t)n, "boundary ids", err);
+    if (!rc)
+        rc = s.get(&dcount, 1, "boundary count", err);
+    if (rc)
+        return rc;
+    k_boundary<<<ku_blocks(n), KU_THREADS>>>(n, g->xadj, g->adj, part, flag);
+    CUDA_LAUNCH_TRY(err);
+    thrust::counting_iterator<int32_t> all(0);
+    rc = cub_run([&](void *t, size_t &b) { return cub::DeviceSelect::Flagged(t, b, all, flag, ids, dcount, n); },
+                 "cub::DeviceSelect::Flagged (boundary)", err);
+    int32_t count = 0;
+    if (!rc)
+        rc = device_copy_to_host(&count, dcount, sizeof count, err);
+    if (rc || count == 0)
+        return rc;
+    int32_t *out = (int32_t *)xmalloc((size_t)count * sizeof *out, "boundary", err);
+    if (!out)
+        return COARSEN_ERR_NOMEM;
+    if ((rc = device_copy_to_host(out, ids, (size_t)count * sizeof *out, err))) {
+        free(out);
+        return rc;
+    }
+    *boundary = out;
+    *nb = count;
+    return 0;
 }
 
 /* The candidate moves (moved[v] = 1) in admission order: destination,

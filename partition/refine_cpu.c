@@ -9,14 +9,10 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "partition/refine_util.h"
 
-/* conn[p] (k entries, zero on entry and on return) gathers v's edge weight
- * per adjacent part in CSR order; *best receives the adjacent other part of
- * highest connectivity (ties: lowest id; -1 when none), and the function
- * returns conn[best] - conn[part[v]] (0 when none), *own_out (when not NULL)
- * receiving conn[part[v]]. Only parts p with weights[p] + vwgt[v] <= cap
- * count when weights is not NULL. touched: scratch, deg entries. */
-static double best_move(const coarsen_graph *g, const int32_t *part, int32_t v, double *conn, int32_t *touched,
+/* partition_best_move: partition/refine_util.h states its contract. */
+double partition_best_move(const coarsen_graph *g, const int32_t *part, int32_t v, double *conn, int32_t *touched,
                         int32_t *best, double *own_out, const int64_t *weights, int64_t cap)
 {
     int32_t nt = 0, a = part[v];
@@ -94,13 +90,13 @@ int partition_rebalance_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int3
         for (int32_t v = 0; v < g->n; v++)
             if (part[v] == over && g->vwgt[v] > 0) {
                 int32_t b;
-                double gain = best_move(g, part, v, conn, touched, &b, NULL, w, cap);
+                double gain = partition_best_move(g, part, v, conn, touched, &b, NULL, w, cap);
                 cand[nc++] = (scored){b < 0 ? -INFINITY : gain, v};
             }
         qsort(cand, (size_t)nc, sizeof *cand, by_gain_desc);
         for (int32_t c = 0; c < nc && w[over] > cap; c++) {
             int32_t v = cand[c].v, b;
-            best_move(g, part, v, conn, touched, &b, NULL, w, cap); /* weights moved since scoring */
+            partition_best_move(g, part, v, conn, touched, &b, NULL, w, cap); /* weights moved since scoring */
             if (b < 0) { /* no adjacent part can take v: the lightest can (see the header) */
                 b = over == 0 ? 1 : 0;
                 for (int32_t p = 0; p < k; p++)
@@ -234,7 +230,7 @@ int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
         /* 1. candidates */
         for (int32_t v = 0; v < n; v++) {
             double own;
-            gain[v] = best_move(g, part, v, conn, touched, &dest[v], &own, NULL, 0);
+            gain[v] = partition_best_move(g, part, v, conn, touched, &dest[v], &own, NULL, 0);
             if (!(gain[v] >= -PARTITION_REFINE_NEGATIVE_GAIN * own))
                 dest[v] = -1;
         }

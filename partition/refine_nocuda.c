@@ -34,3 +34,12 @@ int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
     (void)g, (void)k, (void)cap, (void)max_rounds, (void)part, (void)st;
     return no_cuda(err);
 }
+
+int partition_boundary_gpu(const coarsen_graph *g, const int32_t *part, int32_t **boundary, int32_t *nb,
+                           coarsen_error *err)
+{
+    (void)g, (void)part;
+    *boundary = NULL;
+    *nb = 0;
+    return no_cuda(err);
+}

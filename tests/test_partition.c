@@ -1,15 +1,19 @@
 /* test_partition.c — the CPU partitioner (partition/): metrics against a
  * dense recount, METIS on small graphs, projection preserving the cut
  * exactly, rebalancing reaching the cap from any partition, refinement never
- * increasing the cut and never breaking balance, and the multilevel driver:
+ * increasing the cut and never breaking balance, the FM polish (never
+ * increasing the cut, keeping balance, independent of the boundary's order,
+ * reaching a brute-force optimum on two cliques), and the multilevel driver:
  * valid, within the bound, reported cuts equal to recounts, per-level cuts
  * chained (projected = coarser refined) and monotone except through
  * rebalancing. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/graph_build.h"
 #include "partition/partition.h"
 #include "tests/support/partition_check.h"
 #include "tests/support/test_support.h"
@@ -61,6 +65,32 @@ Test(partition_metrics, check_names_out_of_range_parts)
     cr_assert(strstr(err.msg, "vertex 7"), "%s", err.msg);
     free(part);
     coarsen_graph_free(g);
+}
+
+/* Several METIS runs keep the lowest cut: never above the single run (the
+ * first of them), valid and balanced, on irregular graphs where runs differ. */
+Test(partition_metis, more_tries_never_cut_more)
+{
+    const char *specs[] = {"rgg:n=1500,deg=6,seed=3", "rmat:n=1024,deg=6,seed=2", "delaunay:n=800,seed=4"};
+    int32_t better = 0;
+    for (int s = 0; s < 3; s++) {
+        coarsen_graph *g = partition_test_graph(specs[s], 1, 1);
+        int32_t *one = malloc(g->n * sizeof *one), *four = malloc(g->n * sizeof *four);
+        for (uint64_t seed = 1; seed <= 4; seed++)
+            for (int32_t k = 2; k <= 8; k *= 4) {
+                coarsen_error err = {0};
+                cr_assert_eq(partition_metis(g, k, 0.03, seed, 0, one, &err), 0, "%s", err.msg);
+                cr_assert_eq(partition_metis_tries(g, k, 0.03, seed, 0, 4, four, &err), 0, "%s", err.msg);
+                double c1 = oracle_partition_cut(g, one), c4 = oracle_partition_cut(g, four);
+                cr_assert_leq(c4, c1, "%s seed %d k %d", specs[s], (int)seed, k);
+                better += c4 < c1;
+                expect_partition_within(g, four, k, oracle_cap(g, k, 0.03) + 1);
+            }
+        free(one);
+        free(four);
+        coarsen_graph_free(g);
+    }
+    cr_assert_gt(better, 0, "some extra run found a lower cut");
 }
 
 Test(partition_metis, kway_and_recursive_are_valid_and_balanced)
@@ -158,6 +188,96 @@ Test(partition_refine, never_increases_the_cut_and_keeps_balance)
         }
         coarsen_graph_free(g);
     }
+}
+
+/* The polish after label propagation (as the driver runs it) never raises
+ * the cut, keeps every part within cap, keeps the weights array current, and
+ * gives the same partition from the scanned boundary as from a superset of
+ * it in another order (the GPU path passes a device-made list). */
+Test(partition_polish, never_increases_the_cut_and_ignores_the_boundary_order)
+{
+    int64_t improved = 0;
+    for (int mode = 0; mode < 3; mode++) {
+        coarsen_graph *g = partition_test_graph(mode == 2 ? "rgg:n=3000,deg=10,weights=real,seed=2"
+                                                          : "delaunay:n=3000,weights=int,seed=2",
+                                                mode == 1 ? 5 : 1, 8);
+        int32_t *all = malloc(g->n * sizeof *all), *copy = malloc(g->n * sizeof *copy);
+        for (int32_t v = 0; v < g->n; v++)
+            all[v] = g->n - 1 - v;
+        for (int32_t k = 2; k <= 32; k *= 4) {
+            int64_t cap = oracle_cap(g, k, 0.03), w[32], w2[32], recount[32];
+            int32_t *part = random_partition(g, k, 11);
+            coarsen_error err = {0};
+            cr_assert_eq(partition_rebalance_cpu(g, k, cap, part, NULL, &err), 0, "%s", err.msg);
+            cr_assert_eq(partition_refine_cpu(g, k, cap, 16, part, NULL, &err), 0, "%s", err.msg);
+            double before = oracle_partition_cut(g, part);
+            memcpy(copy, part, g->n * sizeof *copy);
+            partition_part_weights(g, part, k, w);
+            memcpy(w2, w, sizeof w);
+            partition_refine_stats st = {0}, st2 = {0};
+            cr_assert_eq(partition_polish_cpu(g, k, cap, part, w, NULL, 0, &st, &err), 0, "%s", err.msg);
+            cr_assert_eq(partition_polish_cpu(g, k, cap, copy, w2, all, g->n, &st2, &err), 0, "%s", err.msg);
+            for (int32_t v = 0; v < g->n; v++)
+                cr_assert_eq(copy[v], part[v], "mode %d k %d vertex %d", mode, k, v);
+            cr_assert_eq(st2.polish_moves, st.polish_moves);
+            double after = oracle_partition_cut(g, part);
+            cr_assert_leq(after, before * (1 + 1e-12), "mode %d k %d: %g > %g", mode, k, after, before);
+            improved += after < before;
+            expect_partition_within(g, part, k, cap);
+            memset(recount, 0, sizeof recount);
+            for (int32_t v = 0; v < g->n; v++)
+                recount[part[v]] += g->vwgt[v];
+            for (int32_t p = 0; p < k; p++)
+                cr_assert_eq(w[p], recount[p], "mode %d k %d part %d", mode, k, p);
+            free(part);
+        }
+        free(all);
+        free(copy);
+        coarsen_graph_free(g);
+    }
+    cr_assert_gt(improved, 0, "label propagation leaves moves that FM finds");
+}
+
+/* Two 8-cliques joined by one edge, their vertices 0 and 8 swapped, cap 9:
+ * FM's sequence (8 over, then 0 back) reaches the minimum cut over all
+ * partitions within the cap, found by brute force. */
+Test(partition_polish, reaches_the_optimum_of_two_swapped_cliques)
+{
+    edge_list e;
+    coarsen_error err = {0};
+    cr_assert_eq(edge_list_init(&e, 64, &err), 0);
+    for (int32_t c = 0; c < 2; c++)
+        for (int32_t i = 0; i < 8; i++)
+            for (int32_t j = i + 1; j < 8; j++)
+                cr_assert_eq(edge_list_push(&e, 8 * c + i, 8 * c + j, 1, &err), 0);
+    cr_assert_eq(edge_list_push(&e, 7, 15, 1, &err), 0);
+    graph_build_opts o = {.mirrored = 1, .dup_rule = MERGE_SUM, .sym_rule = MERGE_MAX};
+    coarsen_graph *g = NULL;
+    cr_assert_eq(graph_from_edges(16, &e, &o, &g, NULL, &err), 0, "%s", err.msg);
+    edge_list_free(&e);
+    double best = INFINITY;
+    for (uint32_t mask = 0; mask < 1u << 16; mask++) {
+        int ones = __builtin_popcount(mask);
+        if (ones > 9 || 16 - ones > 9)
+            continue;
+        int32_t bits[16];
+        for (int32_t v = 0; v < 16; v++)
+            bits[v] = (int32_t)(mask >> v & 1);
+        double c = oracle_partition_cut(g, bits);
+        best = c < best ? c : best;
+    }
+    int32_t part[16];
+    for (int32_t v = 0; v < 16; v++)
+        part[v] = v >= 8;
+    part[0] = 1;
+    part[8] = 0;
+    int64_t w[2] = {8, 8};
+    partition_refine_stats st = {0};
+    cr_assert_eq(partition_polish_cpu(g, 2, 9, part, w, NULL, 0, &st, &err), 0, "%s", err.msg);
+    cr_assert_eq(oracle_partition_cut(g, part), best);
+    cr_assert_eq(best, 1);
+    expect_partition_within(g, part, 2, 9);
+    coarsen_graph_free(g);
 }
 
 /* Runs the multilevel partitioner on g and checks every property of the issue. */

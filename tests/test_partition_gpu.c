@@ -1,7 +1,9 @@
 /* test_partition_gpu.c — the GPU side of partition/ against the CPU
  * reference, bit for bit: projection, part weights, cut, the refinement
- * rounds (same partition, same round and move counts), and the whole
- * multilevel partitioner. Skipped visibly without a GPU. */
+ * rounds (same partition, same round and move counts), the boundary list
+ * the host polish starts from, and the whole multilevel partitioner (with
+ * the polish at every level or only at the coarse ones). Skipped visibly
+ * without a GPU. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 
@@ -107,17 +109,51 @@ Test(partition_gpu, refinement_equals_the_cpu_bit_for_bit)
     }
 }
 
+Test(partition_gpu, boundary_list_equals_a_host_scan)
+{
+    NEED_GPU();
+    coarsen_graph *g = partition_test_graph("rgg:n=20000,deg=10,seed=6", 1, 3);
+    coarsen_graph *dg = NULL;
+    coarsen_error err = {0};
+    cr_assert_eq(device_graph_upload(g, &dg, &err), 0, "%s", err.msg);
+    for (int32_t k = 1; k <= 64; k *= 8) {
+        int32_t *part = random_partition(g, k, 3), *dpart = upload_ints(part, g->n), *list = NULL, nb = -1;
+        cr_assert_eq(partition_boundary_gpu(dg, dpart, &list, &nb, &err), 0, "%s", err.msg);
+        int32_t expect = 0;
+        for (int32_t v = 0; v < g->n; v++) {
+            int on = 0;
+            for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++)
+                on |= part[g->adj[i]] != part[v];
+            if (on) {
+                cr_assert_lt(expect, nb, "k %d: list too short", k);
+                cr_assert_eq(list[expect], v, "k %d entry %d", k, expect);
+                expect++;
+            }
+        }
+        cr_assert_eq(nb, expect, "k %d", k);
+        cr_assert(k > 1 ? nb > 0 : list == NULL);
+        free(list);
+        device_free(dpart);
+        free(part);
+    }
+    coarsen_graph_free(dg);
+    coarsen_graph_free(g);
+}
+
 Test(partition_gpu, multilevel_equals_the_cpu)
 {
     NEED_GPU();
     coarsen_graph *g = partition_test_graph("delaunay:n=30000,weights=int,seed=5", 1, 1);
-    for (int32_t k = 2; k <= 64; k *= 4) {
+    for (int t = 0; t < 6; t++) {
+        int32_t k = t % 3 == 0 ? 2 : t % 3 == 1 ? 8 : 64;
         int32_t *pc = malloc(g->n * sizeof *pc), *pg = malloc(g->n * sizeof *pg);
         partition_result rc, rg;
         coarsen_error err = {0};
         partition_opts o;
         partition_opts_default(&o);
         o.k = k;
+        if (t >= 3) /* polish only the coarse levels: the same rule on both sides */
+            o.polish_edges = 20000;
         o.hierarchy.device = COARSEN_DEVICE_CPU;
         cr_assert_eq(partition_multilevel(g, &o, pc, &rc, &err), 0, "%s", err.msg);
         o.hierarchy.device = COARSEN_DEVICE_GPU;
@@ -126,8 +162,13 @@ Test(partition_gpu, multilevel_equals_the_cpu)
         cr_assert_eq(rg.levels, rc.levels);
         for (int32_t v = 0; v < g->n; v++)
             cr_assert_eq(pg[v], pc[v], "k %d vertex %d", k, v);
-        for (int lv = 0; lv <= rc.levels; lv++)
+        int64_t polished = 0;
+        for (int lv = 0; lv <= rc.levels; lv++) {
             cr_assert_eq(rg.level[lv].cut_refined, rc.level[lv].cut_refined, "k %d level %d", k, lv);
+            cr_assert_eq(rg.level[lv].st.polish_moves, rc.level[lv].st.polish_moves, "k %d level %d", k, lv);
+            polished += rc.level[lv].st.polish_moves;
+        }
+        cr_assert_gt(polished, 0, "k %d: the polish moved something", k);
         cr_assert_eq(rg.cut, rc.cut);
         expect_partition_within(g, pg, k, oracle_cap(g, k, 0.03));
         partition_result_free(&rc);

@@ -1,0 +1,19 @@
+/* refine_util.h — host helpers shared by the CPU refinement steps of
+ * partition/ (refine_cpu.c: rebalancing and label propagation; polish_fm.c:
+ * the sequential FM polish). Internal to partition/. */
+#ifndef PARTITION_REFINE_UTIL_H
+#define PARTITION_REFINE_UTIL_H
+
+#include "coarsen.h"
+
+/* conn[p] (k entries, zero on entry and on return) gathers v's edge weight
+ * per adjacent part in CSR order; *best receives the adjacent other part of
+ * highest connectivity (ties: lowest id; -1 when none), and the function
+ * returns conn[best] - conn[part[v]] (0 when none), *own_out (when not NULL)
+ * receiving conn[part[v]]. Only parts p with weights[p] + vwgt[v] <= cap
+ * count when weights is not NULL. touched: scratch, min(k, max degree)
+ * entries (the distinct other parts around v). */
+double partition_best_move(const coarsen_graph *g, const int32_t *part, int32_t v, double *conn, int32_t *touched,
+                           int32_t *best, double *own_out, const int64_t *weights, int64_t cap);
+
+#endif
