@@ -1,5 +1,5 @@
 /* cmd_partition.c — `coarsen partition -k K FILE`: multilevel partitioning
- * (partition/multilevel.c): per-level cuts on stderr, the final cut,
+ * (partition/multilevel.c): per-level cuts and moves on stderr, the final cut,
  * imbalance and phase times on stdout, the part file with --out, and with
  * --compare-metis METIS k-way run directly on FILE side by side, with the
  * agreement of the two partitions once METIS's parts are relabelled to match
@@ -26,12 +26,17 @@ static const char *const help =
     "  --matcher handshake|redblue  matching of the hierarchy (default handshake)\n"
     "  --rounds N               refinement rounds per level at most (default 16)\n"
     "  --coarsen-to N           coarsen until <= N vertices (default max(40 K, 400))\n"
+    "  --polish-edges N         FM polish after the refinement at every level of at most N\n"
+    "                           edges (default 262144 = 2^18; -1: no polish)\n"
+    "  --metis-tries N          METIS runs on the coarsest graph, the lowest cut kept\n"
+    "                           (default 0: 4 for K = 2, 1 otherwise)\n"
     "  --out PART               write one 0-based part id per vertex and line (METIS's format)\n"
     "  --compare-metis          also run METIS directly on FILE (same K, imbalance, seed) and\n"
     "                           print both side by side, and the share of vertices in the\n"
     "                           same part after relabelling METIS's parts (coarsen remap)\n\n";
 
-enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_MATCHER, OPT_ROUNDS, OPT_COARSEN_TO, OPT_OUT, OPT_COMPARE };
+enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_MATCHER, OPT_ROUNDS, OPT_COARSEN_TO, OPT_POLISH, OPT_TRIES, OPT_OUT,
+       OPT_COMPARE };
 
 static const struct option longopts[] = {
     CLI_GLOBAL_LONGOPTS,
@@ -40,6 +45,8 @@ static const struct option longopts[] = {
     {"matcher", required_argument, 0, OPT_MATCHER},
     {"rounds", required_argument, 0, OPT_ROUNDS},
     {"coarsen-to", required_argument, 0, OPT_COARSEN_TO},
+    {"polish-edges", required_argument, 0, OPT_POLISH},
+    {"metis-tries", required_argument, 0, OPT_TRIES},
     {"out", required_argument, 0, OPT_OUT},
     {"compare-metis", no_argument, 0, OPT_COMPARE},
     {0, 0, 0, 0},
@@ -85,6 +92,16 @@ static int local_option(int opt, const char *arg, void *ctx)
             return -1;
         r->p.hierarchy.coarsen_to = (int32_t)v;
         return 0;
+    case OPT_POLISH:
+        if (cli_parse_long("polish-edges", arg, -1, INT64_MAX, &v))
+            return -1;
+        r->p.polish_edges = v;
+        return 0;
+    case OPT_TRIES:
+        if (cli_parse_long("metis-tries", arg, 0, 1000, &v))
+            return -1;
+        r->p.metis_tries = (int)v;
+        return 0;
     case OPT_OUT:
         r->out = arg;
         return 0;
@@ -114,9 +131,9 @@ static void print_levels(const partition_result *res)
         const partition_level_report *l = &res->level[lv];
         fprintf(stderr,
                 "coarsen: partition level %d: %d vertices, cut projected %.17g, rebalanced %.17g (%lld moves), "
-                "refined %.17g (%d rounds, %lld moves)\n",
+                "refined %.17g (%d rounds, %lld moves; polish %lld moves)\n",
                 lv, l->vertices, l->cut_projected, l->cut_rebalanced, (long long)l->st.rebalance_moves,
-                l->cut_refined, l->st.rounds, (long long)l->st.moves);
+                l->cut_refined, l->st.rounds, (long long)l->st.moves, (long long)l->st.polish_moves);
     }
 }
 
@@ -175,14 +192,15 @@ static int execute(run *r)
             print_levels(&res);
         if (r->g.json)
             printf("{\"k\":%d,\"cut\":%.17g,\"imbalance\":%.6f,\"cap\":%lld,\"levels\":%d,\"coarsen_ms\":%.3f,"
-                   "\"initial_ms\":%.3f,\"refine_ms\":%.3f,\"total_ms\":%.3f,\"gpu\":%d}\n",
+                   "\"initial_ms\":%.3f,\"refine_ms\":%.3f,\"polish_ms\":%.3f,\"total_ms\":%.3f,\"gpu\":%d}\n",
                    r->p.k, res.cut, res.imbalance, (long long)res.cap, res.levels, res.coarsen_ms, res.initial_ms,
-                   res.refine_ms, res.total_ms, res.on_gpu);
+                   res.refine_ms, res.polish_ms, res.total_ms, res.on_gpu);
         else
             printf("k %d: cut %.17g, imbalance %.4f (max part weight %lld allowed), %d levels\n"
-                   "time: coarsen %.3f ms, initial (METIS) %.3f ms, refine %.3f ms, total %.3f ms (file I/O excluded)\n",
+                   "time: coarsen %.3f ms, initial (METIS) %.3f ms, refine %.3f ms (polish %.3f), total %.3f ms "
+                   "(file I/O excluded)\n",
                    r->p.k, res.cut, res.imbalance, (long long)res.cap, res.levels, res.coarsen_ms, res.initial_ms,
-                   res.refine_ms, res.total_ms);
+                   res.refine_ms, res.polish_ms, res.total_ms);
         if (r->out && io_write_ints(r->out, part, g->n, &err))
             status = cli_fail(&err);
         if (!status && r->compare)

@@ -1,8 +1,10 @@
 /* test_partition_cli.c — `coarsen partition` as a child process
  * (COARSEN_PROG): usage errors exit 2 with one line, --out writes one part id
  * per vertex whose cut and balance match the printed figures (recounted
- * here), and --compare-metis prints both rows, the ratio and the agreement
- * after relabelling (never below the agreement before, nor below 1/k). */
+ * here), --compare-metis prints both rows, the ratio and the agreement
+ * after relabelling (never below the agreement before, nor below 1/k),
+ * --polish-edges -1 keeps the polish from moving anything and --metis-tries
+ * gives valid partitions within the bound. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,14 +14,16 @@
 
 #include "tests/support/partition_check.h"
 
-/* Runs COARSEN_PROG with args; stdout into out (NUL-terminated); exit status. */
-static int run_partition(const char *args, char *out, size_t size)
+/* Runs COARSEN_PROG partition with args, stderr redirected by stderr_to
+ * ("2>/dev/null", "2>&1"); what reaches stdout into out (NUL-terminated);
+ * the exit status. */
+static int run_partition_stderr(const char *args, const char *stderr_to, char *out, size_t size)
 {
     const char *prog = getenv("COARSEN_PROG");
     if (!prog)
         cr_skip_test("COARSEN_PROG not set (run through make check)");
     char cmd[4096];
-    snprintf(cmd, sizeof cmd, "%s partition %s 2>/dev/null", prog, args);
+    snprintf(cmd, sizeof cmd, "%s partition %s %s", prog, args, stderr_to);
     FILE *p = popen(cmd, "r");
     cr_assert_not_null(p);
     size_t len = fread(out, 1, size - 1, p);
@@ -28,10 +32,34 @@ static int run_partition(const char *args, char *out, size_t size)
     return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
 }
 
+static int run_partition(const char *args, char *out, size_t size)
+{
+    return run_partition_stderr(args, "2>/dev/null", out, size);
+}
+
 static void write_test_graph(const coarsen_graph *g, const char *path)
 {
     coarsen_error err = {0};
     cr_assert_eq(coarsen_graph_write(g, path, COARSEN_FORMAT_METIS, 0, &err), 0, "%s", err.msg);
+}
+
+/* Reads the part file partf written by --out for g (one id per vertex and
+ * line, nothing more) and checks it: valid, within the k-way cap for
+ * imbalance 0.03, and cutting exactly the printed cut. Removes the file. */
+static void expect_part_file(const coarsen_graph *g, const char *partf, int32_t k, double cut)
+{
+    int32_t *part = malloc(g->n * sizeof *part);
+    FILE *f = fopen(partf, "r");
+    cr_assert_not_null(f);
+    for (int32_t v = 0; v < g->n; v++)
+        cr_assert_eq(fscanf(f, "%d", &part[v]), 1, "line %d", v + 1);
+    int extra;
+    cr_assert_eq(fscanf(f, "%d", &extra), EOF, "more lines than vertices");
+    fclose(f);
+    expect_partition_within(g, part, k, oracle_cap(g, k, 0.03));
+    cr_assert_eq(cut, oracle_partition_cut(g, part));
+    unlink(partf);
+    free(part);
 }
 
 Test(partition_cli, usage_errors_exit_2)
@@ -63,18 +91,89 @@ Test(partition_cli, out_file_matches_printed_cut_and_bound)
     double after = -1, before = -1;
     cr_assert_eq(sscanf(strchr(agree, ':') + 1, "%lf (%*d of %*d vertices; before %lf", &after, &before), 2, "%s", agree);
     cr_assert(after >= before && after >= 1.0 / 6 && after <= 1.0, "%s", agree);
-    int32_t *part = malloc(g->n * sizeof *part);
-    FILE *f = fopen(partf, "r");
-    cr_assert_not_null(f);
-    for (int32_t v = 0; v < g->n; v++)
-        cr_assert_eq(fscanf(f, "%d", &part[v]), 1, "line %d", v + 1);
-    int extra;
-    cr_assert_eq(fscanf(f, "%d", &extra), EOF, "more lines than vertices");
-    fclose(f);
-    expect_partition_within(g, part, 6, oracle_cap(g, 6, 0.03));
-    cr_assert_eq(cut, oracle_partition_cut(g, part));
-    unlink(partf);
+    expect_part_file(g, partf, 6, cut);
     unlink(graph);
-    free(part);
+    coarsen_graph_free(g);
+}
+
+Test(partition_cli, polish_and_tries_bad_values_exit_2_naming_the_option)
+{
+    static const char *const cases[][2] = {
+        {"--polish-edges -2", "--polish-edges"},
+        {"--polish-edges x", "--polish-edges"},
+        {"--polish-edges 10e3", "--polish-edges"},
+        {"--polish-edges 9223372036854775808", "--polish-edges"},
+        {"--metis-tries -1", "--metis-tries"},
+        {"--metis-tries 1001", "--metis-tries"},
+        {"--metis-tries 2.5", "--metis-tries"},
+        {"--metis-tries", "--metis-tries"}, /* missing value */
+    };
+    char args[256], out[4096];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        snprintf(args, sizeof args, "-k 2 /nonexistent.graph %s", cases[i][0]);
+        cr_assert_eq(run_partition_stderr(args, "2>&1", out, sizeof out), 2, "%s: %s", cases[i][0], out);
+        const char *nl = strchr(out, '\n');
+        cr_assert(!strncmp(out, "coarsen: ", 9) && nl && !nl[1], "%s: not one line: %s", cases[i][0], out);
+        cr_assert(strstr(out, cases[i][1]), "%s: the message does not name the option: %s", cases[i][0], out);
+    }
+    cr_assert_eq(run_partition("--help", out, sizeof out), 0);
+    cr_assert(strstr(out, "--polish-edges N") && strstr(out, "--metis-tries N"), "%s", out);
+}
+
+/* Runs `partition -k k ARGS --out PARTF GRAPH` with stderr (the per-level
+ * lines), checks the part file against the printed cut and bound, and
+ * returns the polish moves summed over the level lines after checking there
+ * is one per level. */
+static long long partition_polish_moves(const coarsen_graph *g, const char *graph, int32_t k, const char *args)
+{
+    char partf[64], cmd[512], out[16384];
+    snprintf(partf, sizeof partf, "%s.part", graph);
+    snprintf(cmd, sizeof cmd, "-k %d --seed 3 %s --out %s %s", k, args, partf, graph);
+    cr_assert_eq(run_partition_stderr(cmd, "2>&1", out, sizeof out), 0, "%s", out);
+    char head[32];
+    snprintf(head, sizeof head, "k %d: cut ", k);
+    const char *line = strstr(out, head);
+    double cut = -1;
+    int levels = -1;
+    cr_assert(line && sscanf(line + strlen(head), "%lf, imbalance %*f (max part weight %*d allowed), %d levels", &cut,
+                             &levels) == 2, "%s", out);
+    expect_part_file(g, partf, k, cut);
+    long long sum = 0, moves;
+    int lines = 0;
+    for (const char *p = strstr(out, "coarsen: partition level "); p; p = strstr(p + 1, "coarsen: partition level ")) {
+        const char *polish = strstr(p, "; polish ");
+        cr_assert(polish && sscanf(polish, "; polish %lld moves)", &moves) == 1, "%s", p);
+        sum += moves;
+        lines++;
+    }
+    cr_assert_eq(lines, levels + 1, "%s", out);
+    return sum;
+}
+
+Test(partition_cli, polish_edges_minus_one_moves_nothing_in_the_polish)
+{
+    coarsen_graph *g = partition_test_graph("delaunay:n=3000,weights=int,seed=2", 1, 1);
+    char graph[] = "/tmp/coarsen-part-XXXXXX";
+    close(mkstemp(graph));
+    write_test_graph(g, graph);
+    /* every level of this graph has fewer than 2^18 edges: the default polishes
+     * them all, and on this fixture keeps moves (else the check below would
+     * prove nothing) */
+    cr_assert_gt(partition_polish_moves(g, graph, 6, ""), 0);
+    cr_assert_eq(partition_polish_moves(g, graph, 6, "--polish-edges -1"), 0);
+    unlink(graph);
+    coarsen_graph_free(g);
+}
+
+Test(partition_cli, metis_tries_give_partitions_within_the_bound)
+{
+    coarsen_graph *g = partition_test_graph("delaunay:n=3000,weights=int,seed=2", 1, 1);
+    char graph[] = "/tmp/coarsen-part-XXXXXX";
+    close(mkstemp(graph));
+    write_test_graph(g, graph);
+    partition_polish_moves(g, graph, 2, "--metis-tries 1");
+    partition_polish_moves(g, graph, 2, "--metis-tries 8");
+    partition_polish_moves(g, graph, 5, "--metis-tries 3 --polish-edges 1000");
+    unlink(graph);
     coarsen_graph_free(g);
 }
