@@ -24,6 +24,9 @@ static const char *const help =
     "                           loosened to ceil(total/K) + heaviest vertex - 1 when that is larger)\n"
     "  --rb                     METIS recursive bisection on the coarsest graph (default k-way)\n"
     "  --matcher handshake|redblue  matching of the hierarchy (default handshake)\n"
+    "  --ties hashed|id         equal edge weights go to the smaller seeded scramble of the vertex\n"
+    "                           id (default: few passes) or to the smaller id (more passes on unit\n"
+    "                           weights; lower cuts on unit-weight meshes, docs/partitioning.md)\n"
     "  --rounds N               refinement rounds per level at most (default 16)\n"
     "  --coarsen-to N           coarsen until <= N vertices (default max(40 K, 400))\n"
     "  --polish-edges N         FM polish after the refinement at every level of at most N\n"
@@ -35,7 +38,7 @@ static const char *const help =
     "                           print both side by side, and the share of vertices in the\n"
     "                           same part after relabelling METIS's parts (coarsen remap)\n\n";
 
-enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_MATCHER, OPT_ROUNDS, OPT_COARSEN_TO, OPT_POLISH, OPT_TRIES, OPT_OUT,
+enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_MATCHER, OPT_TIES, OPT_ROUNDS, OPT_COARSEN_TO, OPT_POLISH, OPT_TRIES, OPT_OUT,
        OPT_COMPARE };
 
 static const struct option longopts[] = {
@@ -43,6 +46,7 @@ static const struct option longopts[] = {
     {"imbalance", required_argument, 0, OPT_IMBALANCE},
     {"rb", no_argument, 0, OPT_RB},
     {"matcher", required_argument, 0, OPT_MATCHER},
+    {"ties", required_argument, 0, OPT_TIES},
     {"rounds", required_argument, 0, OPT_ROUNDS},
     {"coarsen-to", required_argument, 0, OPT_COARSEN_TO},
     {"polish-edges", required_argument, 0, OPT_POLISH},
@@ -82,6 +86,8 @@ static int local_option(int opt, const char *arg, void *ctx)
             return -1;
         r->p.hierarchy.matcher = flag ? COARSEN_MATCHER_REDBLUE : COARSEN_MATCHER_HANDSHAKE;
         return 0;
+    case OPT_TIES:
+        return cli_parse_ties(arg, &r->p.hierarchy.hashed_ties);
     case OPT_ROUNDS:
         if (cli_parse_long("rounds", arg, 0, 1000000, &v))
             return -1;

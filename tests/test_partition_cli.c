@@ -3,8 +3,8 @@
  * per vertex whose cut and balance match the printed figures (recounted
  * here), --compare-metis prints both rows, the ratio and the agreement
  * after relabelling (never below the agreement before, nor below 1/k),
- * --polish-edges -1 keeps the polish from moving anything and --metis-tries
- * gives valid partitions within the bound. */
+ * --polish-edges -1 keeps the polish from moving anything, and --metis-tries
+ * and --ties id give valid partitions within the bound. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,6 +107,7 @@ Test(partition_cli, polish_and_tries_bad_values_exit_2_naming_the_option)
         {"--metis-tries 1001", "--metis-tries"},
         {"--metis-tries 2.5", "--metis-tries"},
         {"--metis-tries", "--metis-tries"}, /* missing value */
+        {"--ties x", "--ties"},
     };
     char args[256], out[4096];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -117,7 +118,8 @@ Test(partition_cli, polish_and_tries_bad_values_exit_2_naming_the_option)
         cr_assert(strstr(out, cases[i][1]), "%s: the message does not name the option: %s", cases[i][0], out);
     }
     cr_assert_eq(run_partition("--help", out, sizeof out), 0);
-    cr_assert(strstr(out, "--polish-edges N") && strstr(out, "--metis-tries N"), "%s", out);
+    cr_assert(strstr(out, "--polish-edges N") && strstr(out, "--metis-tries N") && strstr(out, "--ties hashed|id"),
+              "%s", out);
 }
 
 /* Runs `partition -k k ARGS --out PARTF GRAPH` with stderr (the per-level
@@ -174,6 +176,7 @@ Test(partition_cli, metis_tries_give_partitions_within_the_bound)
     partition_polish_moves(g, graph, 2, "--metis-tries 1");
     partition_polish_moves(g, graph, 2, "--metis-tries 8");
     partition_polish_moves(g, graph, 5, "--metis-tries 3 --polish-edges 1000");
+    partition_polish_moves(g, graph, 8, "--ties id");
     unlink(graph);
     coarsen_graph_free(g);
 }
