@@ -398,6 +398,18 @@ Test(roma, gpu_equals_replay)
                                        : test_sparse_graph(big[i].n, big[i].m, big[i].mode, 9 + (uint64_t)i);
         check_gpu_starts(g, 1, big[i].star ? "star graph" : "sparse graph");
     }
+    { /* every centre heavy (a warp each), under a vertex-weight cap */
+        coarsen_graph *g = test_sparse_graph(3000, 200000, 2, 21);
+        int32_t *start = malloc(sizeof(int32_t) * 3001);
+        roma_opts o;
+        roma_opts_default(&o);
+        test_random_vertex_weights(g, 3, 22);
+        o.max_vertex_weight = 4;
+        test_random_matching(g, o.max_vertex_weight, 23, start);
+        check_gpu_equals_replay(g, start, &o, "dense sparse graph, capped");
+        free(start);
+        coarsen_graph_free(g);
+    }
     /* shared graphs: real, integer and unit weights, isolated vertices, vertex weights */
     const char *shared[] = {"GD97_b.mtx", "lesmis.graph", "4elt.graph", "bcsstk13.mtx.gz", "kahip_example_weighted.graph"};
     for (int i = 0; i < 5; i++) {
