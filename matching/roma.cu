@@ -72,18 +72,9 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
  * unique, so every lane ends with roma_side_arms's result). */
 __device__ void roma_warp_arms(const roma_state &S, int32_t s, int32_t other, int lane, roma_arm *t)
 {
-    for (int i = 0; i < 3; i++)
-        t[i].a = 0.0, t[i].w = 0.0, t[i].id = -1;
-    for (int64_t e = S.xadj[s] + lane; e < S.xadj[s + 1]; e += 32) {
-        int32_t x = S.adj[e];
-        if (x == other || !roma_pair_ok(&S, s, x))
-            continue;
-        roma_arm c;
-        c.w = S.ewgt[e];
-        c.a = c.w - S.mw[x];
-        c.id = x;
-        roma_top3_push(t, c);
-    }
+    roma_arms_clear(t);
+    for (int64_t e = S.xadj[s] + lane; e < S.xadj[s + 1]; e += 32)
+        roma_arm_fold(&S, s, other, e, t);
     for (int off = 16; off > 0; off >>= 1) {
         roma_arm o[3];
         for (int i = 0; i < 3; i++) {
@@ -111,6 +102,7 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
         const double w0 = u >= 0 ? S.mw[v] : 0.0;
         roma_arm tv[3], tu[3];
         roma_warp_arms(S, v, u, lane, tv);
+        roma_arms_clear(tu);
         if (u >= 0)
             roma_warp_arms(S, u, v, lane, tu);
         double cg = 0.0, cw = 0.0, cu = 0.0;
@@ -123,7 +115,7 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
                 double wuy = 0.0;
                 if (!roma_find_edge(&S, u, y, &wuy))
                     continue;
-                double g = S.ewgt[e] + wuy - w0 - S.mw[x];
+                double g = roma_cycle_gain(&S, x, w0, S.ewgt[e], wuy);
                 if (cx < 0 || g > cg || (g == cg && x < cx))
                     cg = g, cx = x, cw = S.ewgt[e], cu = wuy;
             }
@@ -138,44 +130,11 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
         if (lane == 0) {
             roma_aug best, c;
             roma_aug_none(&best, v, u);
-            roma_aug_none(&c, v, u);
-            if (tv[0].id >= 0) {
-                c.kind = ROMA_SINGLE_V;
-                c.x = tv[0].id, c.xm = S.mate[c.x], c.wvx = tv[0].w;
-                c.gain = tv[0].a - w0;
-                c.removed = w0 + S.mw[c.x];
-                roma_offer(&best, &c);
-            }
-            if (u >= 0) {
+            roma_offer_arms(&S, v, u, w0, tv, tu, &best);
+            if (cx >= 0) {
                 roma_aug_none(&c, v, u);
-                if (tu[0].id >= 0) {
-                    c.kind = ROMA_SINGLE_U;
-                    c.y = tu[0].id, c.ym = S.mate[c.y], c.wuy = tu[0].w;
-                    c.gain = tu[0].a - w0;
-                    c.removed = w0 + S.mw[c.y];
-                    roma_offer(&best, &c);
-                }
-                for (int i = 0; i < 3; i++)
-                    for (int j = 0; j < 3; j++) {
-                        int32_t x = tv[i].id, y = tu[j].id;
-                        if (x < 0 || y < 0 || x == y || S.mate[x] == y)
-                            continue;
-                        c.kind = ROMA_PATH;
-                        c.x = x, c.y = y, c.xm = S.mate[x], c.ym = S.mate[y];
-                        c.wvx = tv[i].w, c.wuy = tu[j].w;
-                        c.gain = tv[i].a + tu[j].a - w0;
-                        c.removed = w0 + S.mw[x] + S.mw[y];
-                        roma_offer(&best, &c);
-                    }
-                if (cx >= 0) {
-                    const int32_t y = S.mate[cx];
-                    c.kind = ROMA_CYCLE;
-                    c.x = cx, c.y = y, c.xm = y, c.ym = cx;
-                    c.wvx = cw, c.wuy = cu;
-                    c.gain = cg;
-                    c.removed = w0 + S.mw[cx];
-                    roma_offer(&best, &c);
-                }
+                roma_cycle(&S, cx, w0, cw, cu, &c);
+                roma_offer(&best, &c);
             }
             if (!roma_accept(&best, integral, eps))
                 best.kind = ROMA_NONE;

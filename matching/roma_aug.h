@@ -123,21 +123,32 @@ COARSEN_HD int roma_find_edge(const roma_state *S, int32_t s, int32_t t, double 
     return 1;
 }
 
-/* Top three arms of side s, excluding `other` (the other side, or -1). */
-COARSEN_HD void roma_side_arms(const roma_state *S, int32_t s, int32_t other, roma_arm *t)
+COARSEN_HD void roma_arms_clear(roma_arm *t)
 {
     for (int i = 0; i < 3; i++)
         t[i].a = 0.0, t[i].w = 0.0, t[i].id = -1;
-    for (int64_t e = S->xadj[s]; e < S->xadj[s + 1]; e++) {
-        int32_t x = S->adj[e];
-        if (x == other || !roma_pair_ok(S, s, x))
-            continue;
-        roma_arm c;
-        c.w = S->ewgt[e];
-        c.a = c.w - S->mw[x];
-        c.id = x;
-        roma_top3_push(t, c);
-    }
+}
+
+/* Folds entry e of side s's row into its top three t (unless it leads to
+ * `other` or breaks the vertex-weight cap). */
+COARSEN_HD void roma_arm_fold(const roma_state *S, int32_t s, int32_t other, int64_t e, roma_arm *t)
+{
+    int32_t x = S->adj[e];
+    if (x == other || !roma_pair_ok(S, s, x))
+        return;
+    roma_arm c;
+    c.w = S->ewgt[e];
+    c.a = c.w - S->mw[x];
+    c.id = x;
+    roma_top3_push(t, c);
+}
+
+/* Top three arms of side s, excluding `other` (the other side, or -1). */
+COARSEN_HD void roma_side_arms(const roma_state *S, int32_t s, int32_t other, roma_arm *t)
+{
+    roma_arms_clear(t);
+    for (int64_t e = S->xadj[s]; e < S->xadj[s + 1]; e++)
+        roma_arm_fold(S, s, other, e, t);
 }
 
 COARSEN_HD void roma_aug_none(roma_aug *r, int32_t v, int32_t u)
@@ -154,16 +165,13 @@ COARSEN_HD void roma_offer(roma_aug *best, const roma_aug *c)
         *best = *c;
 }
 
-/* The best augmentation centred at v (kind ROMA_NONE when v has none). */
-COARSEN_HD void roma_best_aug(const roma_state *S, int32_t v, roma_marks *marks, roma_aug *best)
+/* Offers the singles (v,x), (u,y) and the paths of the top-three arms tv
+ * and tu (tu unused when v is free, u < 0); w0 = the weight of (v,u). */
+COARSEN_HD void roma_offer_arms(const roma_state *S, int32_t v, int32_t u, double w0, const roma_arm *tv,
+                                const roma_arm *tu, roma_aug *best)
 {
-    const int32_t u = S->mate[v];
-    const double w0 = u >= 0 ? S->mw[v] : 0.0;
-    roma_arm tv[3], tu[3];
     roma_aug c;
-    roma_aug_none(best, v, u);
     roma_aug_none(&c, v, u);
-    roma_side_arms(S, v, u, tv);
     if (tv[0].id >= 0) {
         c.kind = ROMA_SINGLE_V;
         c.x = tv[0].id, c.xm = S->mate[c.x], c.wvx = tv[0].w;
@@ -173,7 +181,6 @@ COARSEN_HD void roma_best_aug(const roma_state *S, int32_t v, roma_marks *marks,
     }
     if (u < 0)
         return;
-    roma_side_arms(S, u, v, tu);
     roma_aug_none(&c, v, u);
     if (tu[0].id >= 0) {
         c.kind = ROMA_SINGLE_U;
@@ -194,6 +201,40 @@ COARSEN_HD void roma_best_aug(const roma_state *S, int32_t v, roma_marks *marks,
             c.removed = w0 + S->mw[x] + S->mw[y];
             roma_offer(best, &c);
         }
+}
+
+/* Gain of the 4-cycle v-x-y-u (y = mate x) with w(v,x) = wvx, w(u,y) = wuy. */
+COARSEN_HD double roma_cycle_gain(const roma_state *S, int32_t x, double w0, double wvx, double wuy)
+{
+    return wvx + wuy - w0 - S->mw[x];
+}
+
+/* That 4-cycle as an augmentation into c (c->v, c->u already set). */
+COARSEN_HD void roma_cycle(const roma_state *S, int32_t x, double w0, double wvx, double wuy, roma_aug *c)
+{
+    const int32_t y = S->mate[x];
+    c->kind = ROMA_CYCLE;
+    c->x = x, c->y = y, c->xm = y, c->ym = x;
+    c->wvx = wvx, c->wuy = wuy;
+    c->gain = roma_cycle_gain(S, x, w0, wvx, wuy);
+    c->removed = w0 + S->mw[x];
+}
+
+/* The best augmentation centred at v (kind ROMA_NONE when v has none). */
+COARSEN_HD void roma_best_aug(const roma_state *S, int32_t v, roma_marks *marks, roma_aug *best)
+{
+    const int32_t u = S->mate[v];
+    const double w0 = u >= 0 ? S->mw[v] : 0.0;
+    roma_arm tv[3], tu[3];
+    roma_aug c;
+    roma_aug_none(best, v, u);
+    roma_side_arms(S, v, u, tv);
+    roma_arms_clear(tu);
+    if (u >= 0)
+        roma_side_arms(S, u, v, tu);
+    roma_offer_arms(S, v, u, w0, tv, tu, best);
+    if (u < 0)
+        return;
     /* 4-cycles v-x-y-u with y = mate[x] */
     if (marks) {
         marks->token++;
@@ -202,6 +243,7 @@ COARSEN_HD void roma_best_aug(const roma_state *S, int32_t v, roma_marks *marks,
             marks->w[S->adj[e]] = S->ewgt[e];
         }
     }
+    roma_aug_none(&c, v, u);
     for (int64_t e = S->xadj[v]; e < S->xadj[v + 1]; e++) {
         int32_t x = S->adj[e], y;
         if (x == u || (y = S->mate[x]) < 0 || !roma_pair_ok(S, v, x) || !roma_pair_ok(S, u, y))
@@ -214,11 +256,7 @@ COARSEN_HD void roma_best_aug(const roma_state *S, int32_t v, roma_marks *marks,
         } else if (!roma_find_edge(S, u, y, &wuy)) {
             continue;
         }
-        c.kind = ROMA_CYCLE;
-        c.x = x, c.y = y, c.xm = y, c.ym = x;
-        c.wvx = S->ewgt[e], c.wuy = wuy;
-        c.gain = S->ewgt[e] + wuy - w0 - S->mw[x];
-        c.removed = w0 + S->mw[x];
+        roma_cycle(S, x, w0, S->ewgt[e], wuy, &c);
         roma_offer(best, &c);
     }
 }
