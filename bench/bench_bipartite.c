@@ -1,12 +1,12 @@
 /* bench_bipartite.c — times maximum-cardinality matching (G-PR on the GPU;
- * push-relabel and Hopcroft–Karp on the CPU, from the same Karp–Sipser
- * matching) and the auction (GPU and CPU, ε-scaling to optimality) on
+ * push-relabel and Hopcroft–Karp on the CPU, from the same initial
+ * matching, Karp–Sipser unless --init says otherwise) and the auction (GPU and CPU, ε-scaling to optimality) on
  * matrix files and generated assignment instances; one key=value line per
  * measurement on stdout (median and minimum of --runs runs; GPU times are end
  * to end: upload, solve, download; the first GPU run of each input is a
  * discarded warm-up). CPU runs are skipped above --cpu-max-nnz entries.
  *
- *   bench_bipartite [--runs N] [--cpu-max-nnz M] [--eps-factor F] [--host-tail T] [--pr SPEC]...
+ *   bench_bipartite [--runs N] [--cpu-max-nnz M] [--init none|greedy|ks] [--eps-factor F] [--host-tail T] [--pr SPEC]...
  *                   [--auction SPEC]...
  * (--host-tail: bip_auction_opts.host_tail, 0 automatic, -1 every round on the GPU)
  * SPEC is a Matrix Market path, data:NAME (NAME in $COARSEN_DATA, default
@@ -62,7 +62,7 @@ static void report(const char *algo, const char *spec, const bip_graph *g, doubl
 
 typedef enum { PR_GPU, PR_CPU, HK_CPU } pr_kind;
 
-static int bench_pr(const char *spec, const bip_graph *g, pr_kind kind, int runs, coarsen_error *err)
+static int bench_pr(const char *spec, const bip_graph *g, pr_kind kind, int runs, bip_init init, coarsen_error *err)
 {
     static const char *const names[] = {"pr-gpu", "pr-cpu", "hk-cpu"};
     int32_t *rm = malloc(((size_t)g->rows + 1) * sizeof *rm), *cm = malloc(((size_t)g->cols + 1) * sizeof *cm);
@@ -72,7 +72,7 @@ static int bench_pr(const char *spec, const bip_graph *g, pr_kind kind, int runs
     int rc = 0;
     for (int r = kind == PR_GPU ? -1 : 0; r < runs && !rc; r++) {
         double t0 = timer_ms();
-        rc = bip_initial_matching(g, BIP_INIT_KARP_SIPSER, rm, cm, err);
+        rc = bip_initial_matching(g, init, rm, cm, err);
         double t1 = timer_ms();
         if (!rc)
             rc = kind == PR_GPU   ? bip_push_relabel_gpu(g, NULL, rm, cm, &st, err)
@@ -88,8 +88,8 @@ static int bench_pr(const char *spec, const bip_graph *g, pr_kind kind, int runs
         rc = bip_matching_check(g, rm, cm, &card, err);
     if (!rc) {
         char extra[256];
-        snprintf(extra, sizeof extra, "init=ks init_ms=%.3f cardinality=%lld relabels=%lld pushes=%lld fallback=%d",
-                 init_ms, (long long)card, (long long)st.global_relabels, (long long)st.pushes, st.cpu_fallback);
+        snprintf(extra, sizeof extra, "init=%s init_ms=%.3f cardinality=%lld relabels=%lld pushes=%lld fallback=%d",
+                 bip_init_name(init), init_ms, (long long)card, (long long)st.global_relabels, (long long)st.pushes, st.cpu_fallback);
         report(names[kind], spec, g, ms, runs, extra);
     }
     free(rm);
@@ -128,9 +128,11 @@ int main(int argc, char **argv)
     int npr = 0, nau = 0, runs = 5;
     long long cpu_max = 20000000;
     bip_auction_opts au_opts = {0}; /* the library defaults */
+    bip_init init = BIP_INIT_KARP_SIPSER;
     for (int k = 1; k < argc; k++) {
         if (!strcmp(argv[k], "--help")) {
-            printf("usage: bench_bipartite [--runs N] [--cpu-max-nnz M] [--eps-factor F] [--host-tail T] [--pr SPEC]... "
+            printf("usage: bench_bipartite [--runs N] [--cpu-max-nnz M] [--init none|greedy|ks] [--eps-factor F] "
+                   "[--host-tail T] [--pr SPEC]... "
                    "[--auction SPEC]...\n"
                    "SPEC: a Matrix Market file, data:NAME (in $COARSEN_DATA) or gen:n=N,d=D\n");
             return 0;
@@ -143,7 +145,12 @@ int main(int argc, char **argv)
             runs = atoi(argv[++k]);
         else if (!strcmp(argv[k], "--cpu-max-nnz"))
             cpu_max = atoll(argv[++k]);
-        else if (!strcmp(argv[k], "--eps-factor"))
+        else if (!strcmp(argv[k], "--init")) {
+            if (bip_init_from_name(argv[++k], &init)) {
+                fprintf(stderr, "bench_bipartite: --init: '%s' is not none, greedy or ks\n", argv[k]);
+                return 2;
+            }
+        } else if (!strcmp(argv[k], "--eps-factor"))
             au_opts.eps_factor = atoi(argv[++k]);
         else if (!strcmp(argv[k], "--host-tail"))
             au_opts.host_tail = atoll(argv[++k]);
@@ -182,11 +189,11 @@ int main(int argc, char **argv)
         int cpu = g->nnz <= cpu_max, rc = 0;
         if (k < npr) {
             if (use_gpu)
-                rc = bench_pr(spec, g, PR_GPU, runs, &err);
+                rc = bench_pr(spec, g, PR_GPU, runs, init, &err);
             if (!rc && cpu)
-                rc = bench_pr(spec, g, PR_CPU, runs, &err);
+                rc = bench_pr(spec, g, PR_CPU, runs, init, &err);
             if (!rc && cpu)
-                rc = bench_pr(spec, g, HK_CPU, runs, &err);
+                rc = bench_pr(spec, g, HK_CPU, runs, init, &err);
         } else {
             if (use_gpu)
                 rc = bench_auction(spec, g, 1, runs, &au_opts, &err);

@@ -27,6 +27,17 @@ typedef enum bip_init { BIP_INIT_NONE = 0, BIP_INIT_GREEDY = 1, BIP_INIT_KARP_SI
 int bip_initial_matching(const bip_graph *g, bip_init init, int32_t *row_match, int32_t *col_match,
                          coarsen_error *err);
 
+/* The start each backend finishes fastest from: Karp–Sipser on the CPU
+ * (Hopcroft–Karp and push-relabel need far fewer phases after it), none for
+ * G-PR on the GPU (its global relabelling from scratch takes less time than
+ * the host's Karp–Sipser: docs/benchmarks/bipartite.md). */
+bip_init bip_default_init(int use_gpu);
+
+/* "none", "greedy", "ks" <-> bip_init; from_name returns 0, or -1 for an
+ * unknown name (*init untouched). */
+int bip_init_from_name(const char *name, bip_init *init);
+const char *bip_init_name(bip_init init);
+
 /* Number of matched columns of col_match. */
 int64_t bip_matching_size(int32_t cols, const int32_t *col_match);
 

@@ -4,6 +4,7 @@
 #include "core/error.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int64_t bip_matching_size(int32_t cols, const int32_t *col_match)
 {
@@ -113,6 +114,28 @@ static int karp_sipser(const bip_graph *g, int32_t *row_match, int32_t *col_matc
     free(s.deg);
     free(s.stack);
     return COARSEN_OK;
+}
+
+bip_init bip_default_init(int use_gpu)
+{
+    return use_gpu ? BIP_INIT_NONE : BIP_INIT_KARP_SIPSER;
+}
+
+static const char *const init_names[] = {"none", "greedy", "ks"};
+
+int bip_init_from_name(const char *name, bip_init *init)
+{
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(name, init_names[i])) {
+            *init = (bip_init)i;
+            return 0;
+        }
+    return -1;
+}
+
+const char *bip_init_name(bip_init init)
+{
+    return (unsigned)init < 3 ? init_names[init] : "?";
 }
 
 int bip_initial_matching(const bip_graph *g, bip_init init, int32_t *row_match, int32_t *col_match,

@@ -57,7 +57,7 @@ int bip_transversal(const bip_graph *g, bip_transversal_kind kind, int use_gpu, 
         }
         bip_free(lg);
     } else if (!rc) {
-        rc = bip_initial_matching(g, BIP_INIT_KARP_SIPSER, row_match, col_match, err);
+        rc = bip_initial_matching(g, bip_default_init(use_gpu), row_match, col_match, err);
         if (!rc)
             rc = use_gpu ? bip_push_relabel_gpu(g, NULL, row_match, col_match, NULL, err)
                          : bip_push_relabel_cpu(g, NULL, row_match, col_match, NULL, err);

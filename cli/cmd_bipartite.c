@@ -27,8 +27,8 @@ static const char help[] =
     "Options:\n"
     "  -o, --output FILE      one line per row: its 0-based column or -1 (.gz: gzip)\n"
     "  -a, --algo A           pr | hk | auction (default pr)\n"
-    "      --init I           initial matching for pr and hk: none | greedy | ks\n"
-    "                         (Karp-Sipser, default)\n"
+    "      --init I           initial matching for pr and hk: none | greedy | ks (Karp-Sipser);\n"
+    "                         default ks on the CPU, none for G-PR on the GPU (faster there)\n"
     "      --relabel-k K      pr: global relabel every K * (deepest BFS level) push loops\n"
     "                         on the GPU, every K * (rows + cols) pushes on the CPU (default 0.7)\n"
     "      --eps-factor F     auction: eps is divided by F each phase (default 8)\n"
@@ -57,13 +57,7 @@ static int parse_algo(const char *s, bip_algo *a)
 
 static int parse_init(const char *s, bip_init *init)
 {
-    if (!strcmp(s, "none"))
-        *init = BIP_INIT_NONE;
-    else if (!strcmp(s, "greedy"))
-        *init = BIP_INIT_GREEDY;
-    else if (!strcmp(s, "ks"))
-        *init = BIP_INIT_KARP_SIPSER;
-    else {
+    if (bip_init_from_name(s, init)) {
         fprintf(stderr, "coarsen: --init: '%s' is not none, greedy or ks\n", s);
         return -1;
     }
@@ -141,6 +135,7 @@ int cmd_bipartite(int argc, char **argv)
     const char *output = NULL;
     bip_algo algo = ALGO_PR;
     bip_init init = BIP_INIT_KARP_SIPSER;
+    int init_given = 0;
     bip_pr_opts pr = {.relabel_k = 0.7};
     bip_auction_opts au = {.eps_factor = 4};
     int transversal = -1; /* a bip_transversal_kind when --transversal is given */
@@ -167,9 +162,10 @@ int cmd_bipartite(int argc, char **argv)
             output = optarg;
         else if (opt == 'a')
             bad = parse_algo(optarg, &algo);
-        else if (opt == OPT_INIT)
+        else if (opt == OPT_INIT) {
             bad = parse_init(optarg, &init);
-        else if (opt == OPT_RELABEL_K)
+            init_given = 1;
+        } else if (opt == OPT_RELABEL_K)
             bad = cli_parse_double("relabel-k", optarg, 1e-3, 1e6, &pr.relabel_k);
         else if (opt == OPT_TRANSVERSAL) {
             if (!strcmp(optarg, "pr") || !strcmp(optarg, "weighted"))
@@ -194,6 +190,8 @@ int cmd_bipartite(int argc, char **argv)
     if (rc)
         return rc;
     int use_gpu = glob.use_gpu && algo != ALGO_HK;
+    if (!init_given)
+        init = bip_default_init(use_gpu);
 
     coarsen_error err = {0};
     bip_graph *g = NULL;
