@@ -2,10 +2,10 @@
  * rule of roma_replay_cpu.c with the same inline evaluation (roma_aug.h):
  * a thread per centre computes its best augmentation on the matching at
  * phase start (cycles by binary search in the mate's sorted row); centres
- * whose two rows hold ROMA_HEAVY_ENTRIES or more (listed by CUB each phase)
- * get a warp instead, which merges per-lane top-three arms and best cycles
- * into exactly the candidate the thread would pick; roma_gpu.cuh runs the
- * claim rounds and sums the gains. */
+ * whose two rows hold ROMA_WARP_ENTRIES or more (listed by CUB each phase)
+ * get a warp instead, from ROMA_BLOCK_ENTRIES a block, which merge per-lane
+ * top-three arms and best cycles into exactly the candidate the thread
+ * would pick; roma_gpu.cuh runs the claim rounds and sums the gains. */
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
@@ -23,24 +23,29 @@ static __global__ void __launch_bounds__(ROMA_BLOCK) roma_mw_kernel(roma_state S
     mw[v] = w;
 }
 
-constexpr int64_t ROMA_HEAVY_ENTRIES = 128; /* deg(c) + deg(mate c) from which a warp evaluates c */
+constexpr int64_t ROMA_WARP_ENTRIES = 128;   /* deg(c) + deg(mate c) from which a warp evaluates c */
+constexpr int64_t ROMA_BLOCK_ENTRIES = 8192; /* ... and from which a block of ROMA_BIG_BLOCK threads does */
+constexpr int ROMA_BIG_BLOCK = 512;
 
-__device__ __forceinline__ bool roma_heavy(const roma_state &S, int32_t c)
+__device__ __forceinline__ int64_t roma_rows_entries(const roma_state &S, int32_t c)
 {
     const int32_t m = S.mate[c];
     int64_t d = S.xadj[c + 1] - S.xadj[c];
     if (m >= 0)
         d += S.xadj[m + 1] - S.xadj[m];
-    return d >= ROMA_HEAVY_ENTRIES;
+    return d;
 }
 
-/* Centres (free vertices, smaller ends of matched edges) that a warp evaluates. */
+/* Centres (free vertices, smaller ends of matched edges) whose two rows hold
+ * lo <= entries < hi: the ones a warp (or a block) evaluates. */
 struct HeavyCentre {
     roma_state S;
+    int64_t lo, hi;
     __device__ __forceinline__ bool operator()(int32_t c) const
     {
         const int32_t m = S.mate[c];
-        return (m < 0 || m > c) && roma_heavy(S, c);
+        const int64_t d = roma_rows_entries(S, c);
+        return (m < 0 || m > c) && d >= lo && d < hi;
     }
 };
 
@@ -55,7 +60,7 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
         if (m >= 0 && m < c) {
             roma_aug_none(&a, c, m);
             aug[c] = a;
-        } else if (!roma_heavy(S, c)) { /* heavy centres: roma_eval_heavy_kernel */
+        } else if (roma_rows_entries(S, c) < ROMA_WARP_ENTRIES) { /* else: roma_eval_group_kernel */
             roma_best_aug(&S, c, nullptr, &a);
             if (!roma_accept(&a, integral, eps))
                 a.kind = ROMA_NONE;
@@ -66,85 +71,140 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
     roma_count(cand, &counts->candidates);
 }
 
-/* The top three arms of side s (excluding other) over the whole warp: each
- * lane folds its stride of the row, then a butterfly merges the lanes' lists
- * (disjoint sets each step; the top three under the arms' total order are
- * unique, so every lane ends with roma_side_arms's result). */
-__device__ void roma_warp_arms(const roma_state &S, int32_t s, int32_t other, int lane, roma_arm *t)
+/* A lane's best cycle: gain, x, w(v,x), w(u,y); x = -1 none. Order: gain
+ * desc, x asc (kind and y are fixed for a cycle of v). */
+struct CycleBest {
+    double g, wvx, wuy;
+    int32_t x;
+};
+
+__device__ __forceinline__ void cycle_offer(CycleBest &b, const CycleBest &o)
 {
-    roma_arms_clear(t);
-    for (int64_t e = S.xadj[s] + lane; e < S.xadj[s + 1]; e += 32)
-        roma_arm_fold(&S, s, other, e, t);
+    if (o.x >= 0 && (b.x < 0 || o.g > b.g || (o.g == b.g && o.x < b.x)))
+        b = o;
+}
+
+/* Merges the 32 lanes' top-three arms and best cycles by a butterfly
+ * (disjoint sets each step; the results under the total orders are unique,
+ * so every lane ends with the warp's). */
+__device__ void roma_warp_merge(roma_arm *tv, roma_arm *tu, CycleBest &cb)
+{
     for (int off = 16; off > 0; off >>= 1) {
-        roma_arm o[3];
-        for (int i = 0; i < 3; i++) {
-            o[i].a = __shfl_xor_sync(0xffffffffu, t[i].a, off);
-            o[i].w = __shfl_xor_sync(0xffffffffu, t[i].w, off);
-            o[i].id = __shfl_xor_sync(0xffffffffu, t[i].id, off);
+        roma_arm o[6];
+        for (int i = 0; i < 6; i++) {
+            const roma_arm &t = i < 3 ? tv[i] : tu[i - 3];
+            o[i].a = __shfl_xor_sync(0xffffffffu, t.a, off);
+            o[i].w = __shfl_xor_sync(0xffffffffu, t.w, off);
+            o[i].id = __shfl_xor_sync(0xffffffffu, t.id, off);
         }
-        for (int i = 0; i < 3; i++)
-            roma_top3_push(t, o[i]);
+        for (int i = 0; i < 3; i++) {
+            roma_top3_push(tv, o[i]);
+            roma_top3_push(tu, o[i + 3]);
+        }
+        CycleBest oc;
+        oc.g = __shfl_xor_sync(0xffffffffu, cb.g, off);
+        oc.wvx = __shfl_xor_sync(0xffffffffu, cb.wvx, off);
+        oc.wuy = __shfl_xor_sync(0xffffffffu, cb.wuy, off);
+        oc.x = __shfl_xor_sync(0xffffffffu, cb.x, off);
+        cycle_offer(cb, oc);
     }
 }
 
-/* A warp per heavy centre (the list and its length on the device): the
- * candidates of roma_best_aug, cycles spread over the lanes and the best
- * one (gain desc, x asc: kind and y are fixed for a cycle) merged by
- * shuffles; lane 0 offers them all in roma_best_aug's order. */
-static __global__ void __launch_bounds__(ROMA_BLOCK)
-    roma_eval_heavy_kernel(roma_state S, const int32_t *heavy, const unsigned long long *count, int integral,
+/* LANES threads per heavy centre (32: a warp, of ROMA_BLOCK-thread blocks;
+ * ROMA_BIG_BLOCK: the whole block), over the list heavy[0 .. *count): the
+ * candidates of roma_best_aug with the rows split over the lanes, per-lane
+ * top-three arms and best cycles merged by warp butterflies and, in a block,
+ * through shared memory; the first thread offers them in roma_best_aug's
+ * order (a total order: the same candidate whatever the split). */
+template <int LANES>
+static __global__ void __launch_bounds__(LANES == 32 ? ROMA_BLOCK : LANES)
+    roma_eval_group_kernel(roma_state S, const int32_t *heavy, const unsigned long long *count, int integral,
                            double eps, roma_aug *aug, RomaCounts *counts)
 {
-    const int lane = threadIdx.x & 31;
-    const int64_t warps = (int64_t)gridDim.x * (ROMA_BLOCK / 32), nh = (int64_t)*count;
-    for (int64_t k = ((int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x) / 32; k < nh; k += warps) {
+    constexpr int THREADS = LANES == 32 ? ROMA_BLOCK : LANES, GROUPS = THREADS / LANES, WARPS = LANES / 32;
+    __shared__ roma_arm sh_arms[WARPS][6];
+    __shared__ CycleBest sh_cycle[WARPS];
+    const int lane = threadIdx.x % LANES, warp = lane / 32;
+    const int64_t nh = (int64_t)*count;
+    for (int64_t k = (int64_t)blockIdx.x * GROUPS + threadIdx.x / LANES; k < nh; k += (int64_t)gridDim.x * GROUPS) {
         const int32_t v = heavy[k], u = S.mate[v];
         const double w0 = u >= 0 ? S.mw[v] : 0.0;
         roma_arm tv[3], tu[3];
-        roma_warp_arms(S, v, u, lane, tv);
+        CycleBest cb{0.0, 0.0, 0.0, -1};
+        roma_arms_clear(tv);
         roma_arms_clear(tu);
-        if (u >= 0)
-            roma_warp_arms(S, u, v, lane, tu);
-        double cg = 0.0, cw = 0.0, cu = 0.0;
-        int32_t cx = -1; /* this lane's best cycle: gain, x, w(v,x), w(u,y) */
-        if (u >= 0)
-            for (int64_t e = S.xadj[v] + lane; e < S.xadj[v + 1]; e += 32) {
+        for (int64_t e = S.xadj[v] + lane; e < S.xadj[v + 1]; e += LANES)
+            roma_arm_fold(&S, v, u, e, tv);
+        if (u >= 0) {
+            for (int64_t e = S.xadj[u] + lane; e < S.xadj[u + 1]; e += LANES)
+                roma_arm_fold(&S, u, v, e, tu);
+            for (int64_t e = S.xadj[v] + lane; e < S.xadj[v + 1]; e += LANES) {
                 int32_t x = S.adj[e], y;
                 if (x == u || (y = S.mate[x]) < 0 || !roma_pair_ok(&S, v, x) || !roma_pair_ok(&S, u, y))
                     continue;
                 double wuy = 0.0;
-                if (!roma_find_edge(&S, u, y, &wuy))
-                    continue;
-                double g = roma_cycle_gain(&S, x, w0, S.ewgt[e], wuy);
-                if (cx < 0 || g > cg || (g == cg && x < cx))
-                    cg = g, cx = x, cw = S.ewgt[e], cu = wuy;
+                if (roma_find_edge(&S, u, y, &wuy))
+                    cycle_offer(cb, CycleBest{roma_cycle_gain(&S, x, w0, S.ewgt[e], wuy), S.ewgt[e], wuy, x});
             }
-        for (int off = 16; off > 0; off >>= 1) {
-            double og = __shfl_xor_sync(0xffffffffu, cg, off), ow = __shfl_xor_sync(0xffffffffu, cw, off),
-                   ou = __shfl_xor_sync(0xffffffffu, cu, off);
-            int32_t ox = __shfl_xor_sync(0xffffffffu, cx, off);
-            if (ox >= 0 && (cx < 0 || og > cg || (og == cg && ox < cx)))
-                cg = og, cx = ox, cw = ow, cu = ou;
         }
-        unsigned cand = 0;
-        if (lane == 0) {
-            roma_aug best, c;
-            roma_aug_none(&best, v, u);
-            roma_offer_arms(&S, v, u, w0, tv, tu, &best);
-            if (cx >= 0) {
-                roma_aug_none(&c, v, u);
-                roma_cycle(&S, cx, w0, cw, cu, &c);
-                roma_offer(&best, &c);
+        roma_warp_merge(tv, tu, cb);
+        if (WARPS > 1) { /* the block: warp results through shared memory, merged in warp order */
+            if (lane % 32 == 0) {
+                for (int i = 0; i < 3; i++)
+                    sh_arms[warp][i] = tv[i], sh_arms[warp][i + 3] = tu[i];
+                sh_cycle[warp] = cb;
             }
-            if (!roma_accept(&best, integral, eps))
-                best.kind = ROMA_NONE;
-            aug[v] = best;
-            cand = best.kind != ROMA_NONE;
+            __syncthreads();
+            if (lane == 0)
+                for (int w = 1; w < WARPS; w++) {
+                    for (int i = 0; i < 3; i++) {
+                        roma_top3_push(tv, sh_arms[w][i]);
+                        roma_top3_push(tu, sh_arms[w][i + 3]);
+                    }
+                    cycle_offer(cb, sh_cycle[w]);
+                }
+            __syncthreads(); /* shared memory is reused by the next centre */
         }
-        if (lane == 0 && cand)
+        if (lane != 0)
+            continue;
+        roma_aug best, c;
+        roma_aug_none(&best, v, u);
+        roma_offer_arms(&S, v, u, w0, tv, tu, &best);
+        if (u >= 0 && cb.x >= 0) {
+            roma_aug_none(&c, v, u);
+            roma_cycle(&S, cb.x, w0, cb.wvx, cb.wuy, &c);
+            roma_offer(&best, &c);
+        }
+        if (!roma_accept(&best, integral, eps))
+            best.kind = ROMA_NONE;
+        aug[v] = best;
+        if (best.kind != ROMA_NONE)
             atomicAdd(&counts->candidates, 1ull);
     }
 }
+
+/* The centres of one group size: their list, its length, the grid. */
+struct HeavyList {
+    int32_t *ids = nullptr;
+    unsigned long long *count = nullptr;
+    ~HeavyList()
+    {
+        device_free(ids);
+        device_free(count);
+    }
+    int alloc(int32_t n, coarsen_error *err)
+    {
+        int rc = dalloc(&ids, (size_t)n + 1, "ROMA heavy centres", err);
+        return rc ? rc : dalloc(&count, 1, "ROMA heavy count", err);
+    }
+    int select(int32_t n, const HeavyCentre &pred, coarsen_error *err)
+    {
+        thrust::counting_iterator<int32_t> all(0);
+        return cub_run([&](void *t, size_t &b) {
+            return cub::DeviceSelect::If(t, b, all, ids, count, (int64_t)n, pred);
+        }, "ROMA heavy centres", err);
+    }
+};
 
 extern "C" int roma_gpu(const coarsen_graph *g, const roma_opts *opts, int32_t *d_mate, roma_stats *stats,
                         coarsen_error *err)
@@ -165,30 +225,26 @@ extern "C" int roma_gpu(const coarsen_graph *g, const roma_opts *opts, int32_t *
         roma_mw_kernel<<<grid, ROMA_BLOCK>>>(S, n, w.mw);
         CUDA_LAUNCH_TRY(err);
     }
-    int32_t *heavy = nullptr;
-    unsigned long long *nheavy = nullptr;
-    if ((rc = dalloc(&heavy, (size_t)n + 1, "ROMA heavy centres", err)) ||
-        (rc = dalloc(&nheavy, 1, "ROMA heavy count", err))) {
-        device_free(heavy);
+    HeavyList warps, blocks;
+    if ((rc = warps.alloc(n, err)) || (rc = blocks.alloc(n, err)))
         return rc;
-    }
-    const unsigned heavy_grid = roma_blocks((int64_t)n * 32 < (1 << 22) ? (int64_t)n * 32 : (1 << 22), ROMA_BLOCK);
+    const int64_t most = n; /* centres a group size may get at most */
+    const unsigned warp_grid = roma_blocks(most < 8192 ? most * 32 : 8192 * 32, ROMA_BLOCK), /* <= 2048 blocks */
+        block_grid = (unsigned)(most < 256 ? most : 256);
     auto eval = [&](coarsen_error *e) -> int {
         roma_eval_kernel<<<grid, ROMA_BLOCK>>>(S, n, g->integral_weights, opts->eps, w.aug, w.counts);
         CUDA_LAUNCH_TRY(e);
-        thrust::counting_iterator<int32_t> all(0);
-        HeavyCentre pred{S};
-        if (int r = cub_run([&](void *t, size_t &b) {
-                return cub::DeviceSelect::If(t, b, all, heavy, nheavy, (int64_t)n, pred);
-            }, "ROMA heavy centres", e))
+        if (int r = warps.select(n, HeavyCentre{S, ROMA_WARP_ENTRIES, ROMA_BLOCK_ENTRIES}, e))
             return r;
-        roma_eval_heavy_kernel<<<heavy_grid, ROMA_BLOCK>>>(S, heavy, nheavy, g->integral_weights, opts->eps, w.aug,
-                                                           w.counts);
+        roma_eval_group_kernel<32><<<warp_grid, ROMA_BLOCK>>>(S, warps.ids, warps.count, g->integral_weights,
+                                                              opts->eps, w.aug, w.counts);
+        CUDA_LAUNCH_TRY(e);
+        if (int r = blocks.select(n, HeavyCentre{S, ROMA_BLOCK_ENTRIES, INT64_MAX}, e))
+            return r;
+        roma_eval_group_kernel<ROMA_BIG_BLOCK><<<block_grid > 0 ? block_grid : 1, ROMA_BIG_BLOCK>>>(
+            S, blocks.ids, blocks.count, g->integral_weights, opts->eps, w.aug, w.counts);
         CUDA_LAUNCH_TRY(e);
         return COARSEN_OK;
     };
-    rc = roma_gpu_phases(w, n, opts, d_mate, eval, stats, err);
-    device_free(heavy);
-    device_free(nheavy);
-    return rc;
+    return roma_gpu_phases(w, n, opts, d_mate, eval, stats, err);
 }

@@ -392,8 +392,9 @@ Test(roma, gpu_equals_replay)
         int32_t n;
         int64_t m;
         int mode, star;
-    } big[] = {{20000, 80000, 2, 0}, {20000, 60000, 1, 0}, {5000, 20000, 0, 1}, {3000, 200000, 2, 1}};
-    for (int i = 0; i < 4; i++) {
+    } big[] = {{20000, 80000, 2, 0}, {20000, 60000, 1, 0}, {5000, 20000, 0, 1}, {3000, 200000, 2, 1},
+               {10000, 30000, 1, 1}}; /* hubs of 3000 to 10000 entries: a warp, a block */
+    for (int i = 0; i < 5; i++) {
         coarsen_graph *g = big[i].star ? test_star_graph(big[i].n, big[i].m, big[i].mode, 9 + (uint64_t)i)
                                        : test_sparse_graph(big[i].n, big[i].m, big[i].mode, 9 + (uint64_t)i);
         check_gpu_starts(g, 1, big[i].star ? "star graph" : "sparse graph");
