@@ -2,11 +2,13 @@
  * rule of roma_replay_cpu.c with the same inline evaluation (roma_aug.h):
  * a thread per centre computes its best augmentation on the matching at
  * phase start (cycles by binary search in the mate's sorted row); centres
- * whose two rows hold ROMA_WARP_ENTRIES or more (listed by CUB each phase)
- * get a warp instead, from ROMA_BLOCK_ENTRIES a block, which merge per-lane
+ * whose two rows hold ROMA_WARP_ENTRIES or more (listed by one CUB
+ * three-way partition each phase) get a warp instead, from
+ * ROMA_BLOCK_ENTRIES a block, which merge per-lane
  * top-three arms and best cycles into exactly the candidate the thread
  * would pick; roma_gpu.cuh runs the claim rounds and sums the gains. */
-#include <cub/device/device_select.cuh>
+#include <cub/device/device_partition.cuh>
+#include <thrust/iterator/discard_iterator.h>
 #include <thrust/iterator/counting_iterator.h>
 
 #include "matching/roma_gpu.cuh"
@@ -36,8 +38,8 @@ __device__ __forceinline__ int64_t roma_rows_entries(const roma_state &S, int32_
     return d;
 }
 
-/* Centres (free vertices, smaller ends of matched edges) whose two rows hold
- * lo <= entries < hi: the ones a warp (or a block) evaluates. */
+/* 1 for a centre (a free vertex, or the smaller end of a matched edge) whose
+ * two rows hold lo <= entries < hi. */
 struct HeavyCentre {
     roma_state S;
     int64_t lo, hi;
@@ -183,25 +185,32 @@ static __global__ void __launch_bounds__(LANES == 32 ? ROMA_BLOCK : LANES)
     }
 }
 
-/* The centres of one group size: their list, its length, the grid. */
-struct HeavyList {
-    int32_t *ids = nullptr;
+/* The centres a warp and a block evaluate, listed in one pass each phase:
+ * ids[0] (warp centres) and ids[1] (block centres), their lengths count[0]
+ * and count[1]. */
+struct HeavyLists {
+    int32_t *ids[2] = {nullptr, nullptr};
     unsigned long long *count = nullptr;
-    ~HeavyList()
+    ~HeavyLists()
     {
-        device_free(ids);
+        device_free(ids[0]);
+        device_free(ids[1]);
         device_free(count);
     }
     int alloc(int32_t n, coarsen_error *err)
     {
-        int rc = dalloc(&ids, (size_t)n + 1, "ROMA heavy centres", err);
-        return rc ? rc : dalloc(&count, 1, "ROMA heavy count", err);
+        int rc = dalloc(&ids[0], (size_t)n + 1, "ROMA warp centres", err);
+        if (!rc)
+            rc = dalloc(&ids[1], (size_t)n + 1, "ROMA block centres", err);
+        return rc ? rc : dalloc(&count, 2, "ROMA heavy counts", err);
     }
-    int select(int32_t n, const HeavyCentre &pred, coarsen_error *err)
+    int select(int32_t n, const roma_state &S, coarsen_error *err)
     {
         thrust::counting_iterator<int32_t> all(0);
+        const HeavyCentre warp{S, ROMA_WARP_ENTRIES, ROMA_BLOCK_ENTRIES}, block{S, ROMA_BLOCK_ENTRIES, INT64_MAX};
         return cub_run([&](void *t, size_t &b) {
-            return cub::DeviceSelect::If(t, b, all, ids, count, (int64_t)n, pred);
+            return cub::DevicePartition::If(t, b, all, ids[0], ids[1], thrust::make_discard_iterator(), count,
+                                            (int64_t)n, warp, block);
         }, "ROMA heavy centres", err);
     }
 };
@@ -225,8 +234,8 @@ extern "C" int roma_gpu(const coarsen_graph *g, const roma_opts *opts, int32_t *
         roma_mw_kernel<<<grid, ROMA_BLOCK>>>(S, n, w.mw);
         CUDA_LAUNCH_TRY(err);
     }
-    HeavyList warps, blocks;
-    if ((rc = warps.alloc(n, err)) || (rc = blocks.alloc(n, err)))
+    HeavyLists heavy;
+    if ((rc = heavy.alloc(n, err)))
         return rc;
     const int64_t most = n; /* centres a group size may get at most */
     const unsigned warp_grid = roma_blocks(most < 8192 ? most * 32 : 8192 * 32, ROMA_BLOCK), /* <= 2048 blocks */
@@ -234,15 +243,13 @@ extern "C" int roma_gpu(const coarsen_graph *g, const roma_opts *opts, int32_t *
     auto eval = [&](coarsen_error *e) -> int {
         roma_eval_kernel<<<grid, ROMA_BLOCK>>>(S, n, g->integral_weights, opts->eps, w.aug, w.counts);
         CUDA_LAUNCH_TRY(e);
-        if (int r = warps.select(n, HeavyCentre{S, ROMA_WARP_ENTRIES, ROMA_BLOCK_ENTRIES}, e))
+        if (int r = heavy.select(n, S, e))
             return r;
-        roma_eval_group_kernel<32><<<warp_grid, ROMA_BLOCK>>>(S, warps.ids, warps.count, g->integral_weights,
+        roma_eval_group_kernel<32><<<warp_grid, ROMA_BLOCK>>>(S, heavy.ids[0], heavy.count, g->integral_weights,
                                                               opts->eps, w.aug, w.counts);
         CUDA_LAUNCH_TRY(e);
-        if (int r = blocks.select(n, HeavyCentre{S, ROMA_BLOCK_ENTRIES, INT64_MAX}, e))
-            return r;
         roma_eval_group_kernel<ROMA_BIG_BLOCK><<<block_grid > 0 ? block_grid : 1, ROMA_BIG_BLOCK>>>(
-            S, blocks.ids, blocks.count, g->integral_weights, opts->eps, w.aug, w.counts);
+            S, heavy.ids[1], heavy.count + 1, g->integral_weights, opts->eps, w.aug, w.counts);
         CUDA_LAUNCH_TRY(e);
         return COARSEN_OK;
     };
