@@ -51,8 +51,8 @@ struct MatchShape {
 constexpr int ROWS_BLOCK = 256;   /* threads per block of the light kernels */
 constexpr int HEAVY_BLOCK = 256;  /* threads per heavy vertex */
 
-/* opts' shape, or the automatic one: W = the power of two >= the average
- * degree (at most 32), heavy above max(256, 64 W); medium above 4 W (no
+/* opts' shape, or the automatic one: W = the power of two >= half the
+ * average degree (at most 32), heavy above max(256, 64 W); medium above 4 W (no
  * medium class when W = 32), never above the heavy cut-off. */
 MatchShape match_shape(const coarsen_graph *g, const matching_opts *opts);
 
