@@ -152,12 +152,22 @@ static long long partition_polish_moves(const coarsen_graph *g, const char *grap
     return sum;
 }
 
-Test(partition_cli, polish_edges_minus_one_moves_nothing_in_the_polish)
+/* The polish tests' fixture: a 3000-vertex Delaunay graph with integer
+ * weights, written to a fresh temporary file named in graph (the caller
+ * unlinks it and frees the graph). */
+static coarsen_graph *delaunay_fixture(char graph[static 25])
 {
     coarsen_graph *g = partition_test_graph("delaunay:n=3000,weights=int,seed=2", 1, 1);
-    char graph[] = "/tmp/coarsen-part-XXXXXX";
+    strcpy(graph, "/tmp/coarsen-part-XXXXXX");
     close(mkstemp(graph));
     write_test_graph(g, graph);
+    return g;
+}
+
+Test(partition_cli, polish_edges_minus_one_moves_nothing_in_the_polish)
+{
+    char graph[25];
+    coarsen_graph *g = delaunay_fixture(graph);
     /* every level of this graph has fewer than 2^18 edges: the default polishes
      * them all, and on this fixture keeps moves (else the check below would
      * prove nothing) */
@@ -169,10 +179,8 @@ Test(partition_cli, polish_edges_minus_one_moves_nothing_in_the_polish)
 
 Test(partition_cli, metis_tries_give_partitions_within_the_bound)
 {
-    coarsen_graph *g = partition_test_graph("delaunay:n=3000,weights=int,seed=2", 1, 1);
-    char graph[] = "/tmp/coarsen-part-XXXXXX";
-    close(mkstemp(graph));
-    write_test_graph(g, graph);
+    char graph[25];
+    coarsen_graph *g = delaunay_fixture(graph);
     partition_polish_moves(g, graph, 2, "--metis-tries 1");
     partition_polish_moves(g, graph, 2, "--metis-tries 8");
     partition_polish_moves(g, graph, 5, "--metis-tries 3 --polish-edges 1000");
