@@ -1,9 +1,9 @@
 /* roma.cu — ROMA on the GPU for sparse graphs (roma.h), phase for phase the
  * rule of roma_replay_cpu.c with the same inline evaluation (roma_aug.h):
- * a thread per centre computes its best augmentation on the matching at
- * phase start (cycles by binary search in the mate's sorted row); centres
+ * a thread per centre with a pending turn computes its best augmentation
+ * on the current matching (cycles by binary search in the mate's sorted row); centres
  * whose two rows hold ROMA_WARP_ENTRIES or more (listed by one CUB
- * three-way partition each phase) get a warp instead, from
+ * three-way partition each pass) get a warp instead, from
  * ROMA_BLOCK_ENTRIES a block, which merge per-lane
  * top-three arms and best cycles into exactly the candidate the thread
  * would pick; roma_gpu.cuh runs the claim rounds and sums the gains. */
@@ -38,39 +38,43 @@ __device__ __forceinline__ int64_t roma_rows_entries(const roma_state &S, int32_
     return d;
 }
 
-/* 1 for a centre (a free vertex, or the smaller end of a matched edge) whose
- * two rows hold lo <= entries < hi. */
+/* 1 for a centre (a free vertex, or the smaller end of a matched edge)
+ * with a pending turn. */
+__device__ __forceinline__ bool roma_live_centre(const roma_state &S, const uint8_t *done, int32_t c)
+{
+    const int32_t m = S.mate[c];
+    return (m < 0 || m > c) && roma_turn_pending(done, c, m);
+}
+
+/* 1 for a live centre whose two rows hold lo <= entries < hi. */
 struct HeavyCentre {
     roma_state S;
+    const uint8_t *done;
     int64_t lo, hi;
     __device__ __forceinline__ bool operator()(int32_t c) const
     {
-        const int32_t m = S.mate[c];
         const int64_t d = roma_rows_entries(S, c);
-        return (m < 0 || m > c) && d >= lo && d < hi;
+        return roma_live_centre(S, done, c) && d >= lo && d < hi;
     }
 };
 
 static __global__ void __launch_bounds__(ROMA_BLOCK)
-    roma_eval_kernel(roma_state S, int32_t n, int integral, double eps, roma_aug *aug, RomaCounts *counts)
+    roma_eval_kernel(roma_state S, const uint8_t *done, int32_t n, int integral, double eps, roma_aug *aug)
 {
     const int64_t i = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
-    unsigned cand = 0;
-    if (i < n) {
-        const int32_t c = (int32_t)i, m = S.mate[c];
-        roma_aug a;
-        if (m >= 0 && m < c) {
-            roma_aug_none(&a, c, m);
-            aug[c] = a;
-        } else if (roma_rows_entries(S, c) < ROMA_WARP_ENTRIES) { /* else: roma_eval_group_kernel */
-            roma_best_aug(&S, c, nullptr, &a);
-            if (!roma_accept(&a, integral, eps))
-                a.kind = ROMA_NONE;
-            aug[c] = a;
-            cand = a.kind != ROMA_NONE;
-        }
+    if (i >= n)
+        return;
+    const int32_t c = (int32_t)i, m = S.mate[c];
+    roma_aug a;
+    if (!roma_live_centre(S, done, c)) {
+        roma_aug_none(&a, c, m);
+        aug[c] = a;
+    } else if (roma_rows_entries(S, c) < ROMA_WARP_ENTRIES) { /* else: roma_eval_group_kernel */
+        roma_best_aug(&S, c, nullptr, &a);
+        if (!roma_accept(&a, integral, eps))
+            a.kind = ROMA_NONE;
+        aug[c] = a;
     }
-    roma_count(cand, &counts->candidates);
 }
 
 /* A lane's best cycle: gain, x, w(v,x), w(u,y); x = -1 none. Order: gain
@@ -121,7 +125,7 @@ __device__ void roma_warp_merge(roma_arm *tv, roma_arm *tu, CycleBest &cb)
 template <int LANES>
 static __global__ void __launch_bounds__(LANES == 32 ? ROMA_BLOCK : LANES)
     roma_eval_group_kernel(roma_state S, const int32_t *heavy, const unsigned long long *count, int integral,
-                           double eps, roma_aug *aug, RomaCounts *counts)
+                           double eps, roma_aug *aug)
 {
     constexpr int THREADS = LANES == 32 ? ROMA_BLOCK : LANES, GROUPS = THREADS / LANES, WARPS = LANES / 32;
     __shared__ roma_arm sh_arms[WARPS][6];
@@ -180,8 +184,6 @@ static __global__ void __launch_bounds__(LANES == 32 ? ROMA_BLOCK : LANES)
         if (!roma_accept(&best, integral, eps))
             best.kind = ROMA_NONE;
         aug[v] = best;
-        if (best.kind != ROMA_NONE)
-            atomicAdd(&counts->candidates, 1ull);
     }
 }
 
@@ -204,10 +206,11 @@ struct HeavyLists {
             rc = dalloc(&ids[1], (size_t)n + 1, "ROMA block centres", err);
         return rc ? rc : dalloc(&count, 2, "ROMA heavy counts", err);
     }
-    int select(int32_t n, const roma_state &S, coarsen_error *err)
+    int select(int32_t n, const roma_state &S, const uint8_t *done, coarsen_error *err)
     {
         thrust::counting_iterator<int32_t> all(0);
-        const HeavyCentre warp{S, ROMA_WARP_ENTRIES, ROMA_BLOCK_ENTRIES}, block{S, ROMA_BLOCK_ENTRIES, INT64_MAX};
+        const HeavyCentre warp{S, done, ROMA_WARP_ENTRIES, ROMA_BLOCK_ENTRIES},
+            block{S, done, ROMA_BLOCK_ENTRIES, INT64_MAX};
         return cub_run([&](void *t, size_t &b) {
             return cub::DevicePartition::If(t, b, all, ids[0], ids[1], thrust::make_discard_iterator(), count,
                                             (int64_t)n, warp, block);
@@ -241,15 +244,15 @@ extern "C" int roma_gpu(const coarsen_graph *g, const roma_opts *opts, int32_t *
     const unsigned warp_grid = roma_blocks(most < 8192 ? most * 32 : 8192 * 32, ROMA_BLOCK), /* <= 2048 blocks */
         block_grid = (unsigned)(most < 256 ? most : 256);
     auto eval = [&](coarsen_error *e) -> int {
-        roma_eval_kernel<<<grid, ROMA_BLOCK>>>(S, n, g->integral_weights, opts->eps, w.aug, w.counts);
+        roma_eval_kernel<<<grid, ROMA_BLOCK>>>(S, w.done, n, g->integral_weights, opts->eps, w.aug);
         CUDA_LAUNCH_TRY(e);
-        if (int r = heavy.select(n, S, e))
+        if (int r = heavy.select(n, S, w.done, e))
             return r;
         roma_eval_group_kernel<32><<<warp_grid, ROMA_BLOCK>>>(S, heavy.ids[0], heavy.count, g->integral_weights,
-                                                              opts->eps, w.aug, w.counts);
+                                                              opts->eps, w.aug);
         CUDA_LAUNCH_TRY(e);
         roma_eval_group_kernel<ROMA_BIG_BLOCK><<<block_grid > 0 ? block_grid : 1, ROMA_BIG_BLOCK>>>(
-            S, heavy.ids[1], heavy.count + 1, g->integral_weights, opts->eps, w.aug, w.counts);
+            S, heavy.ids[1], heavy.count + 1, g->integral_weights, opts->eps, w.aug);
         CUDA_LAUNCH_TRY(e);
         return COARSEN_OK;
     };

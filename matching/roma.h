@@ -16,7 +16,16 @@
  *    touched by a winner claim again (without re-evaluation), until a round
  *    applies nothing or max_rounds rounds ran: the applied set is the greedy
  *    independent set of candidates by descending key. max_rounds = 1 is the
- *    single-claim scheme;
+ *    single-claim scheme. Priority: the key's high half is the gain's bits
+ *    (largest gain first) or, with ROMA_PRIORITY_RANDOM, 32 bits of
+ *    hash3(seed, phase, centre): a random order, as the sequential code's.
+ *    Turns (opts.turns = 1): a vertex's turn is done when it is a centre
+ *    whose evaluation found nothing or whose augmentation was applied (and
+ *    its mate then); after the claim rounds the centres with a vertex
+ *    whose turn is not done evaluate again on the current matching, pass
+ *    after pass, until a pass has no candidate. Every vertex gets its turn
+ *    each phase, as in the sequential phase; each pass with a candidate
+ *    ends at least one turn, so a phase ends;
  *  - roma_gpu: the same rule on the device, bit-identical to roma_replay_cpu
  *    (mates and every phase's stats but ms); the result never depends on
  *    thread timing or block size.
@@ -35,12 +44,21 @@ extern "C" {
 
 #define ROMA_MAX_PHASES 64
 
+/* Claim priority of the parallel rule: the largest gain first, or a fresh
+ * random order of the centres every phase (seeded; the sequential code's
+ * visiting order is random too). */
+enum { ROMA_PRIORITY_GAIN = 0, ROMA_PRIORITY_RANDOM = 1 };
+
 typedef struct roma_opts {
     double eps;                 /* relative threshold for real weights (default 1e-9) */
     int max_phases;             /* 1 .. ROMA_MAX_PHASES (default ROMA_MAX_PHASES) */
     uint64_t seed;              /* roma_cpu's visiting order (default 1) */
     int64_t max_vertex_weight;  /* > 0: new pairs above this vertex-weight sum are not formed */
     int max_rounds;             /* replay/GPU claim rounds per phase, 0 = until none left (default) */
+    int turns;                  /* replay/GPU: 1 = passes until every centre had its turn, 0 = one
+                                   evaluation per phase (default; complete mode 1) */
+    int priority;               /* replay/GPU claim keys: ROMA_PRIORITY_GAIN (default) or
+                                   ROMA_PRIORITY_RANDOM (complete-mode default) */
     int32_t dense_tile;         /* GPU complete mode: columns of a row staged in shared memory per pass
                                    (0 = default 45056, the most that fits; smaller only to test the passes) */
 } roma_opts;
@@ -48,7 +66,9 @@ typedef struct roma_opts {
 typedef struct roma_phase_stats {
     int64_t candidates;  /* augmentations that passed the threshold (roma_cpu: = applied) */
     int64_t applied;     /* augmentations applied */
-    int rounds;          /* claim rounds run (roma_cpu: 0) */
+    int rounds;          /* claim rounds run, over all passes (roma_cpu: 0) */
+    int passes;          /* evaluation passes (replay/GPU; 1 unless turns) */
+    int64_t evaluated;   /* centres evaluated, over all passes (roma_cpu: vertices visited) */
     double gain;         /* their total gain (replay/GPU: fixed-order sum, see roma_sum.h) */
 } roma_phase_stats;
 
@@ -60,7 +80,7 @@ typedef struct roma_stats {
 
 void roma_opts_default(roma_opts *opts);
 /* 0 when usable (eps >= 0, 1 <= max_phases <= ROMA_MAX_PHASES, max_rounds
- * >= 0), else COARSEN_ERR_INPUT. */
+ * >= 0, turns 0 or 1, a known priority), else COARSEN_ERR_INPUT. */
 int roma_opts_check(const roma_opts *opts, coarsen_error *err);
 
 /* Host refinements of a valid matching mate[g->n] of host graph g (the

@@ -31,6 +31,7 @@
 #include "core/hash.h" /* COARSEN_HD */
 #include "core/row_find.h"
 #include "matching/edge_order.h"
+#include "matching/roma.h"
 
 enum { ROMA_NONE = 0, ROMA_SINGLE_V = 1, ROMA_SINGLE_U = 2, ROMA_PATH = 3, ROMA_CYCLE = 4 };
 
@@ -291,6 +292,23 @@ COARSEN_HD uint64_t roma_key(const roma_aug *a)
     uint32_t bits;
     memcpy(&bits, &f, sizeof bits);
     return ((uint64_t)bits << 32) | (uint32_t)a->v;
+}
+
+/* The claim key of roma.h's rule: roma_key, or with priority
+ * ROMA_PRIORITY_RANDOM 32 bits of hash3(seed, phase, centre) above the
+ * centre id (unique per candidate too). */
+COARSEN_HD uint64_t roma_claim_key(const roma_aug *a, int priority, uint64_t seed, int phase)
+{
+    if (priority != ROMA_PRIORITY_RANDOM)
+        return roma_key(a);
+    return (hash3(seed, (uint64_t)phase, (uint64_t)(uint32_t)a->v) & 0xffffffff00000000ull) | (uint32_t)a->v;
+}
+
+/* 1 when centre c (mate m, -1 free) still has a vertex whose turn is not
+ * done this phase (roma.h's turns). */
+COARSEN_HD int roma_turn_pending(const uint8_t *done, int32_t c, int32_t m)
+{
+    return !done[c] || (m >= 0 && !done[m]);
 }
 
 COARSEN_HD void roma_unmatch(int32_t *mate, double *mw, int32_t z)

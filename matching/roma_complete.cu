@@ -35,22 +35,23 @@ static __global__ void __launch_bounds__(ROMA_BLOCK) dense_mw_kernel(const float
         mw[v] = (double)w[v * n + mate[v]];
 }
 
-/* Grid: one block per vertex. Non-centres leave kind ROMA_NONE (the whole
- * block returns together, before any barrier). The gain of x reads w(v, x)
+/* Grid: one block per vertex. Non-centres and centres whose turn is done
+ * leave kind ROMA_NONE (the whole block returns together, before any
+ * barrier). The gain of x reads w(v, x)
  * along row v (coalesced) and w(u, mate x), a gather: row u is staged in
  * shared memory a tile of columns at a time, and each pass over x folds the
  * x whose mate falls in the tile (every x in exactly one pass), so the
  * gather never leaves the SM. The fold is the same total order as
  * roma_flip_scan's, so the order of x does not matter. */
 static __global__ void __launch_bounds__(FLIP_BLOCK)
-    flip_eval_kernel(const float *w, int32_t n, const int32_t *mate, const double *mw, double eps, int32_t tile,
-                     roma_aug *aug, RomaCounts *counts)
+    flip_eval_kernel(const float *w, int32_t n, const int32_t *mate, const double *mw, const uint8_t *done,
+                     double eps, int32_t tile, roma_aug *aug)
 {
     extern __shared__ float wu[]; /* tile entries of row u */
     using Reduce = cub::BlockReduce<FlipBest, FLIP_BLOCK>;
     __shared__ typename Reduce::TempStorage temp;
     const int32_t c = (int32_t)blockIdx.x, u = mate[c];
-    if (u < c) {
+    if (u < c || !roma_turn_pending(done, c, u)) {
         if (threadIdx.x == 0) {
             roma_aug a;
             roma_aug_none(&a, c, u);
@@ -83,8 +84,6 @@ static __global__ void __launch_bounds__(FLIP_BLOCK)
         roma_aug a;
         roma_flip_aug(w, n, mate, mw, c, b.x, b.gain, eps, &a);
         aug[c] = a;
-        if (a.kind != ROMA_NONE)
-            atomicAdd(&counts->candidates, 1ull);
     }
 }
 
@@ -109,8 +108,8 @@ extern "C" int roma_complete_gpu(int32_t n, const float *d_w, const roma_opts *o
     const size_t shared = (size_t)tile * sizeof(float);
     CUDA_TRY(err, cudaFuncSetAttribute(flip_eval_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared));
     auto eval = [&](coarsen_error *e) -> int {
-        flip_eval_kernel<<<(unsigned)n, FLIP_BLOCK, shared>>>(d_w, n, d_mate, w.mw, opts->eps, tile, w.aug,
-                                                              w.counts);
+        flip_eval_kernel<<<(unsigned)n, FLIP_BLOCK, shared>>>(d_w, n, d_mate, w.mw, w.done, opts->eps, tile,
+                                                              w.aug);
         CUDA_LAUNCH_TRY(e);
         return COARSEN_OK;
     };

@@ -24,7 +24,10 @@
 extern "C" {
 #endif
 
-/* Complete-mode defaults: eps = 1e-5 (absolute), 8 phases, seed 1. */
+/* Complete-mode defaults: eps = 1e-5 (absolute), 8 phases, seed 1, turns
+ * and random claim priority (from a random pairing the one-pass rule by
+ * gain ends 8 phases 1.15-1.5x further from the optimum than the
+ * sequential code; docs/benchmarks/roma.md). */
 void roma_complete_opts_default(roma_opts *opts);
 
 /* A new host matrix w[n * n] from graph g (absent pairs weigh 0); the

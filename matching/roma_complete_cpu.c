@@ -16,6 +16,8 @@ void roma_complete_opts_default(roma_opts *opts)
     roma_opts_default(opts);
     opts->eps = 1e-5;
     opts->max_phases = 8;
+    opts->turns = 1;
+    opts->priority = ROMA_PRIORITY_RANDOM;
 }
 
 float *roma_dense_from_graph(const coarsen_graph *g, coarsen_error *err)

@@ -27,6 +27,10 @@ int roma_opts_check(const roma_opts *opts, coarsen_error *err)
         return error_set(err, COARSEN_ERR_INPUT, "ROMA phases %d not in 1..%d", opts->max_phases, ROMA_MAX_PHASES);
     if (opts->max_rounds < 0)
         return error_set(err, COARSEN_ERR_INPUT, "negative ROMA claim rounds %d", opts->max_rounds);
+    if (opts->turns != 0 && opts->turns != 1)
+        return error_set(err, COARSEN_ERR_INPUT, "ROMA turns %d is not 0 or 1", opts->turns);
+    if (opts->priority != ROMA_PRIORITY_GAIN && opts->priority != ROMA_PRIORITY_RANDOM)
+        return error_set(err, COARSEN_ERR_INPUT, "unknown ROMA priority %d", opts->priority);
     if (opts->dense_tile < 0)
         return error_set(err, COARSEN_ERR_INPUT, "negative ROMA dense tile %d", (int)opts->dense_tile);
     return COARSEN_OK;
@@ -72,6 +76,7 @@ int roma_sequential_phases(int32_t n, const roma_opts *opts, roma_eval_fn visit,
     for (int p = 0; p < opts->max_phases; p++) {
         roma_phase_stats *ps = &stats->phase[p];
         roma_shuffle(n, opts->seed, (uint64_t)p, order);
+        ps->evaluated = n;
         for (int32_t i = 0; i < n; i++) {
             roma_aug a;
             visit(ctx, order[i], &a);

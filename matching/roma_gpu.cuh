@@ -1,13 +1,16 @@
 /* roma_gpu.cuh — the device side of the deterministic ROMA rule shared by
  * roma.cu (sparse graphs) and roma_complete.cu (dense complete graphs);
- * CUDA C++, included by those two files only. A phase (roma_gpu_phases):
- * the caller's eval launch fills aug[c] for every centre c (kind ROMA_NONE
- * when c has no accepted candidate) and counts the candidates; then claim
- * rounds as in roma_replay_cpu.c: roma_claim_kernel kills the candidates
- * touching a taken vertex and max-writes the others' keys,
- * roma_apply_kernel applies the candidates holding every key they wrote
- * and takes their vertices; the counts come back after each round (one
- * small copy), and the gains are summed in the fixed order of roma_sum.h. */
+ * CUDA C++, included by those two files only. A pass (roma_gpu_phases):
+ * the caller's eval launch fills aug[c] for every centre c whose turn is
+ * pending (roma_turn_pending; kind ROMA_NONE when c has no accepted
+ * candidate, and for every other c); roma_turn_kernel ends the turns that
+ * found nothing and counts the candidates; then claim rounds as in
+ * roma_replay_cpu.c: roma_claim_kernel kills the candidates touching a
+ * taken vertex and max-writes the others' keys, roma_apply_kernel applies
+ * the candidates holding every key they wrote, takes their vertices and
+ * ends their turn; the counts come back after each round (one small copy).
+ * A phase is one pass, or passes until one has no candidate (turns); the
+ * gains are summed in the fixed order of roma_sum.h. */
 #ifndef MATCHING_ROMA_GPU_CUH
 #define MATCHING_ROMA_GPU_CUH
 
@@ -26,7 +29,19 @@ constexpr int ROMA_BLOCK = 128;
 struct RomaCounts {
     unsigned long long candidates;
     unsigned long long applied;
+    unsigned long long evaluated;
     double gain;
+};
+
+/* A phase's claim priority: roma_claim_key's arguments. */
+struct RomaRule {
+    int priority;
+    uint64_t seed;
+    int phase;
+    __device__ __forceinline__ unsigned long long key(const roma_aug &a) const
+    {
+        return roma_claim_key(&a, priority, seed, phase);
+    }
 };
 
 static inline unsigned roma_blocks(int64_t count, int block)
@@ -37,7 +52,7 @@ static inline unsigned roma_blocks(int64_t count, int block)
 /* A live candidate touching a taken vertex dies; the others write their
  * key with max into every vertex they touch. */
 static __global__ void __launch_bounds__(ROMA_BLOCK)
-    roma_claim_kernel(roma_aug *aug, int32_t n, const uint8_t *taken, unsigned long long *slot)
+    roma_claim_kernel(roma_aug *aug, int32_t n, const uint8_t *taken, unsigned long long *slot, RomaRule rule)
 {
     const int64_t i = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
     if (i >= n || aug[i].kind == ROMA_NONE)
@@ -52,7 +67,7 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
         aug[i].kind = ROMA_NONE;
         return;
     }
-    const unsigned long long key = roma_key(&a);
+    const unsigned long long key = rule.key(a);
     for (int j = 0; j < k; j++)
         atomicMax(slot + t[j], key);
 }
@@ -65,11 +80,36 @@ __device__ __forceinline__ void roma_count(unsigned flag, unsigned long long *co
         atomicAdd(counter, (unsigned long long)flag);
 }
 
+/* After the evaluation: a centre with a pending turn that found nothing
+ * ends the turn of its vertices (its own: no other thread touches them);
+ * counts the centres evaluated and the candidates. */
+static __global__ void __launch_bounds__(ROMA_BLOCK)
+    roma_turn_kernel(const roma_aug *aug, int32_t n, const int32_t *mate, uint8_t *done, RomaCounts *counts)
+{
+    const int64_t i = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
+    unsigned evaluated = 0, cand = 0;
+    if (i < n) {
+        const int32_t c = (int32_t)i, m = mate[c];
+        if ((m < 0 || m > c) && roma_turn_pending(done, c, m)) {
+            evaluated = 1;
+            cand = aug[c].kind != ROMA_NONE;
+            if (!cand) {
+                done[c] = 1;
+                if (m >= 0)
+                    done[m] = 1;
+            }
+        }
+    }
+    roma_count(evaluated, &counts->evaluated);
+    roma_count(cand, &counts->candidates);
+}
+
 /* A live candidate holding its key at every vertex it touches applies
- * itself, takes those vertices, leaves its gain and leaves the game. */
+ * itself, takes those vertices, adds its gain, ends its centre's turn and
+ * leaves the game. */
 static __global__ void __launch_bounds__(ROMA_BLOCK)
     roma_apply_kernel(roma_aug *aug, const unsigned long long *slot, int32_t n, int32_t *mate, double *mw,
-                      uint8_t *taken, double *gains, RomaCounts *counts)
+                      uint8_t *taken, uint8_t *done, double *gains, RomaCounts *counts, RomaRule rule)
 {
     const int64_t i = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
     unsigned app = 0;
@@ -77,7 +117,7 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
         const roma_aug a = aug[i];
         int32_t t[6];
         const int k = roma_touched(&a, t);
-        const unsigned long long key = roma_key(&a);
+        const unsigned long long key = rule.key(a);
         bool own = true;
         for (int j = 0; j < k; j++)
             own &= slot[t[j]] == key;
@@ -85,7 +125,10 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
             for (int j = 0; j < k; j++)
                 taken[t[j]] = 1;
             roma_apply(mate, mw, &a);
-            gains[i] = a.gain;
+            gains[i] += a.gain;
+            done[a.v] = 1;
+            if (a.u >= 0)
+                done[a.u] = 1;
             aug[i].kind = ROMA_NONE;
             app = 1;
         }
@@ -116,11 +159,12 @@ struct RomaWork {
     double *mw = nullptr, *gains = nullptr, *level[2] = {nullptr, nullptr};
     roma_aug *aug = nullptr;
     unsigned long long *slot = nullptr;
-    uint8_t *taken = nullptr;
+    uint8_t *taken = nullptr, *done = nullptr;
     RomaCounts *counts = nullptr;
     ~RomaWork()
     {
         device_free(taken);
+        device_free(done);
         device_free(mw);
         device_free(gains);
         device_free(level[0]);
@@ -140,6 +184,7 @@ struct RomaWork {
             (rc = dalloc(&aug, (size_t)n, "ROMA candidates", err)) ||
             (rc = dalloc(&slot, (size_t)n, "ROMA conflict keys", err)) ||
             (rc = dalloc(&taken, (size_t)n, "ROMA taken flags", err)) ||
+            (rc = dalloc(&done, (size_t)n, "ROMA turn flags", err)) ||
             (rc = dalloc(&counts, 1, "ROMA counts", err)))
             return rc;
         return COARSEN_OK;
@@ -166,44 +211,71 @@ static inline int roma_sum_gains(RomaWork &w, int64_t n, coarsen_error *err)
     return COARSEN_OK;
 }
 
-/* The phase loop: eval(err) launches the evaluation of every centre into
- * w.aug, counting candidates into w.counts; then claim rounds until one
- * applies nothing or opts->max_rounds ran. */
+/* One pass: eval(err) launches the evaluation of every centre whose turn
+ * is pending (w.done) into w.aug; roma_turn_kernel; claim rounds until one
+ * applies nothing or opts->max_rounds ran. *h holds the phase's counts so
+ * far; the pass's candidates go to *cand. */
+template <class Eval>
+static int roma_gpu_pass(RomaWork &w, int32_t n, const roma_opts *opts, const RomaRule &rule, int32_t *d_mate,
+                         const Eval &eval, RomaCounts *h, roma_phase_stats *ps, unsigned long long *cand,
+                         coarsen_error *err)
+{
+    const unsigned grid = roma_blocks(n, ROMA_BLOCK);
+    const unsigned long long cand0 = h->candidates;
+    int rc;
+    CUDA_TRY(err, cudaMemsetAsync(w.taken, 0, (size_t)n, 0));
+    if ((rc = eval(err)))
+        return rc;
+    roma_turn_kernel<<<grid, ROMA_BLOCK>>>(w.aug, n, d_mate, w.done, w.counts);
+    CUDA_LAUNCH_TRY(err);
+    ps->passes++;
+    unsigned long long before = h->applied;
+    for (int rounds = 0; opts->max_rounds == 0 || rounds < opts->max_rounds; rounds++) {
+        CUDA_TRY(err, cudaMemsetAsync(w.slot, 0, (size_t)n * sizeof *w.slot, 0));
+        roma_claim_kernel<<<grid, ROMA_BLOCK>>>(w.aug, n, w.taken, w.slot, rule);
+        CUDA_LAUNCH_TRY(err);
+        roma_apply_kernel<<<grid, ROMA_BLOCK>>>(w.aug, w.slot, n, d_mate, w.mw, w.taken, w.done, w.gains, w.counts,
+                                                rule);
+        CUDA_LAUNCH_TRY(err);
+        CUDA_TRY(err, cudaMemcpy(h, w.counts, sizeof *h, cudaMemcpyDeviceToHost));
+        ps->rounds++;
+        if (h->applied == before)
+            break;
+        before = h->applied;
+    }
+    *cand = h->candidates - cand0;
+    return COARSEN_OK;
+}
+
+/* The phase loop: passes (one, or with opts->turns until one has no
+ * candidate), then the fixed-order gain sum; stops after a phase applying
+ * nothing or after opts->max_phases. */
 template <class Eval>
 static int roma_gpu_phases(RomaWork &w, int32_t n, const roma_opts *opts, int32_t *d_mate, const Eval &eval,
                            roma_stats *stats, coarsen_error *err)
 {
     const double t0 = timer_ms();
-    const unsigned grid = roma_blocks(n, ROMA_BLOCK);
     for (int p = 0; p < opts->max_phases; p++) {
         roma_phase_stats *ps = &stats->phase[p];
-        RomaCounts h{0, 0, 0.0};
+        const RomaRule rule{opts->priority, opts->seed, p};
+        RomaCounts h{0, 0, 0, 0.0};
         CUDA_TRY(err, cudaMemsetAsync(w.counts, 0, sizeof *w.counts, 0));
         if (n > 0) {
             int rc;
             CUDA_TRY(err, cudaMemsetAsync(w.gains, 0, (size_t)n * sizeof *w.gains, 0));
-            CUDA_TRY(err, cudaMemsetAsync(w.taken, 0, (size_t)n, 0));
-            if ((rc = eval(err)))
-                return rc;
-            unsigned long long before = 0;
-            while (opts->max_rounds == 0 || ps->rounds < opts->max_rounds) {
-                CUDA_TRY(err, cudaMemsetAsync(w.slot, 0, (size_t)n * sizeof *w.slot, 0));
-                roma_claim_kernel<<<grid, ROMA_BLOCK>>>(w.aug, n, w.taken, w.slot);
-                CUDA_LAUNCH_TRY(err);
-                roma_apply_kernel<<<grid, ROMA_BLOCK>>>(w.aug, w.slot, n, d_mate, w.mw, w.taken, w.gains, w.counts);
-                CUDA_LAUNCH_TRY(err);
-                CUDA_TRY(err, cudaMemcpy(&h, w.counts, sizeof h, cudaMemcpyDeviceToHost));
-                ps->rounds++;
-                if (h.applied == before)
-                    break;
-                before = h.applied;
-            }
+            CUDA_TRY(err, cudaMemsetAsync(w.done, 0, (size_t)n, 0));
+            unsigned long long cand = 0;
+            do {
+                if ((rc = roma_gpu_pass(w, n, opts, rule, d_mate, eval, &h, ps, &cand, err)))
+                    return rc;
+            } while (opts->turns && cand > 0);
             if ((rc = roma_sum_gains(w, n, err)))
                 return rc;
             CUDA_TRY(err, cudaMemcpy(&h, w.counts, sizeof h, cudaMemcpyDeviceToHost));
         }
         ps->candidates = (int64_t)h.candidates;
         ps->applied = (int64_t)h.applied;
+        ps->evaluated = (int64_t)h.evaluated;
         ps->gain = h.gain;
         stats->phases = p + 1;
         if (h.applied == 0)

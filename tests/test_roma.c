@@ -6,10 +6,12 @@
  * keep a valid matching whose weight never decreases phase by phase, with
  * per-phase gains equal to the weight change, stop only at a local optimum
  * (checked by enumeration), never exceed the optimum, depend only on the
- * seed (not on the thread count); one replay phase equals the greedy
- * disjoint set of candidates by key (claim rounds) or the local key maxima
- * (single claim), built by plain oracles; bad input is refused; and the GPU equals
- * the replay bit for bit (random, skewed and shared graphs). */
+ * seed (not on the thread count); one replay phase equals a plain oracle
+ * of the rule (per pass the greedy disjoint set of candidates by claim key,
+ * or the local key maxima with a single claim; gain or random priority;
+ * passes until every turn is done with turns); turns only extend the
+ * one-pass phase; bad input is refused; and the GPU equals the replay bit
+ * for bit (random, skewed and shared graphs, every rule). */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <omp.h>
@@ -225,6 +227,8 @@ static void check_refiner(roma_fn fn, const char *name)
         roma_opts_default(&o);
         o.seed = 11 + (uint64_t)t;
         o.max_rounds = t % 3 == 1; /* replay: every third graph with the single-claim scheme */
+        o.turns = t / 3 % 2;       /* ... every other triple with turns, */
+        o.priority = t / 6 % 2;    /* ... and random priority in every other pair of those */
         if (t % 5 == 4) {
             test_random_vertex_weights(g, 3, 90 + (uint64_t)t);
             o.max_vertex_weight = 4;
@@ -320,6 +324,12 @@ Test(roma, bad_input_refused)
     roma_opts_default(&o);
     o.max_rounds = -1;
     cr_assert_eq(roma_replay_cpu(g, &o, ok, &st, &err), COARSEN_ERR_INPUT);
+    roma_opts_default(&o);
+    o.turns = 2;
+    cr_assert_eq(roma_replay_cpu(g, &o, ok, &st, &err), COARSEN_ERR_INPUT);
+    roma_opts_default(&o);
+    o.priority = 7;
+    cr_assert_eq(roma_replay_cpu(g, &o, ok, &st, &err), COARSEN_ERR_INPUT);
     coarsen_graph_free(g);
 }
 
@@ -337,7 +347,8 @@ static void check_gpu_equals_replay(const coarsen_graph *g, const int32_t *start
     cr_assert_eq(sa.phases, sb.phases, "%s: phases CPU %d GPU %d", what, sa.phases, sb.phases);
     for (int p = 0; p < sa.phases; p++)
         cr_assert(sa.phase[p].candidates == sb.phase[p].candidates && sa.phase[p].applied == sb.phase[p].applied &&
-                      sa.phase[p].gain == sb.phase[p].gain && sa.phase[p].rounds == sb.phase[p].rounds,
+                      sa.phase[p].gain == sb.phase[p].gain && sa.phase[p].rounds == sb.phase[p].rounds &&
+                      sa.phase[p].passes == sb.phase[p].passes && sa.phase[p].evaluated == sb.phase[p].evaluated,
                   "%s: phase %d: CPU %lld/%lld/%.17g GPU %lld/%lld/%.17g", what, p, (long long)sa.phase[p].candidates,
                   (long long)sa.phase[p].applied, sa.phase[p].gain, (long long)sb.phase[p].candidates,
                   (long long)sb.phase[p].applied, sb.phase[p].gain);
@@ -362,8 +373,13 @@ static void check_gpu_starts(coarsen_graph *g, int random, const char *what)
     o.max_rounds = 1; /* the single-claim scheme */
     check_gpu_equals_replay(g, start, &o, what);
     o.max_rounds = 0;
+    o.turns = 1, o.priority = ROMA_PRIORITY_RANDOM; /* the complete mode's rule */
+    check_gpu_equals_replay(g, start, &o, what);
+    o.turns = 0, o.priority = ROMA_PRIORITY_GAIN;
     if (random) {
         test_random_matching(g, 0, 77, start);
+        check_gpu_equals_replay(g, start, &o, what);
+        o.turns = 1;
         check_gpu_equals_replay(g, start, &o, what);
     }
     free(start);
@@ -380,6 +396,8 @@ Test(roma, gpu_equals_replay)
         roma_opts o;
         roma_opts_default(&o);
         o.max_rounds = t % 2;
+        o.turns = t / 2 % 2;
+        o.priority = t / 4 % 2;
         if (t % 5 == 4) {
             test_random_vertex_weights(g, 3, 90 + (uint64_t)t);
             o.max_vertex_weight = 4;
@@ -426,42 +444,51 @@ Test(roma, gpu_equals_replay)
     }
 }
 
+/* The claim rule the sort below uses (qsort has no context argument). */
+static int sort_priority;
+static uint64_t sort_seed;
+
 static int cmp_key_desc(const void *pa, const void *pb)
 {
     const roma_aug *a = pa, *b = pb;
-    uint64_t ka = roma_key(a), kb = roma_key(b);
+    uint64_t ka = roma_claim_key(a, sort_priority, sort_seed, 0), kb = roma_claim_key(b, sort_priority, sort_seed, 0);
     return (ka < kb) - (ka > kb);
 }
 
-/* One replay phase against two plain oracles built from the candidates on
- * the starting matching: with claim rounds, the greedy vertex-disjoint set
- * by descending key; with one claim, the candidates whose key beats every
- * other candidate sharing a vertex with them. */
-Test(roma, replay_phase_equals_greedy_by_key)
+/* One phase of the parallel rule, plainly: per pass, every centre whose
+ * turn is pending evaluates on the pass-start matching (no candidate: its
+ * turn ends); the candidates, sorted by descending claim key, apply as the
+ * greedy vertex-disjoint set (claim rounds) or when no earlier candidate
+ * shares a vertex (single claim), ending their centre's turn; with turns,
+ * passes repeat until one has no candidate. mate is updated; returns the
+ * phase's candidates. */
+static int64_t oracle_phase(const coarsen_graph *g, int single, int turns, int32_t *mate)
 {
-    for (int t = 0; t < 80; t++) {
-        coarsen_graph *g = test_sparse_graph(200 + 5 * t, 600 + 20 * t, t % 3, 900 + (uint64_t)t);
-        int32_t n = g->n;
-        int32_t *start = malloc(sizeof(int32_t) * (size_t)n), *want = malloc(sizeof(int32_t) * (size_t)n);
-        int32_t *got = malloc(sizeof(int32_t) * (size_t)n);
-        double *mw = malloc(sizeof(double) * (size_t)n), *mw2 = malloc(sizeof(double) * (size_t)n);
-        roma_aug *cand = malloc(sizeof(roma_aug) * (size_t)n);
-        uint8_t *taken = calloc((size_t)n, 1);
-        test_random_matching(g, 0, 40 + (uint64_t)t, start);
-        matched_weights(g, start, mw);
-        roma_state S = {g->xadj, g->adj, g->ewgt, g->vwgt, start, mw, 0};
+    int32_t n = g->n;
+    double *mw = malloc(sizeof(double) * ((size_t)n + 1));
+    roma_aug *cand = malloc(sizeof(roma_aug) * ((size_t)n + 1));
+    uint8_t *taken = malloc((size_t)n + 1), *done = calloc((size_t)n + 1, 1);
+    int64_t total = 0;
+    for (;;) {
+        matched_weights(g, mate, mw);
+        roma_state S = {g->xadj, g->adj, g->ewgt, g->vwgt, mate, mw, 0};
         int k = 0;
         for (int32_t c = 0; c < n; c++) {
-            if (start[c] >= 0 && start[c] < c)
+            int32_t m = mate[c];
+            if ((m >= 0 && m < c) || (done[c] && (m < 0 || done[m])))
                 continue;
             roma_best_aug(&S, c, NULL, &cand[k]);
-            if (roma_accept(&cand[k], g->integral_weights, 1e-9))
+            if (roma_accept(&cand[k], g->integral_weights, 1e-9)) {
                 k++;
+                continue;
+            }
+            done[c] = 1;
+            if (m >= 0)
+                done[m] = 1;
         }
-        int single = t % 2;
-        memcpy(want, start, sizeof(int32_t) * (size_t)n);
-        memcpy(mw2, mw, sizeof(double) * (size_t)n);
+        total += k;
         qsort(cand, (size_t)k, sizeof *cand, cmp_key_desc);
+        memset(taken, 0, (size_t)n);
         for (int i = 0; i < k; i++) {
             int32_t ti[6], tj[6];
             int ki = roma_touched(&cand[i], ti), ok = 1;
@@ -480,22 +507,88 @@ Test(roma, replay_phase_equals_greedy_by_key)
                 continue;
             for (int a = 0; a < ki; a++)
                 taken[ti[a]] = 1;
-            roma_apply(want, mw2, &cand[i]);
+            roma_apply(mate, mw, &cand[i]);
+            done[cand[i].v] = 1;
+            if (cand[i].u >= 0)
+                done[cand[i].u] = 1;
         }
+        if (!turns || k == 0)
+            break;
+    }
+    free(mw), free(cand), free(taken), free(done);
+    return total;
+}
+
+/* One replay phase against oracle_phase, for both claim schemes, both
+ * priorities, with and without turns. */
+Test(roma, replay_phase_equals_greedy_by_key)
+{
+    for (int t = 0; t < 80; t++) {
+        coarsen_graph *g = test_sparse_graph(200 + 5 * t, 600 + 20 * t, t % 3, 900 + (uint64_t)t);
+        int32_t n = g->n;
+        int32_t *start = malloc(sizeof(int32_t) * (size_t)n), *want = malloc(sizeof(int32_t) * (size_t)n);
+        int32_t *got = malloc(sizeof(int32_t) * (size_t)n);
+        test_random_matching(g, 0, 40 + (uint64_t)t, start);
         roma_opts o;
         roma_opts_default(&o);
         o.max_phases = 1;
-        o.max_rounds = single;
+        o.max_rounds = t % 2;
+        o.priority = t / 2 % 2 ? ROMA_PRIORITY_RANDOM : ROMA_PRIORITY_GAIN;
+        o.turns = t / 4 % 2;
+        o.seed = 5 + (uint64_t)t;
+        sort_priority = o.priority, sort_seed = o.seed;
+        memcpy(want, start, sizeof(int32_t) * (size_t)n);
+        int64_t k = oracle_phase(g, o.max_rounds, o.turns, want);
         roma_stats st;
         coarsen_error err = {0};
         memcpy(got, start, sizeof(int32_t) * (size_t)n);
         cr_assert_eq(roma_replay_cpu(g, &o, got, &st, &err), 0, "%s", err.msg);
-        cr_assert_eq(st.phase[0].candidates, k, "graph %d: %lld candidates, oracle %d", t,
-                     (long long)st.phase[0].candidates, k);
+        char what[96];
+        snprintf(what, sizeof what, "graph %d (%s, %s priority, turns %d)", t,
+                 o.max_rounds ? "single claim" : "claim rounds", o.priority ? "random" : "gain", o.turns);
+        cr_assert_eq(st.phase[0].candidates, k, "%s: %lld candidates, oracle %lld", what,
+                     (long long)st.phase[0].candidates, (long long)k);
+        cr_assert(o.turns ? st.phase[0].passes >= 1 : st.phase[0].passes == 1, "%s: %d passes", what,
+                  st.phase[0].passes);
         for (int32_t v = 0; v < n; v++)
-            cr_assert_eq(got[v], want[v], "graph %d (%s): vertex %d: replay %d, oracle %d", t,
-                         single ? "single claim" : "claim rounds", v, got[v], want[v]);
-        free(start), free(want), free(got), free(mw), free(mw2), free(cand), free(taken);
+            cr_assert_eq(got[v], want[v], "%s: vertex %d: replay %d, oracle %d", what, v, got[v], want[v]);
+        free(start), free(want), free(got);
         coarsen_graph_free(g);
     }
+}
+
+/* The first pass of a turns phase is the one-pass phase, and later passes
+ * only apply gains: a phase with turns applies at least as much, and
+ * evaluates every centre of the starting matching at least once. */
+Test(roma, turns_extend_the_one_pass_phase)
+{
+    int more = 0;
+    for (int t = 0; t < 30; t++) {
+        coarsen_graph *g = test_sparse_graph(2000, 8000, t % 3, 300 + (uint64_t)t);
+        int32_t n = g->n, centres = 0;
+        int32_t *start = malloc(sizeof(int32_t) * (size_t)n), *a = malloc(sizeof(int32_t) * (size_t)n);
+        int32_t *b = malloc(sizeof(int32_t) * (size_t)n);
+        test_random_matching(g, 0, 60 + (uint64_t)t, start);
+        for (int32_t c = 0; c < n; c++)
+            centres += start[c] < 0 || start[c] > c;
+        roma_opts o;
+        roma_opts_default(&o);
+        o.max_phases = 1;
+        o.priority = t % 2;
+        roma_stats sa, sb;
+        coarsen_error err = {0};
+        memcpy(a, start, sizeof(int32_t) * (size_t)n), memcpy(b, start, sizeof(int32_t) * (size_t)n);
+        cr_assert_eq(roma_replay_cpu(g, &o, a, &sa, &err), 0, "%s", err.msg);
+        o.turns = 1;
+        cr_assert_eq(roma_replay_cpu(g, &o, b, &sb, &err), 0, "%s", err.msg);
+        cr_assert_eq(sa.phase[0].evaluated, centres, "graph %d: one pass evaluated %lld of %d centres", t,
+                     (long long)sa.phase[0].evaluated, centres);
+        cr_assert_geq(sb.phase[0].evaluated, centres, "graph %d", t);
+        cr_assert_geq(sb.phase[0].applied, sa.phase[0].applied, "graph %d", t);
+        cr_assert_geq(oracle_matching_weight(g, b), oracle_matching_weight(g, a) - 1e-9, "graph %d", t);
+        more += sb.phase[0].passes > 1 && sb.phase[0].applied > sa.phase[0].applied;
+        free(start), free(a), free(b);
+        coarsen_graph_free(g);
+    }
+    cr_assert_gt(more, 0, "turns never added a pass that applied something");
 }

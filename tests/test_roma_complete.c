@@ -92,6 +92,8 @@ static void check_complete(complete_fn fn, const char *name)
         roma_opts o;
         roma_complete_opts_default(&o);
         o.max_phases = ROMA_MAX_PHASES;
+        if (t % 3 == 2) /* the one-pass rule by gain too */
+            o.turns = 0, o.priority = ROMA_PRIORITY_GAIN;
         roma_stats full, st;
         memcpy(mate, start, sizeof mate);
         cr_assert_eq(fn(n, w, &o, mate, &full, &err), 0, "%s", err.msg);
@@ -175,6 +177,8 @@ Test(roma_complete, gpu_equals_replay)
             roma_opts o;
             roma_complete_opts_default(&o);
             o.max_rounds = i % 2;               /* odd sizes: the single-claim scheme */
+            if (i >= 4 && mode)                 /* and the one-pass rule by gain as well */
+                o.turns = 0, o.priority = ROMA_PRIORITY_GAIN;
             o.dense_tile = mode ? n / 3 + 1 : 0; /* several passes over row u, the last one short */
             roma_stats sa, sb;
             cr_assert_eq(roma_complete_replay_cpu(n, w, &o, a, &sa, &err), 0, "%s", err.msg);
@@ -183,7 +187,8 @@ Test(roma_complete, gpu_equals_replay)
             for (int p = 0; p < sa.phases; p++)
                 cr_assert(sa.phase[p].candidates == sb.phase[p].candidates &&
                               sa.phase[p].applied == sb.phase[p].applied && sa.phase[p].gain == sb.phase[p].gain &&
-                              sa.phase[p].rounds == sb.phase[p].rounds,
+                              sa.phase[p].rounds == sb.phase[p].rounds && sa.phase[p].passes == sb.phase[p].passes &&
+                              sa.phase[p].evaluated == sb.phase[p].evaluated,
                           "n %d phase %d: CPU %lld/%lld/%.17g GPU %lld/%lld/%.17g", n, p,
                           (long long)sa.phase[p].candidates, (long long)sa.phase[p].applied, sa.phase[p].gain,
                           (long long)sb.phase[p].candidates, (long long)sb.phase[p].applied, sb.phase[p].gain);
