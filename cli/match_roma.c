@@ -14,6 +14,8 @@ void match_roma_init(match_roma_args *r)
 {
     memset(r, 0, sizeof *r);
     r->eps = -1.0;
+    r->turns = -1;
+    r->priority = -1;
 }
 
 int match_roma_option(int opt, const char *arg, match_roma_args *r)
@@ -38,6 +40,20 @@ int match_roma_option(int opt, const char *arg, match_roma_args *r)
             return -1;
         r->phases = (int)v;
         return 1;
+    case OPT_ROMA_TURNS:
+        if (!strcmp(arg, "on") || !strcmp(arg, "off")) {
+            r->turns = !strcmp(arg, "on");
+            return 1;
+        }
+        cli_usage_error("match ", "--roma-turns: '%s' is not on or off", arg);
+        return -1;
+    case OPT_ROMA_PRIORITY:
+        if (!strcmp(arg, "gain") || !strcmp(arg, "random")) {
+            r->priority = !strcmp(arg, "gain") ? ROMA_PRIORITY_GAIN : ROMA_PRIORITY_RANDOM;
+            return 1;
+        }
+        cli_usage_error("match ", "--roma-priority: '%s' is not gain or random", arg);
+        return -1;
     case OPT_COMPLETE:
         r->complete = 1;
         return 1;
@@ -82,6 +98,10 @@ int match_roma_run(const match_roma_args *r, const cli_globals *gl, const coarse
         o.eps = r->eps;
     if (r->phases > 0)
         o.max_phases = r->phases;
+    if (r->turns >= 0)
+        o.turns = r->turns;
+    if (r->priority >= 0)
+        o.priority = r->priority;
     roma_stats rs;
     int rc;
     if (r->complete)

@@ -1,5 +1,6 @@
 /* match_roma.h — the ROMA part of `coarsen match`: its options
- * (--refine roma|roma-seq, --roma-eps, --roma-phases, --complete) and the
+ * (--refine roma|roma-seq, --roma-eps, --roma-phases, --roma-turns,
+ * --roma-priority, --complete) and the
  * refinement of the matcher's result (or, in complete-graph mode without
  * --matcher, of a random perfect pairing). cmd_match.c parses through
  * match_roma_option and calls match_roma_run. */
@@ -10,12 +11,14 @@
 #include "matching/matching.h"
 #include "matching/roma.h"
 
-enum { OPT_REFINE = OPT_FIRST_LOCAL + 50, OPT_ROMA_EPS, OPT_ROMA_PHASES, OPT_COMPLETE };
+enum { OPT_REFINE = OPT_FIRST_LOCAL + 50, OPT_ROMA_EPS, OPT_ROMA_PHASES, OPT_ROMA_TURNS, OPT_ROMA_PRIORITY, OPT_COMPLETE };
 
 #define MATCH_ROMA_LONGOPTS                                   \
     {"refine", required_argument, 0, OPT_REFINE},             \
     {"roma-eps", required_argument, 0, OPT_ROMA_EPS},         \
     {"roma-phases", required_argument, 0, OPT_ROMA_PHASES},   \
+    {"roma-turns", required_argument, 0, OPT_ROMA_TURNS},     \
+    {"roma-priority", required_argument, 0, OPT_ROMA_PRIORITY}, \
     {"complete", no_argument, 0, OPT_COMPLETE}
 
 #define MATCH_ROMA_HELP                                                                              \
@@ -25,6 +28,11 @@ enum { OPT_REFINE = OPT_FIRST_LOCAL + 50, OPT_ROMA_EPS, OPT_ROMA_PHASES, OPT_COM
     "  --roma-eps E                 threshold: real gains must exceed E x removed weight\n"          \
     "                               (default 1e-9; complete mode: absolute, default 1e-5)\n"         \
     "  --roma-phases N              at most N phases (default 64; complete mode 8)\n"                \
+    "  --roma-turns on|off          parallel rule: on = a phase re-evaluates, pass after pass, the\n" \
+    "                               centres whose turn is pending until every one had its turn;\n"  \
+    "                               off = one evaluation per phase (default off; complete mode on)\n" \
+    "  --roma-priority gain|random  parallel rule: conflicts go to the larger gain or to a seeded\n" \
+    "                               random order (default gain; complete mode random)\n"           \
     "  --complete                   complete-graph mode: FILE as a dense matrix (even n), 4-cycle\n" \
     "                               flips of a perfect matching (random pairing unless --matcher)\n"
 
@@ -34,6 +42,8 @@ typedef struct match_roma_args {
     int matcher_given; /* --matcher was given (complete mode: start from it) */
     double eps;        /* < 0: the mode's default */
     int phases;        /* 0: the mode's default */
+    int turns;         /* -1: the mode's default, else 0 or 1 */
+    int priority;      /* -1: the mode's default, else a ROMA_PRIORITY_* */
 } match_roma_args;
 
 void match_roma_init(match_roma_args *r);

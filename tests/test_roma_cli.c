@@ -103,6 +103,14 @@ Test(roma_cli, complete_mode_equals_library)
     cr_assert_eq(roma_complete_replay_cpu(40, w, &o, want, &rs, &err), 0, "%s", err.msg);
     cr_assert_eq(match_mates("--device cpu --seed 3 --complete --check", file, 40, got), 0);
     cr_assert_eq(memcmp(want, got, sizeof got), 0, "complete mode: program differs from the library");
+    o.turns = 0, o.priority = ROMA_PRIORITY_GAIN; /* the one-pass rule by gain, chosen by option */
+    cr_assert_eq(roma_random_pairing(40, 3, want, &err), 0);
+    cr_assert_eq(roma_complete_replay_cpu(40, w, &o, want, &rs, &err), 0, "%s", err.msg);
+    cr_assert_eq(match_mates("--device cpu --seed 3 --complete --roma-turns off --roma-priority gain", file, 40, got),
+                 0);
+    cr_assert_eq(memcmp(want, got, sizeof got), 0, "complete mode, --roma-turns off: program differs");
+    cr_assert_eq(match_mates("--complete --roma-turns maybe", file, 40, got), 2);
+    cr_assert_eq(match_mates("--complete --roma-priority best", file, 40, got), 2);
     free(w);
     coarsen_graph_free(g), coarsen_graph_free(h);
     g = test_random_graph(41, 1.0, 2, 8); /* odd: no perfect matching */
