@@ -9,7 +9,9 @@
  * optimality GTO = 1 - w / opt and the share of the start's gap closed.
  * --one-start keeps the first start (handshake; random for complete graphs)
  * and the claim-rounds rule only, for graphs where sequential ROMA takes
- * minutes.
+ * minutes. --seed S seeds the random pairing and ROMA (default 1); --turns
+ * 0|1 and --priority gain|random override the mode's rule (roma.h). Each
+ * line also gives the work: passes, centres evaluated, claim rounds.
  * Complete graphs with even n (from a spec such as
  * "complete:n=1024,weights=real" or a file, made dense from CSR, or
  * "dense:n=90112,weights=real|exponential|geometric", generated here for
@@ -35,13 +37,32 @@ static const char *const defaults[] = {
 
 static int have_gpu;
 static int one_start; /* --one-start: the first start and the default rule only (large graphs) */
+static uint64_t seed = 1;          /* --seed S: the random pairing and every ROMA seed */
+static int turns = -1, priority = -1; /* --turns 0|1, --priority gain|random: the rule (-1: the mode's default) */
 
-/* Prints "key=value" pairs of one measurement line. */
-static void line(const char *graph, const char *start, const char *algo, int32_t n, int64_t nnz, double w,
-                 double opt, double w_start, int phases, double ms, double seq_ms)
+/* The mode's options with --seed, --turns and --priority applied. */
+static void rule_opts(roma_opts *o)
 {
+    o->seed = seed;
+    if (turns >= 0)
+        o->turns = turns;
+    if (priority >= 0)
+        o->priority = priority;
+}
+
+/* Prints "key=value" pairs of one measurement line; st (NULL for the
+ * start) gives the phases and the work summed over them: evaluation
+ * passes, centres evaluated (sequential: vertices visited), claim rounds. */
+static void line(const char *graph, const char *start, const char *algo, int32_t n, int64_t nnz, double w,
+                 double opt, double w_start, const roma_stats *st, double ms, double seq_ms)
+{
+    int64_t passes = 0, evaluated = 0, rounds = 0;
+    for (int p = 0; st && p < st->phases; p++)
+        passes += st->phase[p].passes, evaluated += st->phase[p].evaluated, rounds += st->phase[p].rounds;
     printf("bench=roma graph=%s n=%d nnz=%lld start=%s algo=%s weight=%.10g phases=%d ms=%.3f", graph, n,
-           (long long)nnz, start, algo, w, phases, ms);
+           (long long)nnz, start, algo, w, st ? st->phases : 0, ms);
+    if (st)
+        printf(" passes=%lld evaluated=%lld rounds=%lld", (long long)passes, (long long)evaluated, (long long)rounds);
     if (opt > 0)
         printf(" gto=%.6g gap_closed=%.4f", 1 - w / opt, w_start < opt ? (w - w_start) / (opt - w_start) : 1.0);
     if (seq_ms > 0 && ms > 0)
@@ -104,22 +125,23 @@ static int run_sparse(const char *spec, const coarsen_graph *g, double opt, int 
         if ((rc = match_cpu(g, &mo, start, NULL, &ms, &err)))
             break;
         double w0 = weight_of(g, start);
-        line(spec, sname, "none", g->n, g->nnz, w0, opt, w0, 0, ms.ms, 0);
+        line(spec, sname, "none", g->n, g->nnz, w0, opt, w0, NULL, ms.ms, 0);
         roma_opts o;
         roma_opts_default(&o);
+        rule_opts(&o);
         roma_stats st;
         memcpy(m, start, bytes);
         if ((rc = roma_cpu(g, &o, m, &st, &err)))
             break;
         double seq_ms = st.ms;
-        line(spec, sname, "roma_seq", g->n, g->nnz, weight_of(g, m), opt, w0, st.phases, st.ms, 0);
+        line(spec, sname, "roma_seq", g->n, g->nnz, weight_of(g, m), opt, w0, &st, st.ms, 0);
         for (int r1 = 0; r1 < (one_start ? 1 : 2) && !rc; r1++) { /* claim rounds to exhaustion, then the single-claim scheme */
             o.max_rounds = r1;
             memcpy(m, start, bytes);
             if ((rc = roma_replay_cpu(g, &o, m, &st, &err)))
                 break;
             line(spec, sname, r1 ? "roma_replay_cpu_1claim" : "roma_replay_cpu", g->n, g->nnz, weight_of(g, m), opt,
-                 w0, st.phases, st.ms, seq_ms);
+                 w0, &st, st.ms, seq_ms);
             if (!have_gpu)
                 continue;
             double gpu_ms = 0;
@@ -129,7 +151,7 @@ static int run_sparse(const char *spec, const coarsen_graph *g, double opt, int 
                 fprintf(stderr, "bench_roma: %s: GPU result differs from the replay\n", spec);
                 rc = 1;
             }
-            line(spec, sname, r1 ? "roma_gpu_1claim" : "roma_gpu", g->n, g->nnz, weight_of(g, m2), opt, w0, st.phases,
+            line(spec, sname, r1 ? "roma_gpu_1claim" : "roma_gpu", g->n, g->nnz, weight_of(g, m2), opt, w0, &st,
                  gpu_ms, seq_ms);
         }
     }
@@ -231,14 +253,15 @@ static int run_complete(const char *spec, const coarsen_graph *g, double opt, in
                 break;
             rc = match_cpu(g, &mo, start, NULL, &ms, &err);
         } else {
-            rc = roma_random_pairing(n, 1, start, &err);
+            rc = roma_random_pairing(n, seed, start, &err);
         }
         if (rc)
             break;
         double w0 = roma_dense_weight(n, w, start);
-        line(spec, sname, "none", n, (int64_t)n * (n - 1), w0, opt, w0, 0, 0, 0);
+        line(spec, sname, "none", n, (int64_t)n * (n - 1), w0, opt, w0, NULL, 0, 0);
         roma_opts o;
         roma_complete_opts_default(&o);
+        rule_opts(&o);
         roma_stats st;
         memcpy(m, start, bytes);
         double seq_ms = 0;
@@ -246,13 +269,13 @@ static int run_complete(const char *spec, const coarsen_graph *g, double opt, in
             if ((rc = roma_complete_cpu(n, w, &o, m, &st, &err)))
                 break;
             seq_ms = st.ms;
-            line(spec, sname, "roma_seq", n, (int64_t)n * (n - 1), roma_dense_weight(n, w, m), opt, w0, st.phases,
+            line(spec, sname, "roma_seq", n, (int64_t)n * (n - 1), roma_dense_weight(n, w, m), opt, w0, &st,
                  st.ms, 0);
             memcpy(m, start, bytes);
             if ((rc = roma_complete_replay_cpu(n, w, &o, m, &st, &err)))
                 break;
             line(spec, sname, "roma_replay_cpu", n, (int64_t)n * (n - 1), roma_dense_weight(n, w, m), opt, w0,
-                 st.phases, st.ms, seq_ms);
+                 &st, st.ms, seq_ms);
         }
         if (!have_gpu)
             continue;
@@ -263,7 +286,7 @@ static int run_complete(const char *spec, const coarsen_graph *g, double opt, in
             fprintf(stderr, "bench_roma: %s: GPU result differs from the replay\n", spec);
             rc = 1;
         }
-        line(spec, sname, "roma_gpu", n, (int64_t)n * (n - 1), roma_dense_weight(n, w, m2), opt, w0, st.phases,
+        line(spec, sname, "roma_gpu", n, (int64_t)n * (n - 1), roma_dense_weight(n, w, m2), opt, w0, &st,
              gpu_ms, seq_ms);
     }
     if (rc && err.msg[0])
@@ -282,6 +305,12 @@ int main(int argc, char **argv)
             opt[nopt++] = atof(argv[++i]);
         else if (!strcmp(argv[i], "--one-start"))
             one_start = 1;
+        else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+            seed = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--turns") && i + 1 < argc)
+            turns = atoi(argv[++i]) != 0;
+        else if (!strcmp(argv[i], "--priority") && i + 1 < argc)
+            priority = strcmp(argv[++i], "random") ? ROMA_PRIORITY_GAIN : ROMA_PRIORITY_RANDOM;
         else
             argv[kept++] = argv[i];
     }
@@ -289,7 +318,8 @@ int main(int argc, char **argv)
     bench_opts o;
     int rc = bench_parse_args(argc, argv,
                               "ROMA refinement: weight, GTO (with --opt W per graph), phases, time; sequential, "
-                              "host replay and GPU. --one-start: only the first start and rule (large graphs).",
+                              "host replay and GPU. --one-start: only the first start and rule (large graphs); "
+                              "--seed S (pairing and ROMA seeds), --turns 0|1, --priority gain|random (the rule).",
                               defaults, (int)(sizeof defaults / sizeof defaults[0]), &o);
     if (rc)
         return rc == 1 ? 0 : rc;
