@@ -32,7 +32,7 @@ enum { OPT_REFINE = OPT_FIRST_LOCAL + 50, OPT_ROMA_EPS, OPT_ROMA_PHASES, OPT_ROM
     "                               centres whose turn is pending until every one had its turn;\n"  \
     "                               off = one evaluation per phase (default off; complete mode on)\n" \
     "  --roma-priority gain|random  parallel rule: conflicts go to the larger gain or to a seeded\n" \
-    "                               random order (default gain; complete mode random)\n"           \
+    "                               random order (default gain)\n"                                 \
     "  --complete                   complete-graph mode: FILE as a dense matrix (even n), 4-cycle\n" \
     "                               flips of a perfect matching (random pairing unless --matcher)\n"
 

@@ -58,7 +58,7 @@ typedef struct roma_opts {
     int turns;                  /* replay/GPU: 1 = passes until every centre had its turn, 0 = one
                                    evaluation per phase (default; complete mode 1) */
     int priority;               /* replay/GPU claim keys: ROMA_PRIORITY_GAIN (default) or
-                                   ROMA_PRIORITY_RANDOM (complete-mode default) */
+                                   ROMA_PRIORITY_RANDOM */
     int32_t dense_tile;         /* GPU complete mode: columns of a row staged in shared memory per pass
                                    (0 = default 45056, the most that fits; smaller only to test the passes) */
 } roma_opts;

@@ -25,9 +25,8 @@ extern "C" {
 #endif
 
 /* Complete-mode defaults: eps = 1e-5 (absolute), 8 phases, seed 1, turns
- * and random claim priority (from a random pairing the one-pass rule by
- * gain ends 8 phases 1.15-1.5x further from the optimum than the
- * sequential code; docs/benchmarks/roma.md). */
+ * (from a random pairing the one-pass rule ends 8 phases 1.15-1.5x further
+ * from the optimum than the sequential code; docs/benchmarks/roma.md). */
 void roma_complete_opts_default(roma_opts *opts);
 
 /* A new host matrix w[n * n] from graph g (absent pairs weigh 0); the

@@ -17,7 +17,6 @@ void roma_complete_opts_default(roma_opts *opts)
     opts->eps = 1e-5;
     opts->max_phases = 8;
     opts->turns = 1;
-    opts->priority = ROMA_PRIORITY_RANDOM;
 }
 
 float *roma_dense_from_graph(const coarsen_graph *g, coarsen_error *err)

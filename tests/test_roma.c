@@ -373,7 +373,7 @@ static void check_gpu_starts(coarsen_graph *g, int random, const char *what)
     o.max_rounds = 1; /* the single-claim scheme */
     check_gpu_equals_replay(g, start, &o, what);
     o.max_rounds = 0;
-    o.turns = 1, o.priority = ROMA_PRIORITY_RANDOM; /* the complete mode's rule */
+    o.turns = 1, o.priority = ROMA_PRIORITY_RANDOM;
     check_gpu_equals_replay(g, start, &o, what);
     o.turns = 0, o.priority = ROMA_PRIORITY_GAIN;
     if (random) {

@@ -103,10 +103,10 @@ Test(roma_cli, complete_mode_equals_library)
     cr_assert_eq(roma_complete_replay_cpu(40, w, &o, want, &rs, &err), 0, "%s", err.msg);
     cr_assert_eq(match_mates("--device cpu --seed 3 --complete --check", file, 40, got), 0);
     cr_assert_eq(memcmp(want, got, sizeof got), 0, "complete mode: program differs from the library");
-    o.turns = 0, o.priority = ROMA_PRIORITY_GAIN; /* the one-pass rule by gain, chosen by option */
+    o.turns = 0, o.priority = ROMA_PRIORITY_RANDOM; /* another rule, chosen by options */
     cr_assert_eq(roma_random_pairing(40, 3, want, &err), 0);
     cr_assert_eq(roma_complete_replay_cpu(40, w, &o, want, &rs, &err), 0, "%s", err.msg);
-    cr_assert_eq(match_mates("--device cpu --seed 3 --complete --roma-turns off --roma-priority gain", file, 40, got),
+    cr_assert_eq(match_mates("--device cpu --seed 3 --complete --roma-turns off --roma-priority random", file, 40, got),
                  0);
     cr_assert_eq(memcmp(want, got, sizeof got), 0, "complete mode, --roma-turns off: program differs");
     cr_assert_eq(match_mates("--complete --roma-turns maybe", file, 40, got), 2);

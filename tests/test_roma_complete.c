@@ -92,8 +92,10 @@ static void check_complete(complete_fn fn, const char *name)
         roma_opts o;
         roma_complete_opts_default(&o);
         o.max_phases = ROMA_MAX_PHASES;
-        if (t % 3 == 2) /* the one-pass rule by gain too */
-            o.turns = 0, o.priority = ROMA_PRIORITY_GAIN;
+        if (t % 3 == 2) /* the one-pass rule, random priority */
+            o.turns = 0, o.priority = ROMA_PRIORITY_RANDOM;
+        else if (t % 3 == 1) /* turns, random priority */
+            o.priority = ROMA_PRIORITY_RANDOM;
         roma_stats full, st;
         memcpy(mate, start, sizeof mate);
         cr_assert_eq(fn(n, w, &o, mate, &full, &err), 0, "%s", err.msg);
@@ -177,8 +179,8 @@ Test(roma_complete, gpu_equals_replay)
             roma_opts o;
             roma_complete_opts_default(&o);
             o.max_rounds = i % 2;               /* odd sizes: the single-claim scheme */
-            if (i >= 4 && mode)                 /* and the one-pass rule by gain as well */
-                o.turns = 0, o.priority = ROMA_PRIORITY_GAIN;
+            if (i >= 4 && mode)                 /* and the one-pass rule, random priority */
+                o.turns = 0, o.priority = ROMA_PRIORITY_RANDOM;
             o.dense_tile = mode ? n / 3 + 1 : 0; /* several passes over row u, the last one short */
             roma_stats sa, sb;
             cr_assert_eq(roma_complete_replay_cpu(n, w, &o, a, &sa, &err), 0, "%s", err.msg);
