@@ -64,12 +64,10 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
     const int64_t i = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
     if (i >= n)
         return;
-    const int32_t c = (int32_t)i, m = S.mate[c];
+    const int32_t c = (int32_t)i;
     roma_aug a;
-    if (!roma_live_centre(S, done, c)) {
-        roma_aug_none(&a, c, m);
-        aug[c] = a;
-    } else if (roma_rows_entries(S, c) < ROMA_WARP_ENTRIES) { /* else: roma_eval_group_kernel */
+    /* others: roma_turn_kernel clears them; heavy ones: roma_eval_group_kernel */
+    if (roma_live_centre(S, done, c) && roma_rows_entries(S, c) < ROMA_WARP_ENTRIES) {
         roma_best_aug(&S, c, nullptr, &a);
         if (!roma_accept(&a, integral, eps))
             a.kind = ROMA_NONE;

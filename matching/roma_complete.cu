@@ -1,12 +1,14 @@
 /* roma_complete.cu — the complete-graph mode on the GPU (roma_complete.h):
- * a block per vertex c; when c is the smaller end of its matched edge the
- * block's threads scan x = t, t + B, ... with row u of the gain
+ * each pass lists the live centres (smaller ends of matched edges whose
+ * turn is pending) and gives each a block, whose threads scan x = t, t + B, ... with row u of the gain
  * (roma_complete_aug.h) staged in shared memory, and cub::BlockReduce takes
  * the best flip under the total order (gain desc, x asc), so the result
  * equals the replay's sequential scan. Thread 0 writes
  * the candidate (4 vertices); roma_gpu.cuh runs the claim rounds exactly as
  * for sparse graphs. */
 #include <cub/block/block_reduce.cuh>
+#include <cub/device/device_select.cuh>
+#include <thrust/iterator/counting_iterator.h>
 
 #include "matching/roma_complete.h"
 #include "matching/roma_complete_aug.h"
@@ -35,30 +37,62 @@ static __global__ void __launch_bounds__(ROMA_BLOCK) dense_mw_kernel(const float
         mw[v] = (double)w[v * n + mate[v]];
 }
 
-/* Grid: one block per vertex. Non-centres and centres whose turn is done
- * leave kind ROMA_NONE (the whole block returns together, before any
- * barrier). The gain of x reads w(v, x)
+/* The centres to evaluate in a pass: smaller ends of matched edges with a
+ * pending turn, listed with CUB (one block each, so a pass after the first
+ * launches only the centres still in play). */
+struct LiveCentre {
+    const int32_t *mate;
+    const uint8_t *done;
+    __device__ __forceinline__ bool operator()(int32_t c) const
+    {
+        const int32_t u = mate[c];
+        return u > c && roma_turn_pending(done, c, u);
+    }
+};
+
+struct LiveList {
+    int32_t *ids = nullptr;
+    unsigned long long *count = nullptr;
+    ~LiveList()
+    {
+        device_free(ids);
+        device_free(count);
+    }
+    int alloc(int32_t n, coarsen_error *err)
+    {
+        int rc = dalloc(&ids, (size_t)n + 1, "ROMA live centres", err);
+        return rc ? rc : dalloc(&count, 1, "ROMA live count", err);
+    }
+    /* Lists the live centres; their number into *h. */
+    int select(int32_t n, const int32_t *mate, const uint8_t *done, unsigned long long *h, coarsen_error *err)
+    {
+        thrust::counting_iterator<int32_t> all(0);
+        const LiveCentre live{mate, done};
+        int rc = cub_run([&](void *t, size_t &b) {
+            return cub::DeviceSelect::If(t, b, all, ids, count, (int64_t)n, live);
+        }, "ROMA live centres", err);
+        if (rc)
+            return rc;
+        CUDA_TRY(err, cudaMemcpy(h, count, sizeof *h, cudaMemcpyDeviceToHost));
+        return COARSEN_OK;
+    }
+};
+
+/* Grid: one block per listed centre c (roma_turn_kernel sets the others'
+ * kind to ROMA_NONE). The gain of x reads w(v, x)
  * along row v (coalesced) and w(u, mate x), a gather: row u is staged in
  * shared memory a tile of columns at a time, and each pass over x folds the
  * x whose mate falls in the tile (every x in exactly one pass), so the
  * gather never leaves the SM. The fold is the same total order as
  * roma_flip_scan's, so the order of x does not matter. */
 static __global__ void __launch_bounds__(FLIP_BLOCK)
-    flip_eval_kernel(const float *w, int32_t n, const int32_t *mate, const double *mw, const uint8_t *done,
+    flip_eval_kernel(const float *w, int32_t n, const int32_t *mate, const double *mw, const int32_t *live,
                      double eps, int32_t tile, roma_aug *aug)
 {
     extern __shared__ float wu[]; /* tile entries of row u */
     using Reduce = cub::BlockReduce<FlipBest, FLIP_BLOCK>;
     __shared__ typename Reduce::TempStorage temp;
-    const int32_t c = (int32_t)blockIdx.x, u = mate[c];
-    if (u < c || !roma_turn_pending(done, c, u)) {
-        if (threadIdx.x == 0) {
-            roma_aug a;
-            roma_aug_none(&a, c, u);
-            aug[c] = a;
-        }
-        return;
-    }
+    const int32_t c = live[blockIdx.x], u = mate[c];
     const float *rv = w + (int64_t)c * n, *ru = w + (int64_t)u * n;
     const double mwc = mw[c];
     FlipBest b{0.0, -1};
@@ -107,9 +141,17 @@ extern "C" int roma_complete_gpu(int32_t n, const float *d_w, const roma_opts *o
     const int32_t tile = n < most ? (n > 0 ? n : 1) : most;
     const size_t shared = (size_t)tile * sizeof(float);
     CUDA_TRY(err, cudaFuncSetAttribute(flip_eval_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared));
+    LiveList live;
+    if ((rc = live.alloc(n, err)))
+        return rc;
     auto eval = [&](coarsen_error *e) -> int {
-        flip_eval_kernel<<<(unsigned)n, FLIP_BLOCK, shared>>>(d_w, n, d_mate, w.mw, w.done, opts->eps, tile,
-                                                              w.aug);
+        unsigned long long count = 0;
+        if (int r = live.select(n, d_mate, w.done, &count, e))
+            return r;
+        if (count == 0)
+            return COARSEN_OK;
+        flip_eval_kernel<<<(unsigned)count, FLIP_BLOCK, shared>>>(d_w, n, d_mate, w.mw, live.ids, opts->eps, tile,
+                                                                  w.aug);
         CUDA_LAUNCH_TRY(e);
         return COARSEN_OK;
     };

@@ -3,8 +3,8 @@
  * CUDA C++, included by those two files only. A pass (roma_gpu_phases):
  * the caller's eval launch fills aug[c] for every centre c whose turn is
  * pending (roma_turn_pending; kind ROMA_NONE when c has no accepted
- * candidate, and for every other c); roma_turn_kernel ends the turns that
- * found nothing and counts the candidates; then claim rounds as in
+ * candidate); roma_turn_kernel ends the turns that found nothing, clears
+ * every other entry and counts the candidates; then claim rounds as in
  * roma_replay_cpu.c: roma_claim_kernel kills the candidates touching a
  * taken vertex and max-writes the others' keys, roma_apply_kernel applies
  * the candidates holding every key they wrote, takes their vertices and
@@ -82,9 +82,10 @@ __device__ __forceinline__ void roma_count(unsigned flag, unsigned long long *co
 
 /* After the evaluation: a centre with a pending turn that found nothing
  * ends the turn of its vertices (its own: no other thread touches them);
+ * every other entry gets kind ROMA_NONE (evaluations may skip them);
  * counts the centres evaluated and the candidates. */
 static __global__ void __launch_bounds__(ROMA_BLOCK)
-    roma_turn_kernel(const roma_aug *aug, int32_t n, const int32_t *mate, uint8_t *done, RomaCounts *counts)
+    roma_turn_kernel(roma_aug *aug, int32_t n, const int32_t *mate, uint8_t *done, RomaCounts *counts)
 {
     const int64_t i = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
     unsigned evaluated = 0, cand = 0;
@@ -98,6 +99,8 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
                 if (m >= 0)
                     done[m] = 1;
             }
+        } else {
+            aug[c].kind = ROMA_NONE;
         }
     }
     roma_count(evaluated, &counts->evaluated);
