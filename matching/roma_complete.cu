@@ -63,23 +63,21 @@ struct LiveList {
         int rc = dalloc(&ids, (size_t)n + 1, "ROMA live centres", err);
         return rc ? rc : dalloc(&count, 1, "ROMA live count", err);
     }
-    /* Lists the live centres; their number into *h. */
-    int select(int32_t n, const int32_t *mate, const uint8_t *done, unsigned long long *h, coarsen_error *err)
+    /* Lists the live centres into ids, their number into *count (on the
+     * device: no copy back). */
+    int select(int32_t n, const int32_t *mate, const uint8_t *done, coarsen_error *err)
     {
         thrust::counting_iterator<int32_t> all(0);
         const LiveCentre live{mate, done};
-        int rc = cub_run([&](void *t, size_t &b) {
+        return cub_run([&](void *t, size_t &b) {
             return cub::DeviceSelect::If(t, b, all, ids, count, (int64_t)n, live);
         }, "ROMA live centres", err);
-        if (rc)
-            return rc;
-        CUDA_TRY(err, cudaMemcpy(h, count, sizeof *h, cudaMemcpyDeviceToHost));
-        return COARSEN_OK;
     }
 };
 
-/* Grid: one block per listed centre c (roma_turn_kernel sets the others'
- * kind to ROMA_NONE). The gain of x reads w(v, x)
+/* Grid: n / 2 blocks (the most centres a perfect matching has); block b
+ * evaluates listed centre live[b] when b < *count (roma_turn_kernel sets
+ * the others' kind to ROMA_NONE). The gain of x reads w(v, x)
  * along row v (coalesced) and w(u, mate x), a gather: row u is staged in
  * shared memory a tile of columns at a time, and each pass over x folds the
  * x whose mate falls in the tile (every x in exactly one pass), so the
@@ -87,11 +85,13 @@ struct LiveList {
  * roma_flip_scan's, so the order of x does not matter. */
 static __global__ void __launch_bounds__(FLIP_BLOCK)
     flip_eval_kernel(const float *w, int32_t n, const int32_t *mate, const double *mw, const int32_t *live,
-                     double eps, int32_t tile, roma_aug *aug)
+                     const unsigned long long *count, double eps, int32_t tile, roma_aug *aug)
 {
     extern __shared__ float wu[]; /* tile entries of row u */
     using Reduce = cub::BlockReduce<FlipBest, FLIP_BLOCK>;
     __shared__ typename Reduce::TempStorage temp;
+    if (blockIdx.x >= *count) /* the whole block together */
+        return;
     const int32_t c = live[blockIdx.x], u = mate[c];
     const float *rv = w + (int64_t)c * n, *ru = w + (int64_t)u * n;
     const double mwc = mw[c];
@@ -145,13 +145,10 @@ extern "C" int roma_complete_gpu(int32_t n, const float *d_w, const roma_opts *o
     if ((rc = live.alloc(n, err)))
         return rc;
     auto eval = [&](coarsen_error *e) -> int {
-        unsigned long long count = 0;
-        if (int r = live.select(n, d_mate, w.done, &count, e))
+        if (int r = live.select(n, d_mate, w.done, e))
             return r;
-        if (count == 0)
-            return COARSEN_OK;
-        flip_eval_kernel<<<(unsigned)count, FLIP_BLOCK, shared>>>(d_w, n, d_mate, w.mw, live.ids, opts->eps, tile,
-                                                                  w.aug);
+        flip_eval_kernel<<<(unsigned)(n / 2 > 0 ? n / 2 : 1), FLIP_BLOCK, shared>>>(
+            d_w, n, d_mate, w.mw, live.ids, live.count, opts->eps, tile, w.aug);
         CUDA_LAUNCH_TRY(e);
         return COARSEN_OK;
     };

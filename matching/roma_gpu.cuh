@@ -8,7 +8,9 @@
  * roma_replay_cpu.c: roma_claim_kernel kills the candidates touching a
  * taken vertex and max-writes the others' keys, roma_apply_kernel applies
  * the candidates holding every key they wrote, takes their vertices and
- * ends their turn; the counts come back after each round (one small copy).
+ * ends their turn, roma_round_end_kernel decides on the device whether
+ * another round runs; the counts come back after each batch of rounds
+ * (one small copy).
  * A phase is one pass, or passes until one has no candidate (turns); the
  * gains are summed in the fixed order of roma_sum.h. */
 #ifndef MATCHING_ROMA_GPU_CUH
@@ -31,7 +33,13 @@ struct RomaCounts {
     unsigned long long applied;
     unsigned long long evaluated;
     double gain;
+    /* the running pass's claim rounds, driven on the device (roma_round_end_kernel) */
+    unsigned long long mark; /* applied when the running round began */
+    int rounds;              /* rounds run in this pass */
+    int stop;                /* 1: this pass's rounds are over; later launches of the batch do nothing */
 };
+
+constexpr int ROMA_ROUND_BATCH = 4; /* claim rounds launched per copy back to the host */
 
 /* A phase's claim priority: roma_claim_key's arguments. */
 struct RomaRule {
@@ -52,10 +60,11 @@ static inline unsigned roma_blocks(int64_t count, int block)
 /* A live candidate touching a taken vertex dies; the others write their
  * key with max into every vertex they touch. */
 static __global__ void __launch_bounds__(ROMA_BLOCK)
-    roma_claim_kernel(roma_aug *aug, int32_t n, const uint8_t *taken, unsigned long long *slot, RomaRule rule)
+    roma_claim_kernel(roma_aug *aug, int32_t n, const uint8_t *taken, unsigned long long *slot, RomaRule rule,
+                      const RomaCounts *counts)
 {
     const int64_t i = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
-    if (i >= n || aug[i].kind == ROMA_NONE)
+    if (counts->stop || i >= n || aug[i].kind == ROMA_NONE)
         return;
     const roma_aug a = aug[i];
     int32_t t[6];
@@ -114,6 +123,8 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
     roma_apply_kernel(roma_aug *aug, const unsigned long long *slot, int32_t n, int32_t *mate, double *mw,
                       uint8_t *taken, uint8_t *done, double *gains, RomaCounts *counts, RomaRule rule)
 {
+    if (counts->stop) /* the same for the whole grid: no warp is left half in roma_count */
+        return;
     const int64_t i = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
     unsigned app = 0;
     if (i < n && aug[i].kind != ROMA_NONE) {
@@ -137,6 +148,26 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
         }
     }
     roma_count(app, &counts->applied);
+}
+
+/* Before a pass's claim rounds (one thread). */
+static __global__ void roma_pass_begin_kernel(RomaCounts *counts)
+{
+    counts->mark = counts->applied;
+    counts->rounds = 0;
+    counts->stop = 0;
+}
+
+/* After a claim round (one thread): counts it, and ends the pass's rounds
+ * when it applied nothing or max_rounds (> 0) ran, as roma_replay_cpu.c. */
+static __global__ void roma_round_end_kernel(RomaCounts *counts, int max_rounds)
+{
+    if (counts->stop)
+        return;
+    counts->rounds++;
+    if (counts->applied == counts->mark || (max_rounds > 0 && counts->rounds >= max_rounds))
+        counts->stop = 1;
+    counts->mark = counts->applied;
 }
 
 /* One level of roma_sum_fixed: out[b] = halving tree of in[b CHUNK ..). */
@@ -215,9 +246,11 @@ static inline int roma_sum_gains(RomaWork &w, int64_t n, coarsen_error *err)
 }
 
 /* One pass: eval(err) launches the evaluation of every centre whose turn
- * is pending (w.done) into w.aug; roma_turn_kernel; claim rounds until one
- * applies nothing or opts->max_rounds ran. *h holds the phase's counts so
- * far; the pass's candidates go to *cand. */
+ * is pending (w.done) into w.aug; roma_turn_kernel; claim rounds, launched
+ * ROMA_ROUND_BATCH at a time (rounds after the last one do nothing) with
+ * one copy of the counts back per batch, until one applies nothing or
+ * opts->max_rounds ran. *h: the phase's counts so far, updated; the pass's
+ * candidates go to *cand. */
 template <class Eval>
 static int roma_gpu_pass(RomaWork &w, int32_t n, const roma_opts *opts, const RomaRule &rule, int32_t *d_mate,
                          const Eval &eval, RomaCounts *h, roma_phase_stats *ps, unsigned long long *cand,
@@ -231,21 +264,23 @@ static int roma_gpu_pass(RomaWork &w, int32_t n, const roma_opts *opts, const Ro
         return rc;
     roma_turn_kernel<<<grid, ROMA_BLOCK>>>(w.aug, n, d_mate, w.done, w.counts);
     CUDA_LAUNCH_TRY(err);
+    roma_pass_begin_kernel<<<1, 1>>>(w.counts);
+    CUDA_LAUNCH_TRY(err);
     ps->passes++;
-    unsigned long long before = h->applied;
-    for (int rounds = 0; opts->max_rounds == 0 || rounds < opts->max_rounds; rounds++) {
-        CUDA_TRY(err, cudaMemsetAsync(w.slot, 0, (size_t)n * sizeof *w.slot, 0));
-        roma_claim_kernel<<<grid, ROMA_BLOCK>>>(w.aug, n, w.taken, w.slot, rule);
-        CUDA_LAUNCH_TRY(err);
-        roma_apply_kernel<<<grid, ROMA_BLOCK>>>(w.aug, w.slot, n, d_mate, w.mw, w.taken, w.done, w.gains, w.counts,
-                                                rule);
-        CUDA_LAUNCH_TRY(err);
+    do {
+        for (int k = 0; k < ROMA_ROUND_BATCH; k++) {
+            CUDA_TRY(err, cudaMemsetAsync(w.slot, 0, (size_t)n * sizeof *w.slot, 0));
+            roma_claim_kernel<<<grid, ROMA_BLOCK>>>(w.aug, n, w.taken, w.slot, rule, w.counts);
+            CUDA_LAUNCH_TRY(err);
+            roma_apply_kernel<<<grid, ROMA_BLOCK>>>(w.aug, w.slot, n, d_mate, w.mw, w.taken, w.done, w.gains,
+                                                    w.counts, rule);
+            CUDA_LAUNCH_TRY(err);
+            roma_round_end_kernel<<<1, 1>>>(w.counts, opts->max_rounds);
+            CUDA_LAUNCH_TRY(err);
+        }
         CUDA_TRY(err, cudaMemcpy(h, w.counts, sizeof *h, cudaMemcpyDeviceToHost));
-        ps->rounds++;
-        if (h->applied == before)
-            break;
-        before = h->applied;
-    }
+    } while (!h->stop);
+    ps->rounds += h->rounds;
     *cand = h->candidates - cand0;
     return COARSEN_OK;
 }
@@ -261,7 +296,7 @@ static int roma_gpu_phases(RomaWork &w, int32_t n, const roma_opts *opts, int32_
     for (int p = 0; p < opts->max_phases; p++) {
         roma_phase_stats *ps = &stats->phase[p];
         const RomaRule rule{opts->priority, opts->seed, p};
-        RomaCounts h{0, 0, 0, 0.0};
+        RomaCounts h{};
         CUDA_TRY(err, cudaMemsetAsync(w.counts, 0, sizeof *w.counts, 0));
         if (n > 0) {
             int rc;
