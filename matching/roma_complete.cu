@@ -37,6 +37,16 @@ static __global__ void __launch_bounds__(ROMA_BLOCK) dense_mw_kernel(const float
         mw[v] = (double)w[v * n + mate[v]];
 }
 
+/* The scan's per-x inputs, one 8-byte load: mate[x] and mw[x] as a float
+ * (exact: mw[x] is a matrix entry, a float widened to double). */
+static __global__ void __launch_bounds__(ROMA_BLOCK) pack_mates_kernel(const int32_t *mate, const double *mw,
+                                                                       int32_t n, int2 *packed)
+{
+    const int64_t x = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
+    if (x < n)
+        packed[x] = make_int2(mate[x], __float_as_int((float)mw[x]));
+}
+
 /* The centres to evaluate in a pass: smaller ends of matched edges with a
  * pending turn, listed with CUB (one block each, so a pass after the first
  * launches only the centres still in play). */
@@ -53,14 +63,18 @@ struct LiveCentre {
 struct LiveList {
     int32_t *ids = nullptr;
     unsigned long long *count = nullptr;
+    int2 *packed = nullptr; /* pack_mates_kernel's output */
     ~LiveList()
     {
         device_free(ids);
         device_free(count);
+        device_free(packed);
     }
     int alloc(int32_t n, coarsen_error *err)
     {
         int rc = dalloc(&ids, (size_t)n + 1, "ROMA live centres", err);
+        if (!rc)
+            rc = dalloc(&packed, (size_t)n + 1, "ROMA packed mates", err);
         return rc ? rc : dalloc(&count, 1, "ROMA live count", err);
     }
     /* Lists the live centres into ids, their number into *count (on the
@@ -81,11 +95,12 @@ struct LiveList {
  * along row v (coalesced) and w(u, mate x), a gather: row u is staged in
  * shared memory a tile of columns at a time, and each pass over x folds the
  * x whose mate falls in the tile (every x in exactly one pass), so the
- * gather never leaves the SM. The fold is the same total order as
- * roma_flip_scan's, so the order of x does not matter. */
+ * gather never leaves the SM; mate[x] and mw[x] come packed in one load.
+ * The fold is the same total order as roma_flip_scan's, so the order of x
+ * does not matter. */
 static __global__ void __launch_bounds__(FLIP_BLOCK)
-    flip_eval_kernel(const float *w, int32_t n, const int32_t *mate, const double *mw, const int32_t *live,
-                     const unsigned long long *count, double eps, int32_t tile, roma_aug *aug)
+    flip_eval_kernel(const float *w, int32_t n, const int32_t *mate, const double *mw, const int2 *packed,
+                     const int32_t *live, const unsigned long long *count, double eps, int32_t tile, roma_aug *aug)
 {
     extern __shared__ float wu[]; /* tile entries of row u */
     using Reduce = cub::BlockReduce<FlipBest, FLIP_BLOCK>;
@@ -102,13 +117,14 @@ static __global__ void __launch_bounds__(FLIP_BLOCK)
         for (int32_t k = (int32_t)threadIdx.x; k < len; k += FLIP_BLOCK)
             wu[k] = ru[y0 + k];
         __syncthreads();
-#pragma unroll 4
+#pragma unroll 2 /* 4 spills a register */
         for (int32_t x = (int32_t)threadIdx.x; x < n; x += FLIP_BLOCK) {
-            const int32_t y = mate[x];
+            const int2 p = packed[x];
+            const int32_t y = p.x;
             if ((uint32_t)(y - y0) >= (uint32_t)len || x == c || x == u)
                 continue;
             /* roma_flip_gain's sum, left to right */
-            double gx = (double)rv[x] + (double)wu[y - y0] - mwc - mw[x];
+            double gx = (double)rv[x] + (double)wu[y - y0] - mwc - (double)__int_as_float(p.y);
             if (edge_better(gx, x, b.gain, b.x))
                 b = FlipBest{gx, x};
         }
@@ -147,8 +163,10 @@ extern "C" int roma_complete_gpu(int32_t n, const float *d_w, const roma_opts *o
     auto eval = [&](coarsen_error *e) -> int {
         if (int r = live.select(n, d_mate, w.done, e))
             return r;
+        pack_mates_kernel<<<roma_blocks(n, ROMA_BLOCK), ROMA_BLOCK>>>(d_mate, w.mw, n, live.packed);
+        CUDA_LAUNCH_TRY(e);
         flip_eval_kernel<<<(unsigned)(n / 2 > 0 ? n / 2 : 1), FLIP_BLOCK, shared>>>(
-            d_w, n, d_mate, w.mw, live.ids, live.count, opts->eps, tile, w.aug);
+            d_w, n, d_mate, w.mw, live.packed, live.ids, live.count, opts->eps, tile, w.aug);
         CUDA_LAUNCH_TRY(e);
         return COARSEN_OK;
     };

@@ -9,7 +9,8 @@
  * taken vertex and max-writes the others' keys, roma_apply_kernel applies
  * the candidates holding every key they wrote, takes their vertices and
  * ends their turn, roma_round_end_kernel decides on the device whether
- * another round runs; the counts come back after each batch of rounds
+ * another round runs; rounds run ROMA_ROUND_BATCH at a time as one CUDA
+ * graph (captured once a run), the counts coming back after each batch
  * (one small copy).
  * A phase is one pass, or passes until one has no candidate (turns); the
  * gains are summed in the fixed order of roma_sum.h. */
@@ -37,16 +38,17 @@ struct RomaCounts {
     unsigned long long mark; /* applied when the running round began */
     int rounds;              /* rounds run in this pass */
     int stop;                /* 1: this pass's rounds are over; later launches of the batch do nothing */
+    int phase;               /* the running phase (claim keys) */
 };
 
 constexpr int ROMA_ROUND_BATCH = 4; /* claim rounds launched per copy back to the host */
 
-/* A phase's claim priority: roma_claim_key's arguments. */
+/* A run's claim priority: roma_claim_key's arguments but the phase, which
+ * the kernels read from RomaCounts (the rounds' graph is captured once). */
 struct RomaRule {
     int priority;
     uint64_t seed;
-    int phase;
-    __device__ __forceinline__ unsigned long long key(const roma_aug &a) const
+    __device__ __forceinline__ unsigned long long key(const roma_aug &a, int phase) const
     {
         return roma_claim_key(&a, priority, seed, phase);
     }
@@ -76,7 +78,7 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
         aug[i].kind = ROMA_NONE;
         return;
     }
-    const unsigned long long key = rule.key(a);
+    const unsigned long long key = rule.key(a, counts->phase);
     for (int j = 0; j < k; j++)
         atomicMax(slot + t[j], key);
 }
@@ -131,7 +133,7 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
         const roma_aug a = aug[i];
         int32_t t[6];
         const int k = roma_touched(&a, t);
-        const unsigned long long key = rule.key(a);
+        const unsigned long long key = rule.key(a, counts->phase);
         bool own = true;
         for (int j = 0; j < k; j++)
             own &= slot[t[j]] == key;
@@ -150,9 +152,10 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
     roma_count(app, &counts->applied);
 }
 
-/* Before a pass's claim rounds (one thread). */
-static __global__ void roma_pass_begin_kernel(RomaCounts *counts)
+/* Before a pass's claim rounds of phase p (one thread). */
+static __global__ void roma_pass_begin_kernel(RomaCounts *counts, int p)
 {
+    counts->phase = p;
     counts->mark = counts->applied;
     counts->rounds = 0;
     counts->stop = 0;
@@ -195,8 +198,17 @@ struct RomaWork {
     unsigned long long *slot = nullptr;
     uint8_t *taken = nullptr, *done = nullptr;
     RomaCounts *counts = nullptr;
+    cudaStream_t stream = nullptr;     /* where the rounds' graph runs */
+    cudaEvent_t ready = nullptr;       /* a pass's evaluation is done (default stream) */
+    cudaGraphExec_t rounds = nullptr;  /* ROMA_ROUND_BATCH claim rounds (roma_capture_rounds) */
     ~RomaWork()
     {
+        if (rounds) /* teardown: nothing left to report an error to */
+            cudaGraphExecDestroy(rounds);
+        if (ready)
+            cudaEventDestroy(ready);
+        if (stream)
+            cudaStreamDestroy(stream);
         device_free(taken);
         device_free(done);
         device_free(mw);
@@ -221,6 +233,8 @@ struct RomaWork {
             (rc = dalloc(&done, (size_t)n, "ROMA turn flags", err)) ||
             (rc = dalloc(&counts, 1, "ROMA counts", err)))
             return rc;
+        CUDA_TRY(err, cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+        CUDA_TRY(err, cudaEventCreateWithFlags(&ready, cudaEventDisableTiming));
         return COARSEN_OK;
     }
 };
@@ -245,16 +259,42 @@ static inline int roma_sum_gains(RomaWork &w, int64_t n, coarsen_error *err)
     return COARSEN_OK;
 }
 
-/* One pass: eval(err) launches the evaluation of every centre whose turn
- * is pending (w.done) into w.aug; roma_turn_kernel; claim rounds, launched
- * ROMA_ROUND_BATCH at a time (rounds after the last one do nothing) with
- * one copy of the counts back per batch, until one applies nothing or
- * opts->max_rounds ran. *h: the phase's counts so far, updated; the pass's
- * candidates go to *cand. */
+/* Captures ROMA_ROUND_BATCH claim rounds on w.stream as one graph (once
+ * a run: no argument changes; rounds after the last one do nothing). */
+static int roma_capture_rounds(RomaWork &w, int32_t n, const roma_opts *opts, const RomaRule &rule, int32_t *d_mate,
+                               coarsen_error *err)
+{
+    const unsigned grid = roma_blocks(n, ROMA_BLOCK);
+    CUDA_TRY(err, cudaStreamBeginCapture(w.stream, cudaStreamCaptureModeThreadLocal));
+    for (int k = 0; k < ROMA_ROUND_BATCH; k++) {
+        cudaMemsetAsync(w.slot, 0, (size_t)n * sizeof *w.slot, w.stream);
+        roma_claim_kernel<<<grid, ROMA_BLOCK, 0, w.stream>>>(w.aug, n, w.taken, w.slot, rule, w.counts);
+        roma_apply_kernel<<<grid, ROMA_BLOCK, 0, w.stream>>>(w.aug, w.slot, n, d_mate, w.mw, w.taken, w.done,
+                                                             w.gains, w.counts, rule);
+        roma_round_end_kernel<<<1, 1, 0, w.stream>>>(w.counts, opts->max_rounds);
+    }
+    cudaGraph_t graph = nullptr;
+    const cudaError_t ended = cudaStreamEndCapture(w.stream, &graph); /* reports the captured calls' errors */
+    if (ended != cudaSuccess) {
+        if (graph)
+            cudaGraphDestroy(graph);
+        return device_cuda_fail(err, ended, "cudaStreamEndCapture (ROMA rounds)", __FILE__, __LINE__);
+    }
+    const cudaError_t inst = cudaGraphInstantiate(&w.rounds, graph, 0);
+    cudaGraphDestroy(graph);
+    if (inst != cudaSuccess)
+        return device_cuda_fail(err, inst, "cudaGraphInstantiate (ROMA rounds)", __FILE__, __LINE__);
+    return COARSEN_OK;
+}
+
+/* One pass of phase p: eval(err) launches the evaluation of every centre
+ * whose turn is pending (w.done) into w.aug; roma_turn_kernel; claim
+ * rounds, a batch graph at a time with one copy of the counts back per
+ * batch, until one applies nothing or opts->max_rounds ran. *h: the
+ * phase's counts so far, updated; the pass's candidates go to *cand. */
 template <class Eval>
-static int roma_gpu_pass(RomaWork &w, int32_t n, const roma_opts *opts, const RomaRule &rule, int32_t *d_mate,
-                         const Eval &eval, RomaCounts *h, roma_phase_stats *ps, unsigned long long *cand,
-                         coarsen_error *err)
+static int roma_gpu_pass(RomaWork &w, int32_t n, int p, int32_t *d_mate, const Eval &eval, RomaCounts *h,
+                         roma_phase_stats *ps, unsigned long long *cand, coarsen_error *err)
 {
     const unsigned grid = roma_blocks(n, ROMA_BLOCK);
     const unsigned long long cand0 = h->candidates;
@@ -264,21 +304,15 @@ static int roma_gpu_pass(RomaWork &w, int32_t n, const roma_opts *opts, const Ro
         return rc;
     roma_turn_kernel<<<grid, ROMA_BLOCK>>>(w.aug, n, d_mate, w.done, w.counts);
     CUDA_LAUNCH_TRY(err);
-    roma_pass_begin_kernel<<<1, 1>>>(w.counts);
+    roma_pass_begin_kernel<<<1, 1>>>(w.counts, p);
     CUDA_LAUNCH_TRY(err);
+    CUDA_TRY(err, cudaEventRecord(w.ready, 0));
+    CUDA_TRY(err, cudaStreamWaitEvent(w.stream, w.ready, 0));
     ps->passes++;
     do {
-        for (int k = 0; k < ROMA_ROUND_BATCH; k++) {
-            CUDA_TRY(err, cudaMemsetAsync(w.slot, 0, (size_t)n * sizeof *w.slot, 0));
-            roma_claim_kernel<<<grid, ROMA_BLOCK>>>(w.aug, n, w.taken, w.slot, rule, w.counts);
-            CUDA_LAUNCH_TRY(err);
-            roma_apply_kernel<<<grid, ROMA_BLOCK>>>(w.aug, w.slot, n, d_mate, w.mw, w.taken, w.done, w.gains,
-                                                    w.counts, rule);
-            CUDA_LAUNCH_TRY(err);
-            roma_round_end_kernel<<<1, 1>>>(w.counts, opts->max_rounds);
-            CUDA_LAUNCH_TRY(err);
-        }
-        CUDA_TRY(err, cudaMemcpy(h, w.counts, sizeof *h, cudaMemcpyDeviceToHost));
+        CUDA_TRY(err, cudaGraphLaunch(w.rounds, w.stream));
+        CUDA_TRY(err, cudaMemcpyAsync(h, w.counts, sizeof *h, cudaMemcpyDeviceToHost, w.stream));
+        CUDA_TRY(err, cudaStreamSynchronize(w.stream));
     } while (!h->stop);
     ps->rounds += h->rounds;
     *cand = h->candidates - cand0;
@@ -293,18 +327,19 @@ static int roma_gpu_phases(RomaWork &w, int32_t n, const roma_opts *opts, int32_
                            roma_stats *stats, coarsen_error *err)
 {
     const double t0 = timer_ms();
+    int rc;
+    if (n > 0 && (rc = roma_capture_rounds(w, n, opts, RomaRule{opts->priority, opts->seed}, d_mate, err)))
+        return rc;
     for (int p = 0; p < opts->max_phases; p++) {
         roma_phase_stats *ps = &stats->phase[p];
-        const RomaRule rule{opts->priority, opts->seed, p};
         RomaCounts h{};
         CUDA_TRY(err, cudaMemsetAsync(w.counts, 0, sizeof *w.counts, 0));
         if (n > 0) {
-            int rc;
             CUDA_TRY(err, cudaMemsetAsync(w.gains, 0, (size_t)n * sizeof *w.gains, 0));
             CUDA_TRY(err, cudaMemsetAsync(w.done, 0, (size_t)n, 0));
             unsigned long long cand = 0;
             do {
-                if ((rc = roma_gpu_pass(w, n, opts, rule, d_mate, eval, &h, ps, &cand, err)))
+                if ((rc = roma_gpu_pass(w, n, p, d_mate, eval, &h, ps, &cand, err)))
                     return rc;
             } while (opts->turns && cand > 0);
             if ((rc = roma_sum_gains(w, n, err)))
