@@ -11,7 +11,9 @@
  * and the claim-rounds rule only, for graphs where sequential ROMA takes
  * minutes. --seed S seeds the random pairing and ROMA (default 1); --turns
  * 0|1 and --priority gain|random override the mode's rule (roma.h). Each
- * line also gives the work: passes, centres evaluated, claim rounds.
+ * line also gives the work: passes, centres evaluated, claim rounds. For
+ * tuning the complete mode: --gpu-only skips the host runs, --dense-tile T
+ * sets the columns of row u staged per pass (roma_opts.dense_tile).
  * Complete graphs with even n (from a spec such as
  * "complete:n=1024,weights=real" or a file, made dense from CSR, or
  * "dense:n=90112,weights=real|exponential|geometric", generated here for
@@ -38,12 +40,15 @@ static const char *const defaults[] = {
 static int have_gpu;
 static int one_start; /* --one-start: the first start and the default rule only (large graphs) */
 static uint64_t seed = 1;          /* --seed S: the random pairing and every ROMA seed */
+static int gpu_only;               /* --gpu-only: complete graphs without the host runs (tuning) */
+static int32_t dense_tile;         /* --dense-tile T: roma_opts.dense_tile (0: the default) */
 static int turns = -1, priority = -1; /* --turns 0|1, --priority gain|random: the rule (-1: the mode's default) */
 
 /* The mode's options with --seed, --turns and --priority applied. */
 static void rule_opts(roma_opts *o)
 {
     o->seed = seed;
+    o->dense_tile = dense_tile;
     if (turns >= 0)
         o->turns = turns;
     if (priority >= 0)
@@ -265,7 +270,7 @@ static int run_complete(const char *spec, const coarsen_graph *g, double opt, in
         roma_stats st;
         memcpy(m, start, bytes);
         double seq_ms = 0;
-        if (n <= 90112) { /* the thesis's largest size; beyond, minutes per phase */
+        if (n <= 90112 && !gpu_only) { /* the thesis's largest size; beyond, minutes per phase */
             if ((rc = roma_complete_cpu(n, w, &o, m, &st, &err)))
                 break;
             seq_ms = st.ms;
@@ -305,6 +310,10 @@ int main(int argc, char **argv)
             opt[nopt++] = atof(argv[++i]);
         else if (!strcmp(argv[i], "--one-start"))
             one_start = 1;
+        else if (!strcmp(argv[i], "--gpu-only"))
+            gpu_only = 1;
+        else if (!strcmp(argv[i], "--dense-tile") && i + 1 < argc)
+            dense_tile = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
             seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--turns") && i + 1 < argc)
@@ -319,7 +328,8 @@ int main(int argc, char **argv)
     int rc = bench_parse_args(argc, argv,
                               "ROMA refinement: weight, GTO (with --opt W per graph), phases, time; sequential, "
                               "host replay and GPU. --one-start: only the first start and rule (large graphs); "
-                              "--seed S (pairing and ROMA seeds), --turns 0|1, --priority gain|random (the rule).",
+                              "--seed S (pairing and ROMA seeds), --turns 0|1, --priority gain|random (the rule); "
+                              "complete graphs: --gpu-only (no host runs), --dense-tile T (columns staged per pass).",
                               defaults, (int)(sizeof defaults / sizeof defaults[0]), &o);
     if (rc)
         return rc == 1 ? 0 : rc;
