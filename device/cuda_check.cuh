@@ -50,4 +50,28 @@ static inline int cub_run(F &&f, const char *what, coarsen_error *err)
     return 0;
 }
 
+/* Temporary storage of a CUB device algorithm run many times at the same
+ * size (a phase loop): reserve() sizes and allocates it once, so that the
+ * runs, f(p, bytes) on a stream, allocate nothing and may be captured in a
+ * CUDA graph. */
+struct CubScratch {
+    void *p = nullptr;
+    size_t bytes = 0;
+    ~CubScratch() { device_free(p); }
+    template <class F>
+    int reserve(F &&f, const char *what, coarsen_error *err)
+    {
+        size_t need = 0;
+        CUDA_TRY(err, f(nullptr, need));
+        if (need <= bytes)
+            return 0;
+        device_free(p);
+        p = nullptr, bytes = 0;
+        if (int rc = device_alloc(&p, need, what, err))
+            return rc;
+        bytes = need;
+        return 0;
+    }
+};
+
 #endif

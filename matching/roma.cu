@@ -204,15 +204,25 @@ struct HeavyLists {
             rc = dalloc(&ids[1], (size_t)n + 1, "ROMA block centres", err);
         return rc ? rc : dalloc(&count, 2, "ROMA heavy counts", err);
     }
-    int select(int32_t n, const roma_state &S, const uint8_t *done, coarsen_error *err)
+    /* The partition, called as CUB wants it: (temp, bytes) then the arguments. */
+    cudaError_t partition(void *t, size_t &b, int32_t n, const roma_state &S, const uint8_t *done, cudaStream_t stream)
     {
         thrust::counting_iterator<int32_t> all(0);
         const HeavyCentre warp{S, done, ROMA_WARP_ENTRIES, ROMA_BLOCK_ENTRIES},
             block{S, done, ROMA_BLOCK_ENTRIES, INT64_MAX};
-        return cub_run([&](void *t, size_t &b) {
-            return cub::DevicePartition::If(t, b, all, ids[0], ids[1], thrust::make_discard_iterator(), count,
-                                            (int64_t)n, warp, block);
-        }, "ROMA heavy centres", err);
+        return cub::DevicePartition::If(t, b, all, ids[0], ids[1], thrust::make_discard_iterator(), count,
+                                        (int64_t)n, warp, block, stream);
+    }
+    CubScratch scratch;
+    int reserve(int32_t n, const roma_state &S, const uint8_t *done, coarsen_error *err)
+    {
+        return scratch.reserve([&](void *t, size_t &b) { return partition(t, b, n, S, done, 0); },
+                               "ROMA heavy centres", err);
+    }
+    /* Lists both groups' centres on stream (after reserve). */
+    cudaError_t select(int32_t n, const roma_state &S, const uint8_t *done, cudaStream_t stream)
+    {
+        return partition(scratch.p, scratch.bytes, n, S, done, stream);
     }
 };
 
@@ -236,20 +246,19 @@ extern "C" int roma_gpu(const coarsen_graph *g, const roma_opts *opts, int32_t *
         CUDA_LAUNCH_TRY(err);
     }
     HeavyLists heavy;
-    if ((rc = heavy.alloc(n, err)))
+    if ((rc = heavy.alloc(n, err)) || (rc = heavy.reserve(n, S, w.done, err)))
         return rc;
     const int64_t most = n; /* centres a group size may get at most */
     const unsigned warp_grid = roma_blocks(most < 8192 ? most * 32 : 8192 * 32, ROMA_BLOCK), /* <= 2048 blocks */
         block_grid = (unsigned)(most < 256 ? most : 256);
-    auto eval = [&](coarsen_error *e) -> int {
-        roma_eval_kernel<<<grid, ROMA_BLOCK>>>(S, w.done, n, g->integral_weights, opts->eps, w.aug);
+    auto eval = [&](cudaStream_t s, coarsen_error *e) -> int {
+        roma_eval_kernel<<<grid, ROMA_BLOCK, 0, s>>>(S, w.done, n, g->integral_weights, opts->eps, w.aug);
         CUDA_LAUNCH_TRY(e);
-        if (int r = heavy.select(n, S, w.done, e))
-            return r;
-        roma_eval_group_kernel<32><<<warp_grid, ROMA_BLOCK>>>(S, heavy.ids[0], heavy.count, g->integral_weights,
-                                                              opts->eps, w.aug);
+        CUDA_TRY(e, heavy.select(n, S, w.done, s));
+        roma_eval_group_kernel<32><<<warp_grid, ROMA_BLOCK, 0, s>>>(S, heavy.ids[0], heavy.count,
+                                                                    g->integral_weights, opts->eps, w.aug);
         CUDA_LAUNCH_TRY(e);
-        roma_eval_group_kernel<ROMA_BIG_BLOCK><<<block_grid > 0 ? block_grid : 1, ROMA_BIG_BLOCK>>>(
+        roma_eval_group_kernel<ROMA_BIG_BLOCK><<<block_grid > 0 ? block_grid : 1, ROMA_BIG_BLOCK, 0, s>>>(
             S, heavy.ids[1], heavy.count + 1, g->integral_weights, opts->eps, w.aug);
         CUDA_LAUNCH_TRY(e);
         return COARSEN_OK;

@@ -77,15 +77,23 @@ struct LiveList {
             rc = dalloc(&packed, (size_t)n + 1, "ROMA packed mates", err);
         return rc ? rc : dalloc(&count, 1, "ROMA live count", err);
     }
-    /* Lists the live centres into ids, their number into *count (on the
-     * device: no copy back). */
-    int select(int32_t n, const int32_t *mate, const uint8_t *done, coarsen_error *err)
+    /* The selection, called as CUB wants it: (temp, bytes) then the arguments. */
+    cudaError_t choose(void *t, size_t &b, int32_t n, const int32_t *mate, const uint8_t *done, cudaStream_t stream)
     {
         thrust::counting_iterator<int32_t> all(0);
-        const LiveCentre live{mate, done};
-        return cub_run([&](void *t, size_t &b) {
-            return cub::DeviceSelect::If(t, b, all, ids, count, (int64_t)n, live);
-        }, "ROMA live centres", err);
+        return cub::DeviceSelect::If(t, b, all, ids, count, (int64_t)n, LiveCentre{mate, done}, stream);
+    }
+    CubScratch scratch;
+    int reserve(int32_t n, const int32_t *mate, const uint8_t *done, coarsen_error *err)
+    {
+        return scratch.reserve([&](void *t, size_t &b) { return choose(t, b, n, mate, done, 0); },
+                               "ROMA live centres", err);
+    }
+    /* Lists the live centres into ids and their number into *count, on
+     * stream (after reserve). */
+    cudaError_t select(int32_t n, const int32_t *mate, const uint8_t *done, cudaStream_t stream)
+    {
+        return choose(scratch.p, scratch.bytes, n, mate, done, stream);
     }
 };
 
@@ -158,14 +166,13 @@ extern "C" int roma_complete_gpu(int32_t n, const float *d_w, const roma_opts *o
     const size_t shared = (size_t)tile * sizeof(float);
     CUDA_TRY(err, cudaFuncSetAttribute(flip_eval_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared));
     LiveList live;
-    if ((rc = live.alloc(n, err)))
+    if ((rc = live.alloc(n, err)) || (rc = live.reserve(n, d_mate, w.done, err)))
         return rc;
-    auto eval = [&](coarsen_error *e) -> int {
-        if (int r = live.select(n, d_mate, w.done, e))
-            return r;
-        pack_mates_kernel<<<roma_blocks(n, ROMA_BLOCK), ROMA_BLOCK>>>(d_mate, w.mw, n, live.packed);
+    auto eval = [&](cudaStream_t s, coarsen_error *e) -> int {
+        CUDA_TRY(e, live.select(n, d_mate, w.done, s));
+        pack_mates_kernel<<<roma_blocks(n, ROMA_BLOCK), ROMA_BLOCK, 0, s>>>(d_mate, w.mw, n, live.packed);
         CUDA_LAUNCH_TRY(e);
-        flip_eval_kernel<<<(unsigned)(n / 2 > 0 ? n / 2 : 1), FLIP_BLOCK, shared>>>(
+        flip_eval_kernel<<<(unsigned)(n / 2 > 0 ? n / 2 : 1), FLIP_BLOCK, shared, s>>>(
             d_w, n, d_mate, w.mw, live.packed, live.ids, live.count, opts->eps, tile, w.aug);
         CUDA_LAUNCH_TRY(e);
         return COARSEN_OK;

@@ -9,11 +9,12 @@
  * taken vertex and max-writes the others' keys, roma_apply_kernel applies
  * the candidates holding every key they wrote, takes their vertices and
  * ends their turn, roma_round_end_kernel decides on the device whether
- * another round runs; rounds run ROMA_ROUND_BATCH at a time as one CUDA
- * graph (captured once a run), the counts coming back after each batch
- * (one small copy).
+ * another round runs. A pass (evaluation, turns and ROMA_ROUND_BATCH
+ * rounds) is one CUDA graph, captured once a run, and so is a further
+ * batch of rounds; the counts come back after each (one small copy).
  * A phase is one pass, or passes until one has no candidate (turns); the
- * gains are summed in the fixed order of roma_sum.h. */
+ * gains are summed in the fixed order of roma_sum.h. Everything runs on
+ * the run's own stream. */
 #ifndef MATCHING_ROMA_GPU_CUH
 #define MATCHING_ROMA_GPU_CUH
 
@@ -152,10 +153,15 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
     roma_count(app, &counts->applied);
 }
 
-/* Before a pass's claim rounds of phase p (one thread). */
-static __global__ void roma_pass_begin_kernel(RomaCounts *counts, int p)
+/* At the start of phase p, after the counts are zeroed (one thread). */
+static __global__ void roma_phase_begin_kernel(RomaCounts *counts, int p)
 {
     counts->phase = p;
+}
+
+/* Before a pass's claim rounds (one thread). */
+static __global__ void roma_pass_begin_kernel(RomaCounts *counts)
+{
     counts->mark = counts->applied;
     counts->rounds = 0;
     counts->stop = 0;
@@ -198,15 +204,15 @@ struct RomaWork {
     unsigned long long *slot = nullptr;
     uint8_t *taken = nullptr, *done = nullptr;
     RomaCounts *counts = nullptr;
-    cudaStream_t stream = nullptr;     /* where the rounds' graph runs */
-    cudaEvent_t ready = nullptr;       /* a pass's evaluation is done (default stream) */
-    cudaGraphExec_t rounds = nullptr;  /* ROMA_ROUND_BATCH claim rounds (roma_capture_rounds) */
+    cudaStream_t stream = nullptr;     /* where the phases run */
+    cudaGraphExec_t pass = nullptr;    /* a pass: evaluation, turns, ROMA_ROUND_BATCH claim rounds */
+    cudaGraphExec_t rounds = nullptr;  /* ROMA_ROUND_BATCH more claim rounds */
     ~RomaWork()
     {
-        if (rounds) /* teardown: nothing left to report an error to */
+        if (pass) /* teardown: nothing left to report an error to */
+            cudaGraphExecDestroy(pass);
+        if (rounds)
             cudaGraphExecDestroy(rounds);
-        if (ready)
-            cudaEventDestroy(ready);
         if (stream)
             cudaStreamDestroy(stream);
         device_free(taken);
@@ -234,7 +240,6 @@ struct RomaWork {
             (rc = dalloc(&counts, 1, "ROMA counts", err)))
             return rc;
         CUDA_TRY(err, cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-        CUDA_TRY(err, cudaEventCreateWithFlags(&ready, cudaEventDisableTiming));
         return COARSEN_OK;
     }
 };
@@ -244,14 +249,15 @@ static inline int roma_sum_gains(RomaWork &w, int64_t n, coarsen_error *err)
 {
     if (n <= 1) {
         if (n == 1)
-            CUDA_TRY(err, cudaMemcpyAsync(&w.counts->gain, w.gains, sizeof(double), cudaMemcpyDeviceToDevice, 0));
+            CUDA_TRY(err, cudaMemcpyAsync(&w.counts->gain, w.gains, sizeof(double), cudaMemcpyDeviceToDevice,
+                                          w.stream));
         return COARSEN_OK; /* n = 0: the zeroed counts hold 0 */
     }
     const double *in = w.gains;
     for (int k = 0; n > 1; k ^= 1) {
         const int64_t chunks = (n + ROMA_SUM_CHUNK - 1) / ROMA_SUM_CHUNK;
         double *out = chunks == 1 ? &w.counts->gain : w.level[k];
-        roma_sum_kernel<<<(unsigned)chunks, ROMA_SUM_CHUNK / 2>>>(in, n, out);
+        roma_sum_kernel<<<(unsigned)chunks, ROMA_SUM_CHUNK / 2, 0, w.stream>>>(in, n, out);
         CUDA_LAUNCH_TRY(err);
         in = out;
         n = chunks;
@@ -259,93 +265,124 @@ static inline int roma_sum_gains(RomaWork &w, int64_t n, coarsen_error *err)
     return COARSEN_OK;
 }
 
-/* Captures ROMA_ROUND_BATCH claim rounds on w.stream as one graph (once
- * a run: no argument changes; rounds after the last one do nothing). */
-static int roma_capture_rounds(RomaWork &w, int32_t n, const roma_opts *opts, const RomaRule &rule, int32_t *d_mate,
-                               coarsen_error *err)
+/* Enqueues ROMA_ROUND_BATCH claim rounds on w.stream. */
+static int roma_enqueue_rounds(RomaWork &w, int32_t n, const roma_opts *opts, int32_t *d_mate, coarsen_error *err)
 {
     const unsigned grid = roma_blocks(n, ROMA_BLOCK);
-    CUDA_TRY(err, cudaStreamBeginCapture(w.stream, cudaStreamCaptureModeThreadLocal));
+    const RomaRule rule{opts->priority, opts->seed};
     for (int k = 0; k < ROMA_ROUND_BATCH; k++) {
-        cudaMemsetAsync(w.slot, 0, (size_t)n * sizeof *w.slot, w.stream);
+        CUDA_TRY(err, cudaMemsetAsync(w.slot, 0, (size_t)n * sizeof *w.slot, w.stream));
         roma_claim_kernel<<<grid, ROMA_BLOCK, 0, w.stream>>>(w.aug, n, w.taken, w.slot, rule, w.counts);
+        CUDA_LAUNCH_TRY(err);
         roma_apply_kernel<<<grid, ROMA_BLOCK, 0, w.stream>>>(w.aug, w.slot, n, d_mate, w.mw, w.taken, w.done,
                                                              w.gains, w.counts, rule);
+        CUDA_LAUNCH_TRY(err);
         roma_round_end_kernel<<<1, 1, 0, w.stream>>>(w.counts, opts->max_rounds);
+        CUDA_LAUNCH_TRY(err);
     }
-    cudaGraph_t graph = nullptr;
-    const cudaError_t ended = cudaStreamEndCapture(w.stream, &graph); /* reports the captured calls' errors */
-    if (ended != cudaSuccess) {
-        if (graph)
-            cudaGraphDestroy(graph);
-        return device_cuda_fail(err, ended, "cudaStreamEndCapture (ROMA rounds)", __FILE__, __LINE__);
-    }
-    const cudaError_t inst = cudaGraphInstantiate(&w.rounds, graph, 0);
-    cudaGraphDestroy(graph);
-    if (inst != cudaSuccess)
-        return device_cuda_fail(err, inst, "cudaGraphInstantiate (ROMA rounds)", __FILE__, __LINE__);
     return COARSEN_OK;
 }
 
-/* One pass of phase p: eval(err) launches the evaluation of every centre
- * whose turn is pending (w.done) into w.aug; roma_turn_kernel; claim
- * rounds, a batch graph at a time with one copy of the counts back per
- * batch, until one applies nothing or opts->max_rounds ran. *h: the
- * phase's counts so far, updated; the pass's candidates go to *cand. */
+/* Captures what enqueue(err) puts on w.stream as a graph into *exec (the
+ * capture is ended whatever enqueue returns). */
+template <class Enqueue>
+static int roma_capture(RomaWork &w, const Enqueue &enqueue, cudaGraphExec_t *exec, coarsen_error *err)
+{
+    CUDA_TRY(err, cudaStreamBeginCapture(w.stream, cudaStreamCaptureModeThreadLocal));
+    const int rc = enqueue(err);
+    cudaGraph_t graph = nullptr;
+    const cudaError_t ended = cudaStreamEndCapture(w.stream, &graph);
+    if (rc || ended != cudaSuccess) {
+        if (graph)
+            cudaGraphDestroy(graph);
+        return rc ? rc : device_cuda_fail(err, ended, "cudaStreamEndCapture (ROMA)", __FILE__, __LINE__);
+    }
+    const cudaError_t inst = cudaGraphInstantiate(exec, graph, 0);
+    cudaGraphDestroy(graph);
+    if (inst != cudaSuccess)
+        return device_cuda_fail(err, inst, "cudaGraphInstantiate (ROMA)", __FILE__, __LINE__);
+    return COARSEN_OK;
+}
+
+/* The two graphs of a run (nothing in them changes between passes): a
+ * pass, i.e. eval(stream, err) evaluating every centre whose turn is
+ * pending (w.done) into w.aug, roma_turn_kernel and a batch of claim
+ * rounds; and a batch of claim rounds alone. */
 template <class Eval>
-static int roma_gpu_pass(RomaWork &w, int32_t n, int p, int32_t *d_mate, const Eval &eval, RomaCounts *h,
-                         roma_phase_stats *ps, unsigned long long *cand, coarsen_error *err)
+static int roma_capture_graphs(RomaWork &w, int32_t n, const roma_opts *opts, int32_t *d_mate, const Eval &eval,
+                               coarsen_error *err)
 {
     const unsigned grid = roma_blocks(n, ROMA_BLOCK);
-    const unsigned long long cand0 = h->candidates;
-    int rc;
-    CUDA_TRY(err, cudaMemsetAsync(w.taken, 0, (size_t)n, 0));
-    if ((rc = eval(err)))
+    int rc = roma_capture(w, [&](coarsen_error *e) -> int {
+        CUDA_TRY(e, cudaMemsetAsync(w.taken, 0, (size_t)n, w.stream));
+        if (int r = eval(w.stream, e))
+            return r;
+        roma_turn_kernel<<<grid, ROMA_BLOCK, 0, w.stream>>>(w.aug, n, d_mate, w.done, w.counts);
+        CUDA_LAUNCH_TRY(e);
+        roma_pass_begin_kernel<<<1, 1, 0, w.stream>>>(w.counts);
+        CUDA_LAUNCH_TRY(e);
+        return roma_enqueue_rounds(w, n, opts, d_mate, e);
+    }, &w.pass, err);
+    if (rc)
         return rc;
-    roma_turn_kernel<<<grid, ROMA_BLOCK>>>(w.aug, n, d_mate, w.done, w.counts);
-    CUDA_LAUNCH_TRY(err);
-    roma_pass_begin_kernel<<<1, 1>>>(w.counts, p);
-    CUDA_LAUNCH_TRY(err);
-    CUDA_TRY(err, cudaEventRecord(w.ready, 0));
-    CUDA_TRY(err, cudaStreamWaitEvent(w.stream, w.ready, 0));
+    return roma_capture(w, [&](coarsen_error *e) -> int { return roma_enqueue_rounds(w, n, opts, d_mate, e); },
+                        &w.rounds, err);
+}
+
+/* One pass: the pass graph, then more batches of rounds until the pass's
+ * rounds stop, one copy of the counts back per batch. *h: the phase's
+ * counts so far, updated; the pass's candidates go to *cand. */
+static int roma_gpu_pass(RomaWork &w, RomaCounts *h, roma_phase_stats *ps, unsigned long long *cand,
+                         coarsen_error *err)
+{
+    const unsigned long long cand0 = h->candidates;
+    CUDA_TRY(err, cudaGraphLaunch(w.pass, w.stream));
     ps->passes++;
-    do {
-        CUDA_TRY(err, cudaGraphLaunch(w.rounds, w.stream));
+    for (;;) {
         CUDA_TRY(err, cudaMemcpyAsync(h, w.counts, sizeof *h, cudaMemcpyDeviceToHost, w.stream));
         CUDA_TRY(err, cudaStreamSynchronize(w.stream));
-    } while (!h->stop);
+        if (h->stop)
+            break;
+        CUDA_TRY(err, cudaGraphLaunch(w.rounds, w.stream));
+    }
     ps->rounds += h->rounds;
     *cand = h->candidates - cand0;
     return COARSEN_OK;
 }
 
-/* The phase loop: passes (one, or with opts->turns until one has no
- * candidate), then the fixed-order gain sum; stops after a phase applying
- * nothing or after opts->max_phases. */
+/* The phase loop on w.stream: passes (one, or with opts->turns until one
+ * has no candidate), then the fixed-order gain sum; stops after a phase
+ * applying nothing or after opts->max_phases. eval(stream, err) enqueues
+ * the evaluation on stream and nothing else (no copy, no allocation: it is
+ * captured once). */
 template <class Eval>
 static int roma_gpu_phases(RomaWork &w, int32_t n, const roma_opts *opts, int32_t *d_mate, const Eval &eval,
                            roma_stats *stats, coarsen_error *err)
 {
     const double t0 = timer_ms();
     int rc;
-    if (n > 0 && (rc = roma_capture_rounds(w, n, opts, RomaRule{opts->priority, opts->seed}, d_mate, err)))
+    CUDA_TRY(err, cudaDeviceSynchronize()); /* the caller's setup on the default stream is done */
+    if (n > 0 && (rc = roma_capture_graphs(w, n, opts, d_mate, eval, err)))
         return rc;
     for (int p = 0; p < opts->max_phases; p++) {
         roma_phase_stats *ps = &stats->phase[p];
         RomaCounts h{};
-        CUDA_TRY(err, cudaMemsetAsync(w.counts, 0, sizeof *w.counts, 0));
+        CUDA_TRY(err, cudaMemsetAsync(w.counts, 0, sizeof *w.counts, w.stream));
         if (n > 0) {
-            CUDA_TRY(err, cudaMemsetAsync(w.gains, 0, (size_t)n * sizeof *w.gains, 0));
-            CUDA_TRY(err, cudaMemsetAsync(w.done, 0, (size_t)n, 0));
+            CUDA_TRY(err, cudaMemsetAsync(w.gains, 0, (size_t)n * sizeof *w.gains, w.stream));
+            CUDA_TRY(err, cudaMemsetAsync(w.done, 0, (size_t)n, w.stream));
+            roma_phase_begin_kernel<<<1, 1, 0, w.stream>>>(w.counts, p);
+            CUDA_LAUNCH_TRY(err);
             unsigned long long cand = 0;
             do {
-                if ((rc = roma_gpu_pass(w, n, p, d_mate, eval, &h, ps, &cand, err)))
+                if ((rc = roma_gpu_pass(w, &h, ps, &cand, err)))
                     return rc;
             } while (opts->turns && cand > 0);
             if ((rc = roma_sum_gains(w, n, err)))
                 return rc;
-            CUDA_TRY(err, cudaMemcpy(&h, w.counts, sizeof h, cudaMemcpyDeviceToHost));
+            CUDA_TRY(err, cudaMemcpyAsync(&h, w.counts, sizeof h, cudaMemcpyDeviceToHost, w.stream));
         }
+        CUDA_TRY(err, cudaStreamSynchronize(w.stream));
         ps->candidates = (int64_t)h.candidates;
         ps->applied = (int64_t)h.applied;
         ps->evaluated = (int64_t)h.evaluated;
@@ -354,7 +391,6 @@ static int roma_gpu_phases(RomaWork &w, int32_t n, const roma_opts *opts, int32_
         if (h.applied == 0)
             break;
     }
-    CUDA_TRY(err, cudaDeviceSynchronize());
     stats->ms += timer_ms() - t0;
     return COARSEN_OK;
 }
