@@ -97,9 +97,9 @@ struct LiveList {
     }
 };
 
-/* Grid: n / 2 blocks (the most centres a perfect matching has); block b
- * evaluates listed centre live[b] when b < *count (roma_turn_kernel sets
- * the others' kind to ROMA_NONE). The gain of x reads w(v, x)
+/* Grid: as many blocks as fit on the device at once, each evaluating the
+ * listed centres live[b], live[b + grid], ... below *count (a pass late in
+ * a phase has few; roma_turn_kernel sets the others' kind to ROMA_NONE). The gain of x reads w(v, x)
  * along row v (coalesced) and w(u, mate x), a gather: row u is staged in
  * shared memory a tile of columns at a time, and each pass over x folds the
  * x whose mate falls in the tile (every x in exactly one pass), so the
@@ -113,35 +113,36 @@ static __global__ void __launch_bounds__(FLIP_BLOCK)
     extern __shared__ float wu[]; /* tile entries of row u */
     using Reduce = cub::BlockReduce<FlipBest, FLIP_BLOCK>;
     __shared__ typename Reduce::TempStorage temp;
-    if (blockIdx.x >= *count) /* the whole block together */
-        return;
-    const int32_t c = live[blockIdx.x], u = mate[c];
-    const float *rv = w + (int64_t)c * n, *ru = w + (int64_t)u * n;
-    const double mwc = mw[c];
-    FlipBest b{0.0, -1};
-    for (int32_t y0 = 0; y0 < n; y0 += tile) {
-        const int32_t len = n - y0 < tile ? n - y0 : tile;
-        __syncthreads(); /* the last tile is consumed */
-        for (int32_t k = (int32_t)threadIdx.x; k < len; k += FLIP_BLOCK)
-            wu[k] = ru[y0 + k];
-        __syncthreads();
+    const int64_t live_count = (int64_t)*count;
+    for (int64_t k = blockIdx.x; k < live_count; k += gridDim.x) { /* the whole block together */
+        const int32_t c = live[k], u = mate[c];
+        const float *rv = w + (int64_t)c * n, *ru = w + (int64_t)u * n;
+        const double mwc = mw[c];
+        FlipBest b{0.0, -1};
+        for (int32_t y0 = 0; y0 < n; y0 += tile) {
+            const int32_t len = n - y0 < tile ? n - y0 : tile;
+            __syncthreads(); /* the last tile (and the last reduction) is consumed */
+            for (int32_t j = (int32_t)threadIdx.x; j < len; j += FLIP_BLOCK)
+                wu[j] = ru[y0 + j];
+            __syncthreads();
 #pragma unroll 2 /* 4 spills a register */
-        for (int32_t x = (int32_t)threadIdx.x; x < n; x += FLIP_BLOCK) {
-            const int2 p = packed[x];
-            const int32_t y = p.x;
-            if ((uint32_t)(y - y0) >= (uint32_t)len || x == c || x == u)
-                continue;
-            /* roma_flip_gain's sum, left to right */
-            double gx = (double)rv[x] + (double)wu[y - y0] - mwc - (double)__int_as_float(p.y);
-            if (edge_better(gx, x, b.gain, b.x))
-                b = FlipBest{gx, x};
+            for (int32_t x = (int32_t)threadIdx.x; x < n; x += FLIP_BLOCK) {
+                const int2 p = packed[x];
+                const int32_t y = p.x;
+                if ((uint32_t)(y - y0) >= (uint32_t)len || x == c || x == u)
+                    continue;
+                /* roma_flip_gain's sum, left to right */
+                double gx = (double)rv[x] + (double)wu[y - y0] - mwc - (double)__int_as_float(p.y);
+                if (edge_better(gx, x, b.gain, b.x))
+                    b = FlipBest{gx, x};
+            }
         }
-    }
-    b = Reduce(temp).Reduce(b, FlipMax());
-    if (threadIdx.x == 0) {
-        roma_aug a;
-        roma_flip_aug(w, n, mate, mw, c, b.x, b.gain, eps, &a);
-        aug[c] = a;
+        b = Reduce(temp).Reduce(b, FlipMax());
+        if (threadIdx.x == 0) {
+            roma_aug a;
+            roma_flip_aug(w, n, mate, mw, c, b.x, b.gain, eps, &a);
+            aug[c] = a;
+        }
     }
 }
 
@@ -165,6 +166,12 @@ extern "C" int roma_complete_gpu(int32_t n, const float *d_w, const roma_opts *o
     const int32_t tile = n < most ? (n > 0 ? n : 1) : most;
     const size_t shared = (size_t)tile * sizeof(float);
     CUDA_TRY(err, cudaFuncSetAttribute(flip_eval_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared));
+    int per_sm = 0, sms = 0, dev = 0;
+    CUDA_TRY(err, cudaGetDevice(&dev));
+    CUDA_TRY(err, cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    CUDA_TRY(err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, flip_eval_kernel, FLIP_BLOCK, shared));
+    const int64_t resident = (int64_t)(per_sm > 0 ? per_sm : 1) * sms;
+    const unsigned eval_grid = (unsigned)(n / 2 < resident ? (n / 2 > 0 ? n / 2 : 1) : resident);
     LiveList live;
     if ((rc = live.alloc(n, err)) || (rc = live.reserve(n, d_mate, w.done, err)))
         return rc;
@@ -172,7 +179,7 @@ extern "C" int roma_complete_gpu(int32_t n, const float *d_w, const roma_opts *o
         CUDA_TRY(e, live.select(n, d_mate, w.done, s));
         pack_mates_kernel<<<roma_blocks(n, ROMA_BLOCK), ROMA_BLOCK, 0, s>>>(d_mate, w.mw, n, live.packed);
         CUDA_LAUNCH_TRY(e);
-        flip_eval_kernel<<<(unsigned)(n / 2 > 0 ? n / 2 : 1), FLIP_BLOCK, shared, s>>>(
+        flip_eval_kernel<<<eval_grid, FLIP_BLOCK, shared, s>>>(
             d_w, n, d_mate, w.mw, live.packed, live.ids, live.count, opts->eps, tile, w.aug);
         CUDA_LAUNCH_TRY(e);
         return COARSEN_OK;
