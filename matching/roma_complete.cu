@@ -6,7 +6,10 @@
  * equals the replay's sequential scan. Thread 0 writes
  * the candidate (4 vertices); roma_gpu.cuh runs the claim rounds exactly as
  * for sparse graphs. */
+#include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
 #include <cub/block/block_reduce.cuh>
+#include <math.h>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
@@ -101,7 +104,7 @@ struct LiveList {
  * listed centres live[b], live[b + grid], ... below *count (a pass late in
  * a phase has few; roma_turn_kernel sets the others' kind to ROMA_NONE). The gain of x reads w(v, x)
  * along row v (coalesced) and w(u, mate x), a gather: row u is staged in
- * shared memory a tile of columns at a time, and each pass over x folds the
+ * shared memory a tile of columns at a time (asynchronous copies), and each pass over x folds the
  * x whose mate falls in the tile (every x in exactly one pass), so the
  * gather never leaves the SM; mate[x] and mw[x] come packed in one load.
  * The fold is the same total order as roma_flip_scan's, so the order of x
@@ -113,30 +116,35 @@ static __global__ void __launch_bounds__(FLIP_BLOCK)
     extern __shared__ float wu[]; /* tile entries of row u */
     using Reduce = cub::BlockReduce<FlipBest, FLIP_BLOCK>;
     __shared__ typename Reduce::TempStorage temp;
+    const cooperative_groups::thread_block block = cooperative_groups::this_thread_block();
     const int64_t live_count = (int64_t)*count;
     for (int64_t k = blockIdx.x; k < live_count; k += gridDim.x) { /* the whole block together */
         const int32_t c = live[k], u = mate[c];
         const float *rv = w + (int64_t)c * n, *ru = w + (int64_t)u * n;
         const double mwc = mw[c];
-        FlipBest b{0.0, -1};
+        /* the thread's best under edge_better's order, branch-free: -inf and
+         * id -1 stand for none (every finite gain beats -inf) */
+        double bg = -INFINITY;
+        int32_t bx = -1;
         for (int32_t y0 = 0; y0 < n; y0 += tile) {
             const int32_t len = n - y0 < tile ? n - y0 : tile;
             __syncthreads(); /* the last tile (and the last reduction) is consumed */
-            for (int32_t j = (int32_t)threadIdx.x; j < len; j += FLIP_BLOCK)
-                wu[j] = ru[y0 + j];
-            __syncthreads();
-#pragma unroll 2 /* 4 spills a register */
+            cooperative_groups::memcpy_async(block, wu, ru + y0, sizeof(float) * (size_t)len);
+            cooperative_groups::wait(block); /* also a barrier */
+#pragma unroll 4 /* branch-free, 44 registers: one block per SM, loads in flight */
             for (int32_t x = (int32_t)threadIdx.x; x < n; x += FLIP_BLOCK) {
                 const int2 p = packed[x];
-                const int32_t y = p.x;
-                if ((uint32_t)(y - y0) >= (uint32_t)len || x == c || x == u)
-                    continue;
+                const uint32_t k = (uint32_t)(p.x - y0);
+                const bool ok = (k < (uint32_t)len) & (x != c) & (x != u);
+                const float wvx = ok ? rv[x] : 0.0f, wuy = ok ? wu[k] : 0.0f;
                 /* roma_flip_gain's sum, left to right */
-                double gx = (double)rv[x] + (double)wu[y - y0] - mwc - (double)__int_as_float(p.y);
-                if (edge_better(gx, x, b.gain, b.x))
-                    b = FlipBest{gx, x};
+                const double gx = (double)wvx + (double)wuy - mwc - (double)__int_as_float(p.y);
+                const bool better = ok & ((gx > bg) | ((gx == bg) & (x < bx)));
+                bg = better ? gx : bg;
+                bx = better ? x : bx;
             }
         }
+        FlipBest b{bx >= 0 ? bg : 0.0, bx};
         b = Reduce(temp).Reduce(b, FlipMax());
         if (threadIdx.x == 0) {
             roma_aug a;
