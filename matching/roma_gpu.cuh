@@ -42,7 +42,7 @@ struct RomaCounts {
     int phase;               /* the running phase (claim keys) */
 };
 
-constexpr int ROMA_ROUND_BATCH = 4; /* claim rounds launched per copy back to the host */
+constexpr int ROMA_ROUND_BATCH = 3; /* claim rounds per launch (a typical pass needs 3, the last empty) */
 
 /* A run's claim priority: roma_claim_key's arguments but the phase, which
  * the kernels read from RomaCounts (the rounds' graph is captured once). */
@@ -84,12 +84,24 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
         atomicMax(slot + t[j], key);
 }
 
-/* Adds the warp's flags to *counter (every lane of the warp must call). */
+/* Adds the block's flags to *counter with one atomic per block (a counter
+ * every warp of a large grid hit was a contention point); every thread of
+ * the ROMA_BLOCK-thread block must call. */
 __device__ __forceinline__ void roma_count(unsigned flag, unsigned long long *counter)
 {
+    __shared__ unsigned warp_sum[ROMA_BLOCK / 32];
     flag = __reduce_add_sync(0xffffffffu, flag);
-    if ((threadIdx.x & 31) == 0 && flag)
-        atomicAdd(counter, (unsigned long long)flag);
+    __syncthreads(); /* a previous call's sums are read */
+    if ((threadIdx.x & 31) == 0)
+        warp_sum[threadIdx.x >> 5] = flag;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        unsigned s = 0;
+        for (int w = 0; w < ROMA_BLOCK / 32; w++)
+            s += warp_sum[w];
+        if (s)
+            atomicAdd(counter, (unsigned long long)s);
+    }
 }
 
 /* After the evaluation: a centre with a pending turn that found nothing
@@ -126,7 +138,7 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
     roma_apply_kernel(roma_aug *aug, const unsigned long long *slot, int32_t n, int32_t *mate, double *mw,
                       uint8_t *taken, uint8_t *done, double *gains, RomaCounts *counts, RomaRule rule)
 {
-    if (counts->stop) /* the same for the whole grid: no warp is left half in roma_count */
+    if (counts->stop) /* the same for the whole grid: no block is left half in roma_count */
         return;
     const int64_t i = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
     unsigned app = 0;
