@@ -7,34 +7,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "bipartite/assignment.h"
+#include "tests/support/cli_run.h"
 #include "tests/support/io_files.h"
-
-static const char *prog(void)
-{
-    const char *p = getenv("COARSEN_PROG");
-    if (!p)
-        cr_skip_test("COARSEN_PROG not set (make check sets it)");
-    return p;
-}
 
 /* Runs `PROG bipartite ARGS`, stdout into out; returns the exit status. */
 static int run(const char *args, char *out, size_t size)
 {
-    char cmd[4096], outfile[1024];
-    snprintf(cmd, sizeof cmd, "%s bipartite %s", prog(), args); /* before io_path reuses its storage */
-    snprintf(outfile, sizeof outfile, "%s", io_path("bipartite-stdout.txt"));
-    size_t len = strlen(cmd);
-    snprintf(cmd + len, sizeof cmd - len, " >%s 2>/dev/null", outfile);
-    int rc = system(cmd);
-    FILE *f = fopen(outfile, "r");
-    size_t got = f ? fread(out, 1, size - 1, f) : 0;
-    out[got] = 0;
-    if (f)
-        fclose(f);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "%s bipartite %s 2>/dev/null", cli_prog(), args);
+    return cli_run(cmd, out, size);
 }
 
 /* 4 x 5 integer matrix of structural rank 3: rows 2 and 3 share their only column. */

@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "bipartite/remap.h"
 #include "core/hash.h"
+#include "tests/support/cli_run.h"
 #include "tests/support/io_files.h"
 #include "tests/support/test_support.h"
 
@@ -99,27 +99,18 @@ Test(bipartite_remap, negative_label_is_an_input_error)
 
 Test(bipartite_remap, cli_prints_agreement_and_writes_the_relabelled_partition)
 {
-    const char *prog = getenv("COARSEN_PROG");
-    if (!prog)
-        cr_skip_test("COARSEN_PROG not set (make check sets it)");
-    char pa[1024], pb[1024], po[1024], ps[1024], cmd[8192];
+    const char *prog = cli_prog();
+    char pa[1024], pb[1024], po[1024], cmd[8192];
     snprintf(pa, sizeof pa, "%s", io_file("a.part", "0\n0\n1\n1\n2\n2\n", 0));
     snprintf(pb, sizeof pb, "%s", io_file("b.part", "2\n2\n0\n1\n1\n1\n", 0));
     snprintf(po, sizeof po, "%s", io_path("c.part"));
-    snprintf(ps, sizeof ps, "%s", io_path("remap-stdout.txt"));
-    snprintf(cmd, sizeof cmd, "%s remap --quiet %s %s -o %s >%s 2>/dev/null", prog, pa, pb, po, ps);
-    int rc = system(cmd);
-    cr_assert(WIFEXITED(rc) && WEXITSTATUS(rc) == 0);
+    snprintf(cmd, sizeof cmd, "%s remap --quiet %s %s -o %s 2>/dev/null", prog, pa, pb, po);
     char text[1024] = {0};
-    FILE *f = fopen(ps, "r");
-    cr_assert(f);
-    size_t got = fread(text, 1, sizeof text - 1, f);
-    text[got] = 0;
-    fclose(f);
+    cr_assert_eq(cli_run(cmd, text, sizeof text), 0);
     /* b: 2->0 (2 vertices), 1->2 (2 of 3 agree), 0->1 (1 agrees): 5 of 6 */
     cr_expect(strstr(text, "agreement before: 1 (16.67%)"), "%s", text);
     cr_expect(strstr(text, "agreement after: 5 (83.33%), proven optimal"), "%s", text);
-    f = fopen(po, "r");
+    FILE *f = fopen(po, "r");
     cr_assert(f);
     int want[6] = {0, 0, 1, 2, 2, 2}, x;
     for (int v = 0; v < 6; v++) {
@@ -128,6 +119,5 @@ Test(bipartite_remap, cli_prints_agreement_and_writes_the_relabelled_partition)
     }
     fclose(f);
     snprintf(cmd, sizeof cmd, "%s remap --quiet %s >/dev/null 2>&1", prog, pa);
-    rc = system(cmd);
-    cr_expect(WIFEXITED(rc) && WEXITSTATUS(rc) == 2, "one file only is a usage error");
+    cr_expect_eq(cli_run(cmd, NULL, 0), 2, "one file only is a usage error");
 }

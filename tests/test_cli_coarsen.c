@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include "gen/generators.h"
+#include "tests/support/cli_run.h"
 #include "tests/support/hierarchy_check.h"
 #include "tests/support/test_support.h"
 
@@ -37,19 +37,12 @@ static void slurp(const char *path, char *buf, size_t size)
 /* Runs COARSEN_PROG with args (a shell fragment) and captures its output. */
 static void run_prog(const char *args, result *r)
 {
-    const char *prog = getenv("COARSEN_PROG");
-    if (!prog)
-        cr_skip_test("COARSEN_PROG not set (run through make check)");
-    char out[] = "/tmp/coarsen-cli-out-XXXXXX", err[] = "/tmp/coarsen-cli-err-XXXXXX";
-    close(mkstemp(out));
+    char err[] = "/tmp/coarsen-cli-err-XXXXXX";
     close(mkstemp(err));
     char cmd[8192];
-    snprintf(cmd, sizeof cmd, "%s %s >%s 2>%s", prog, args, out, err);
-    int rc = system(cmd);
-    r->status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-    slurp(out, r->out, sizeof r->out);
+    snprintf(cmd, sizeof cmd, "%s %s 2>%s", cli_prog(), args, err);
+    r->status = cli_run(cmd, r->out, sizeof r->out);
     slurp(err, r->err, sizeof r->err);
-    unlink(out);
     unlink(err);
     r->err_lines = 0;
     for (const char *p = r->err; *p; p++)

@@ -12,12 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "bipartite/cardinality.h"
 #include "core/graph_build.h"
 #include "io/mtx_read.h"
 #include "tests/support/bipartite_oracle.h"
+#include "tests/support/cli_run.h"
 #include "tests/support/io_files.h"
 #include "tests/support/test_support.h"
 
@@ -25,19 +25,9 @@
  * the exit status. */
 static int run_both(const char *args, char *out, size_t size)
 {
-    const char *prog = getenv("COARSEN_PROG");
-    if (!prog)
-        cr_skip_test("COARSEN_PROG not set (run through make check)");
-    char cmd[8192], log[1024];
-    snprintf(log, sizeof log, "%s", io_path("transversal-log.txt"));
-    snprintf(cmd, sizeof cmd, "%s %s >%s 2>&1", prog, args, log);
-    int rc = system(cmd);
-    FILE *f = fopen(log, "r");
-    size_t got = f ? fread(out, 1, size - 1, f) : 0;
-    out[got] = 0;
-    if (f)
-        fclose(f);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "%s %s 2>&1", cli_prog(), args);
+    return cli_run(cmd, out, size);
 }
 
 /* The graph of the file's stored entries (general storage) with column c

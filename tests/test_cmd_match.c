@@ -11,25 +11,18 @@
 
 #include "matching/matching.h"
 #include "matching/validate.h"
+#include "tests/support/cli_run.h"
 #include "tests/support/match_oracles.h"
 #include "tests/support/test_support.h"
-
-static const char *prog(void)
-{
-    const char *p = getenv("COARSEN_PROG");
-    if (!p)
-        cr_skip_test("COARSEN_PROG not set (run through make check)");
-    return p;
-}
 
 /* Runs the program with args (stdout to out_path); returns its exit status. */
 static int run(const char *args, const char *out_path)
 {
     char *cmd = NULL;
-    cr_assert_geq(asprintf(&cmd, "%s %s > %s 2>/dev/null", prog(), args, out_path), 0);
-    int rc = system(cmd);
+    cr_assert_geq(asprintf(&cmd, "%s %s > %s 2>/dev/null", cli_prog(), args, out_path), 0);
+    int rc = cli_run(cmd, NULL, 0);
     free(cmd);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+    return rc;
 }
 
 /* Reads n integers, one per line; 0 when the file holds exactly n. */

@@ -6,33 +6,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "gen/generators.h"
+#include "tests/support/cli_run.h"
 #include "tests/support/io_files.h"
-
-static const char *prog(void)
-{
-    const char *p = getenv("COARSEN_PROG");
-    if (!p)
-        cr_skip_test("COARSEN_PROG not set (make check sets it)");
-    return p;
-}
 
 /* Runs `PROG gen ARGS` with stderr captured; returns the exit status and
  * leaves stderr's text in errtext. */
 static int run_gen(const char *args, char *errtext, size_t size)
 {
     char cmd[2048];
-    const char *errfile = io_path("gen-stderr.txt");
-    snprintf(cmd, sizeof cmd, "%s gen %s >/dev/null 2>%s", prog(), args, errfile);
-    int rc = system(cmd);
-    FILE *f = fopen(errfile, "r");
-    size_t got = f ? fread(errtext, 1, size - 1, f) : 0;
-    errtext[got] = 0;
-    if (f)
-        fclose(f);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+    snprintf(cmd, sizeof cmd, "%s gen %s 2>&1 >/dev/null", cli_prog(), args);
+    return cli_run(cmd, errtext, size);
 }
 
 static void expect_file_is(const char *path, const char *spec)
@@ -77,13 +62,9 @@ Test(gen_cli, written_files_load_back_as_the_generated_graph)
 Test(gen_cli, json_summary_on_stdout)
 {
     char cmd[2048], out[1024] = {0};
-    snprintf(cmd, sizeof cmd, "%s gen grid2d --nx 4 --ny 3 --json --quiet --seed 5 -o %s", prog(),
+    snprintf(cmd, sizeof cmd, "%s gen grid2d --nx 4 --ny 3 --json --quiet --seed 5 -o %s", cli_prog(),
              io_path("json.graph"));
-    FILE *p = popen(cmd, "r");
-    cr_assert_not_null(p);
-    size_t got = fread(out, 1, sizeof out - 1, p);
-    out[got] = 0;
-    cr_assert_eq(pclose(p), 0);
+    cr_assert_eq(cli_run(cmd, out, sizeof out), 0);
     cr_assert(strstr(out, "\"kind\": \"grid2d\"") && strstr(out, "\"vertices\": 12") &&
                   strstr(out, "\"edges\": 17") && strstr(out, "\"seed\": 5"),
               "%s", out);

@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "tests/support/cli_run.h"
 #include "tests/support/partition_check.h"
 
 /* Runs COARSEN_PROG partition with args, stderr redirected by stderr_to
@@ -19,17 +19,9 @@
  * the exit status. */
 static int run_partition_stderr(const char *args, const char *stderr_to, char *out, size_t size)
 {
-    const char *prog = getenv("COARSEN_PROG");
-    if (!prog)
-        cr_skip_test("COARSEN_PROG not set (run through make check)");
     char cmd[4096];
-    snprintf(cmd, sizeof cmd, "%s partition %s %s", prog, args, stderr_to);
-    FILE *p = popen(cmd, "r");
-    cr_assert_not_null(p);
-    size_t len = fread(out, 1, size - 1, p);
-    out[len] = 0;
-    int rc = pclose(p);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+    snprintf(cmd, sizeof cmd, "%s partition %s %s", cli_prog(), args, stderr_to);
+    return cli_run(cmd, out, size);
 }
 
 static int run_partition(const char *args, char *out, size_t size)

@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "matching/matching.h"
 #include "matching/roma.h"
 #include "matching/roma_complete.h"
+#include "tests/support/cli_run.h"
 #include "tests/support/io_files.h"
 #include "tests/support/match_oracles.h"
 #include "tests/support/test_support.h"
@@ -21,16 +21,13 @@
  * mates (n of them, one per line) when it is 0. */
 static int match_mates(const char *args, const char *file, int32_t n, int32_t *mate)
 {
-    const char *prog = getenv("COARSEN_PROG");
-    if (!prog)
-        cr_skip_test("COARSEN_PROG not set (run through make check)");
+    const char *prog = cli_prog();
     char mates[512], *cmd = NULL;
     snprintf(mates, sizeof mates, "%s", io_path("roma-mates.txt"));
     remove(mates);
     cr_assert_geq(asprintf(&cmd, "%s match --quiet %s -o %s %s > /dev/null 2>&1", prog, args, mates, file), 0);
-    int rc = system(cmd);
+    int rc = cli_run(cmd, NULL, 0);
     free(cmd);
-    rc = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
     if (rc)
         return rc;
     FILE *f = fopen(mates, "r");
