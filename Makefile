@@ -8,6 +8,7 @@
 #   make asan            the suite under AddressSanitizer + UBSan (CPU build)
 #   make install PREFIX=/usr/local
 # Variables: CUDA=0 forces a CPU-only build; CUDA_ARCH picks GPU targets;
+# GZIP=isal|zlib picks the gzip library (default: ISA-L when installed);
 # BUILD names the output folder (objects under BUILD/obj, so that the coarsen/
 # sources do not collide with the BUILD/coarsen program).
 
@@ -32,7 +33,17 @@ CPPFLAGS  += -Iinclude -I. -DCOARSEN_HAVE_CUDA=$(if $(NVCC),1,0) -D_GNU_SOURCE
 CFLAGS    += -std=c11 $(OPT) -g $(WARN) -fopenmp -MMD -MP $(SANITIZE)
 NVFLAGS   := -std=c++17 $(OPT) -g $(CUDA_ARCH) -Xcompiler -fopenmp,-Wall,-Wextra -MMD -MP \
              --expt-relaxed-constexpr -Xcudafe --display_error_number
-LDLIBS    := -lz -lm -fopenmp $(SANITIZE)
+# gzip through ISA-L's igzip (Debian libisal-dev) when its headers are there;
+# zlib is the fallback the build needs only without it.
+GZIP      ?= $(if $(wildcard /usr/include/isa-l/igzip_lib.h),isal,zlib)
+ifeq ($(GZIP),isal)
+CPPFLAGS  += -DCOARSEN_HAVE_ISAL=1
+GZ_LIBS   := -lisal -lz
+else
+CPPFLAGS  += -DCOARSEN_HAVE_ISAL=0
+GZ_LIBS   := -lz
+endif
+LDLIBS    := $(GZ_LIBS) -lm -fopenmp $(SANITIZE)
 ifneq ($(NVCC),)
 LDLIBS    += -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lstdc++ -ldl -lrt -lpthread
 endif
@@ -82,11 +93,11 @@ $(PROG): $(CLI_O) $(LIB)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis
 
 $(TESTS): $(TEST_O) $(LIB)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lcriterion -lmetis
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lz -lcriterion -lmetis
 
 $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(BENCH_UTIL_C:%.c=$(BUILD)/obj/%.o) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lz -lmetis
 
 $(BUILD)/examples/%: $(BUILD)/obj/examples/%.o $(LIB)
 	@mkdir -p $(dir $@)
@@ -104,8 +115,9 @@ NPROC    := $(shell nproc 2>/dev/null || echo 2)
 ASAN_VARS := CUDA=0 BUILD=build-asan OPT=-O1 \
              SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 
+# The CPU-only build runs with zlib, the fallback; the others with ISA-L.
 test: deps
-	$(MAKE) -j$(NPROC) CUDA=0 check
+	$(MAKE) -j$(NPROC) CUDA=0 GZIP=zlib check
 	$(MAKE) -j$(NPROC) check
 	$(MAKE) -j$(NPROC) $(ASAN_VARS) check
 
@@ -134,7 +146,8 @@ fuzz: build-fuzz/fuzz_readers
 build-fuzz/fuzz_readers: fuzz/fuzz_readers.c $(FUZZ_SRC) $(wildcard core/*.h io/*.h include/*.h)
 	@mkdir -p build-fuzz
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude -I. \
-	    -DCOARSEN_HAVE_CUDA=0 -D_GNU_SOURCE $(WARN) fuzz/fuzz_readers.c $(FUZZ_SRC) -o $@ -lz -lm
+	    -DCOARSEN_HAVE_CUDA=0 -DCOARSEN_HAVE_ISAL=$(if $(filter isal,$(GZIP)),1,0) -D_GNU_SOURCE $(WARN) \
+	    fuzz/fuzz_readers.c $(FUZZ_SRC) -o $@ $(GZ_LIBS) -lm
 
 clean:
 	rm -rf build build-cpu build-asan build-fuzz
