@@ -117,7 +117,7 @@ ASAN_VARS := CUDA=0 BUILD=build-asan OPT=-O1 \
 
 # The CPU-only build runs with zlib, the fallback; the others with ISA-L.
 test: deps
-	$(MAKE) -j$(NPROC) CUDA=0 GZIP=zlib check
+	$(MAKE) -j$(NPROC) CUDA=0 GZIP=zlib BUILD=build-zlib check
 	$(MAKE) -j$(NPROC) check
 	$(MAKE) -j$(NPROC) $(ASAN_VARS) check
 
@@ -150,6 +150,6 @@ build-fuzz/fuzz_readers: fuzz/fuzz_readers.c $(FUZZ_SRC) $(wildcard core/*.h io/
 	    fuzz/fuzz_readers.c $(FUZZ_SRC) -o $@ $(GZ_LIBS) -lm
 
 clean:
-	rm -rf build build-cpu build-asan build-fuzz
+	rm -rf build build-cpu build-zlib build-asan build-fuzz
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <zlib.h>
 
 #include "core/error.h"
 #include "core/graph_build.h"
+#include "io/text_input.h"
 
 const char *transversal_kind_name(bip_transversal_kind kind)
 {
@@ -23,12 +23,15 @@ static int require_matrix_market(const char *path, coarsen_error *err)
     char head[sizeof banner] = {0};
     if (!strcmp(path, "-"))
         return COARSEN_OK;
-    gzFile f = gzopen(path, "rb");
-    if (!f)
-        return error_set(err, COARSEN_ERR_IO, "%s: cannot open", path);
-    int got = gzread(f, head, (unsigned)sizeof banner - 1);
-    gzclose(f);
-    if (got != (int)sizeof banner - 1 || strncasecmp(head, banner, sizeof banner - 1))
+    text_input t;
+    int rc = text_input_open(path, &t, err);
+    if (rc)
+        return rc;
+    size_t got = text_input_wait(&t, sizeof banner - 1, NULL);
+    if (got >= sizeof banner - 1)
+        memcpy(head, t.data, sizeof banner - 1);
+    text_input_free(&t);
+    if (got < sizeof banner - 1 || strncasecmp(head, banner, sizeof banner - 1))
         return error_set(err, COARSEN_ERR_INPUT,
                          "%s: --transversal needs a Matrix Market matrix (this is not one: METIS graphs have "
                          "no columns to permute)",

@@ -1,100 +1,192 @@
-/* text_input.c — loading a whole (possibly gzip'd) file into memory, and the
- * real-number parser of the readers; see text_input.h. */
+/* text_input.c — loading a whole (possibly gzip'd) file into memory: plain
+ * regular files by mmap, gzip by a thread that inflates into a reserved
+ * region while readers wait on its progress; and the real-number parser of
+ * the readers. See text_input.h. */
 #include "io/text_input.h"
 #include "core/error.h"
+#include "core/timer.h"
+#include "io/gzip_inflate.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
-static int64_t count_lines(const char *p, size_t len)
+/* deflate expands at most 1032:1 (RFC 1951: a 258-byte match in 2 bits). */
+#define DEFLATE_MAX_RATIO 1032
+
+struct text_stream {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t moved;
+    int fd;
+    unsigned char first[2]; /* the magic bytes, already read */
+    size_t first_len;
+    size_t produced; /* final bytes (under lock) */
+    int complete;    /* under lock */
+    int cancel;      /* under lock: the reader no longer wants the text */
+    int status;
+    coarsen_error err;
+    int joined;
+};
+
+static size_t page_size(void)
 {
-    int64_t n = 0;
-    for (const char *e = p + len; (p = memchr(p, '\n', (size_t)(e - p))); p++)
-        n++;
-    return n;
+    long p = sysconf(_SC_PAGESIZE);
+    return p > 0 ? (size_t)p : 4096;
 }
 
-/* Reads a plain regular file with read(2): no copy through zlib. */
-static int load_plain(int fd, const char *path, size_t size, text_input *t, coarsen_error *err)
+/* The most text any input may have: the machine's physical memory. */
+static size_t memory_cap(void)
 {
-    char *buf = xmalloc(size + 1, "input text", err);
+    long pages = sysconf(_SC_PHYS_PAGES);
+    return pages > 0 ? (size_t)pages * page_size() : (size_t)1 << 40;
+}
+
+/* Reserves bytes (+ a NUL) of address space that is committed only where
+ * written; NULL on failure. */
+static char *reserve(size_t bytes, size_t *region)
+{
+    size_t ps = page_size(), r = (bytes + 1 + ps - 1) / ps * ps;
+    void *p = mmap(NULL, r, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        return NULL;
+    *region = r;
+    return p;
+}
+
+/* A plain regular file mapped, followed by a zero page for the NUL. */
+static int map_plain(int fd, const char *path, size_t size, text_input *t, coarsen_error *err)
+{
+    size_t region;
+    char *base = reserve(size, &region);
+    if (!base)
+        return error_nomem(err, "input text", size);
+    if (size && mmap(base, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0) == MAP_FAILED) {
+        int e = errno;
+        munmap(base, region);
+        return error_set(err, COARSEN_ERR_IO, "%s: cannot map: %s", path, strerror(e));
+    }
+    madvise(base, size, MADV_SEQUENTIAL);
+    base[size] = '\0'; /* in the anonymous page after the file, or past its end in the last page */
+    t->data = base, t->len = size, t->region = region, t->owned = 1;
+    return COARSEN_OK;
+}
+
+/* A plain stream (pipe, standard input, device) read to its end, at most cap
+ * bytes; first holds bytes already read. */
+static int read_stream(int fd, const char *path, const unsigned char *first, size_t first_len, text_input *t,
+                       coarsen_error *err)
+{
+    size_t cap = memory_cap(), region, len = first_len;
+    char *buf = reserve(cap, &region);
     if (!buf)
-        return COARSEN_ERR_NOMEM;
-    size_t len = 0;
-    while (len < size) {
-        ssize_t got = read(fd, buf + len, size - len > (1u << 30) ? (1u << 30) : size - len);
+        return error_nomem(err, "input text", cap);
+    memcpy(buf, first, first_len);
+    for (;;) {
+        if (len == cap) {
+            munmap(buf, region);
+            return error_set(err, COARSEN_ERR_INPUT, "%s: more than %zu bytes, the machine's memory", path, cap);
+        }
+        size_t want = cap - len < ((size_t)1 << 30) ? cap - len : (size_t)1 << 30;
+        ssize_t got = read(fd, buf + len, want);
+        if (got < 0 && errno == EINTR)
+            continue;
         if (got < 0) {
-            free(buf);
-            return error_set(err, COARSEN_ERR_IO, "%s: read failed: %s", path, strerror(errno));
+            int e = errno;
+            munmap(buf, region);
+            return error_set(err, COARSEN_ERR_IO, "%s: read failed: %s", path, strerror(e));
         }
         if (got == 0)
-            break; /* shrunk while reading: take what is there */
+            break;
         len += (size_t)got;
     }
     buf[len] = '\0';
-    t->data = buf;
-    t->len = len;
+    t->data = buf, t->len = len, t->region = region, t->owned = 1;
     return COARSEN_OK;
 }
 
-/* Reads a gzip stream (or, through zlib's transparent mode, a plain pipe). */
-static int load_zlib(int fd, const char *path, size_t cap, text_input *t, coarsen_error *err)
+static int inflate_progress(void *ctx, size_t produced)
 {
-    gzFile gz = gzdopen(fd, "rb");
-    if (!gz) {
-        close(fd);
-        return error_nomem(err, "gzip stream", 0);
-    }
-    gzbuffer(gz, 1 << 18);
-    char *buf = xmalloc(cap, "input text", err);
+    text_stream *s = ctx;
+    pthread_mutex_lock(&s->lock);
+    s->produced = produced;
+    int cancel = s->cancel;
+    pthread_cond_broadcast(&s->moved);
+    pthread_mutex_unlock(&s->lock);
+    return cancel;
+}
+
+static void *inflate_thread(void *arg)
+{
+    text_input *t = arg;
+    text_stream *s = t->stream;
+    double t0 = timer_ms();
     size_t len = 0;
-    int rc = buf ? COARSEN_OK : COARSEN_ERR_NOMEM;
-    while (!rc) {
-        if (cap - len < 2) {
-            size_t ncap = cap * 2;
-            char *nb = realloc(buf, ncap);
-            if (!nb) {
-                rc = error_nomem(err, "input text", ncap);
-                break;
-            }
-            buf = nb, cap = ncap;
-        }
-        size_t want = cap - len - 1;
-        if (want > (1u << 30))
-            want = 1u << 30;
-        int got = gzread(gz, buf + len, (unsigned)want);
-        int errnum = Z_OK;
-        const char *msg = gzerror(gz, &errnum);
-        if (!strncmp(msg, "<fd:", 4) && strstr(msg, ": ")) /* zlib prefixes its name for the descriptor */
-            msg = strstr(msg, ": ") + 2;
-        if (got < 0 || (got == 0 && errnum != Z_OK)) {
-            rc = error_set(err, errnum == Z_ERRNO ? COARSEN_ERR_IO : COARSEN_ERR_INPUT,
-                           "%s:%lld: corrupt or truncated gzip data (%s)", path, (long long)count_lines(buf, len) + 1,
-                           errnum == Z_ERRNO ? strerror(errno) : msg);
-            break;
-        }
-        if (got == 0)
-            break;
-        len += (size_t)got;
+    int rc = gzip_inflate_fd(s->fd, t->name, s->first, s->first_len, t->data, t->region - 1, &len, inflate_progress, s,
+                             &s->err);
+    close(s->fd);
+    t->inflate_ms = timer_ms() - t0;
+    pthread_mutex_lock(&s->lock);
+    s->status = rc;
+    s->produced = len;
+    s->complete = 1;
+    pthread_cond_broadcast(&s->moved);
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
+}
+
+static int start_inflate(int fd, const unsigned char *magic, size_t size, text_input *t,
+                         coarsen_error *err)
+{
+    size_t cap = memory_cap();
+    if (size && size < cap / DEFLATE_MAX_RATIO)
+        cap = size * DEFLATE_MAX_RATIO;
+    text_stream *s = xcalloc(1, sizeof *s, "gzip stream", err);
+    size_t region = 0;
+    char *buf = s ? reserve(cap, &region) : NULL;
+    if (!buf) {
+        free(s);
+        close(fd);
+        return s ? error_nomem(err, "input text", cap) : COARSEN_ERR_NOMEM;
     }
-    gzclose(gz);
-    if (rc) {
-        free(buf);
-        return rc;
+    s->fd = fd;
+    memcpy(s->first, magic, 2);
+    s->first_len = 2;
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->moved, NULL);
+    t->data = buf, t->region = region, t->owned = 1, t->gzip = 1, t->size_hint = cap;
+    t->stream = s;
+    if (pthread_create(&s->thread, NULL, inflate_thread, t)) {
+        /* No thread: inflate here. */
+        inflate_thread(t);
     }
-    buf[len] = '\0';
-    t->data = buf;
-    t->len = len;
     return COARSEN_OK;
 }
 
-int text_input_load(const char *path, text_input *t, coarsen_error *err)
+/* Reads up to 2 bytes at the start of a stream; the count read. */
+static ssize_t read_magic(int fd, unsigned char *magic)
+{
+    size_t got = 0;
+    while (got < 2) {
+        ssize_t r = read(fd, magic + got, 2 - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            break;
+        got += (size_t)r;
+    }
+    return (ssize_t)got;
+}
+
+int text_input_open(const char *path, text_input *t, coarsen_error *err)
 {
     memset(t, 0, sizeof *t);
     t->name = path;
@@ -102,32 +194,108 @@ int text_input_load(const char *path, text_input *t, coarsen_error *err)
     int fd = is_stdin ? dup(0) : open(path, O_RDONLY);
     if (fd < 0)
         return error_set(err, COARSEN_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-    /* gzip is recognised by its magic bytes 1f 8b, whatever the name. */
     struct stat st;
-    memset(&st, 0, sizeof st);
-    unsigned char magic[2];
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && pread(fd, magic, 2, 0) >= 0 &&
-        (st.st_size < 2 || magic[0] != 0x1f || magic[1] != 0x8b) && lseek(fd, 0, SEEK_CUR) == 0) {
-        int rc = load_plain(fd, path, (size_t)st.st_size, t, err);
+    if (fstat(fd, &st) != 0)
+        memset(&st, 0, sizeof st);
+    if (S_ISDIR(st.st_mode)) {
         close(fd);
-        return rc;
+        return error_set(err, COARSEN_ERR_IO, "%s: is a folder, not a file", path);
     }
-    size_t cap = 1 << 20;
-    if (S_ISREG(st.st_mode) && (size_t)st.st_size * 4 + 1 > cap)
-        cap = (size_t)st.st_size * 4 + 1; /* a guess at the compression ratio; grows when wrong */
-    return load_zlib(fd, path, cap, t, err);
+    unsigned char magic[2];
+    int regular = S_ISREG(st.st_mode) && lseek(fd, 0, SEEK_CUR) == 0;
+    ssize_t got = regular ? pread(fd, magic, 2, 0) : read_magic(fd, magic);
+    if (got < 0) {
+        int e = errno;
+        close(fd);
+        return error_set(err, COARSEN_ERR_IO, "%s: read failed: %s", path, strerror(e));
+    }
+    if (got == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+        if (regular)
+            lseek(fd, 2, SEEK_SET);
+        return start_inflate(fd, magic, regular ? (size_t)st.st_size : 0, t, err);
+    }
+    int rc = regular ? map_plain(fd, path, (size_t)st.st_size, t, err)
+                     : read_stream(fd, path, magic, (size_t)got, t, err);
+    close(fd);
+    if (!rc)
+        t->size_hint = t->len;
+    return rc;
+}
+
+size_t text_input_wait(text_input *t, size_t want, int *complete)
+{
+    text_stream *s = t->stream;
+    if (!s) {
+        if (complete)
+            *complete = 1;
+        return t->len;
+    }
+    pthread_mutex_lock(&s->lock);
+    while (!s->complete && s->produced < want)
+        pthread_cond_wait(&s->moved, &s->lock);
+    size_t have = s->produced;
+    if (complete)
+        *complete = s->complete;
+    pthread_mutex_unlock(&s->lock);
+    return have;
+}
+
+static void join(text_stream *s)
+{
+    if (!s->joined) {
+        pthread_join(s->thread, NULL);
+        s->joined = 1;
+    }
+}
+
+int text_input_finish(text_input *t, coarsen_error *err)
+{
+    text_stream *s = t->stream;
+    if (!s)
+        return COARSEN_OK;
+    text_input_wait(t, SIZE_MAX, NULL);
+    join(s);
+    int rc = s->status;
+    if (rc && err)
+        *err = s->err;
+    t->len = rc ? 0 : s->produced;
+    t->data[t->len] = '\0';
+    pthread_mutex_destroy(&s->lock);
+    pthread_cond_destroy(&s->moved);
+    free(s);
+    t->stream = NULL;
+    return rc;
+}
+
+int text_input_load(const char *path, text_input *t, coarsen_error *err)
+{
+    int rc = text_input_open(path, t, err);
+    if (!rc)
+        rc = text_input_finish(t, err);
+    if (rc)
+        text_input_free(t);
+    return rc;
 }
 
 void text_input_wrap(text_input *t, const char *name, const char *data, size_t len)
 {
+    memset(t, 0, sizeof *t);
     t->data = (char *)data;
     t->len = len;
     t->name = name;
+    t->size_hint = len;
 }
 
 void text_input_free(text_input *t)
 {
-    free(t->data);
+    if (t->stream) {
+        pthread_mutex_lock(&t->stream->lock);
+        t->stream->cancel = 1;
+        pthread_mutex_unlock(&t->stream->lock);
+        text_input_finish(t, NULL);
+    }
+    if (t->owned)
+        munmap(t->data, t->region);
     memset(t, 0, sizeof *t);
 }
 

@@ -1,9 +1,12 @@
 /* text_input.h — the whole uncompressed text of an input file in memory, and
  * a cursor that walks it line by line with 1-based line numbers.
  *
- * Reading everything first keeps parsing free of refills and lets the readers
- * split the text into chunks for OpenMP. gzip is detected by its magic bytes
- * (zlib reads plain files transparently); "-" is standard input. There is no
+ * Plain regular files are memory-mapped; gzip (recognised by its magic
+ * bytes, whatever the name; one or more members) is inflated by a thread of
+ * its own into a reserved region that never moves, so that a reader can
+ * parse the text while it is still being inflated (text_input_wait); "-" is
+ * standard input. The text is capped at the machine's physical memory, and
+ * gzip output at the 1032:1 that deflate can expand at most. There is no
  * line length limit: a line is just a span of the buffer. */
 #ifndef IO_TEXT_INPUT_H
 #define IO_TEXT_INPUT_H
@@ -18,18 +21,43 @@
 extern "C" {
 #endif
 
+typedef struct text_stream text_stream;
+
 typedef struct text_input {
-    char *data;        /* len bytes + a terminating NUL; owned */
-    size_t len;
+    char *data;        /* the text, owned; NUL at data[len] once complete */
+    size_t len;        /* bytes, once complete (text_input_finish) */
     const char *name;  /* the path as given, for messages (not owned) */
+    size_t size_hint;  /* an upper bound of len known at open (0: none) */
+    int gzip;          /* 1: inflated from gzip */
+    double inflate_ms; /* time the inflating thread ran (gzip only) */
+    /* private */
+    text_stream *stream; /* non-NULL while a thread inflates */
+    size_t region;       /* bytes reserved at data (0: data is malloc'ed or wrapped) */
+    int owned;
 } text_input;
 
-/* Reads path (or standard input for "-") completely. A truncated or corrupt
- * gzip stream is an input error naming the file. */
+/* Reads path (or standard input for "-") completely: text_input_open then
+ * text_input_finish. A truncated or corrupt gzip stream is an input error
+ * naming the file. */
 int text_input_load(const char *path, text_input *t, coarsen_error *err);
+
+/* Opens path and starts inflating it when it is gzip; returns at once. Until
+ * text_input_finish, only the bytes that text_input_wait reports are final
+ * (t->len is 0). Errors of opening or reading a plain file are returned
+ * here; those of inflating by text_input_finish. */
+int text_input_open(const char *path, text_input *t, coarsen_error *err);
+/* Blocks until at least want bytes are final or the text is complete;
+ * returns the number of final bytes (< want only when complete).
+ * *complete (may be NULL) tells which. */
+size_t text_input_wait(text_input *t, size_t want, int *complete);
+/* Waits for the whole text; sets t->len and the NUL. The inflating
+ * thread's error, if any. Idempotent. */
+int text_input_finish(text_input *t, coarsen_error *err);
+
 /* Wraps a caller's buffer (not copied, not freed by text_input_free); data
  * must stay valid and have a NUL at data[len]. */
 void text_input_wrap(text_input *t, const char *name, const char *data, size_t len);
+/* Stops and joins an inflating thread, releases the text. */
 void text_input_free(text_input *t);
 
 /* A line cursor over [p, end). */
