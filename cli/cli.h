@@ -16,7 +16,8 @@ typedef struct cli_globals {
     uint64_t seed;       /* --seed S */
     int quiet;           /* --quiet: no progress on stderr */
     int json;            /* --json: machine-readable summary on stdout */
-    int use_gpu;         /* resolved by cli_start_device */
+    int use_gpu;         /* resolved by cli_start_device / cli_device_finish */
+    struct cli_device_job *job; /* the start-up thread, between begin and finish */
 } cli_globals;
 
 /* Option codes of the global options (above the range of short options). */
@@ -51,6 +52,13 @@ int cli_parse_options(int argc, char **argv, const char *cmd, const char *shorto
 /* Applies --threads and resolves --device (printing the GPU chosen unless
  * quiet). Returns 0 or an exit status after printing the error. */
 int cli_start_device(cli_globals *g);
+/* The same in two halves, so that the GPU's start-up (hundreds of ms: the
+ * driver and the context) runs in a thread while the caller reads its
+ * input: begin applies --threads and starts the thread; finish joins it,
+ * prints the device line and returns as cli_start_device does. *waited_ms
+ * (may be NULL) gets how long finish blocked. */
+void cli_device_begin(cli_globals *g);
+int cli_device_finish(cli_globals *g, double *waited_ms);
 
 /* Strict number parsing for option values: the whole string must parse and
  * lie in [lo, hi]; on failure prints "coarsen: --NAME: ..." and returns -1. */

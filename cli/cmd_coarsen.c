@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include "coarsen/hierarchy_write.h"
+#include "coarsen/run_phases.h"
 #include "coarsen/stats_json.h"
 #include "coarsen/transversal_graph.h"
 #include "core/error.h"
+#include "core/timer.h"
 #include "io/output_file.h"
 
 static const char *const help =
@@ -264,10 +266,11 @@ static void print_table(const coarsen_hierarchy *h, const coarsen_hierarchy_opts
 
 /* The input graph: the file as read, or with --transversal the graph of the
  * column-permuted matrix (*perm and *t filled, reported on stderr). */
-static int load_input(run *r, coarsen_graph **g, int32_t **perm, transversal_info *t, coarsen_error *err)
+static int load_input(run *r, coarsen_graph **g, int32_t **perm, transversal_info *t, coarsen_read_report *report,
+                      coarsen_error *err)
 {
     if (r->transversal < 0)
-        return coarsen_graph_load(r->file, g, NULL, err);
+        return coarsen_graph_load(r->file, g, report, err);
     int rc = transversal_graph_load(r->file, (bip_transversal_kind)r->transversal, r->g.use_gpu, g, perm, t, err);
     if (!rc && !r->g.quiet)
         fprintf(stderr,
@@ -296,19 +299,32 @@ static int write_permutation(const run *r, const int32_t *perm, const transversa
     return rc;
 }
 
-/* Load, build, report and write; returns the exit status. */
+/* Load (while the GPU starts up, except with --transversal, which needs
+ * the backend to read), build, report and write; returns the exit status. */
 static int execute(run *r, const char *command_line)
 {
     coarsen_error err = {0};
     coarsen_graph *g = NULL;
     int32_t *perm = NULL;
     transversal_info t;
-    if (load_input(r, &g, &perm, &t, &err)) {
+    coarsen_read_report rep;
+    memset(&rep, 0, sizeof rep);
+    run_phases ph = {0};
+    double start = timer_ms();
+    int status = 0;
+    cli_device_begin(&r->g);
+    if (r->transversal >= 0 && (status = cli_device_finish(&r->g, NULL)))
+        return status;
+    int load = load_input(r, &g, &perm, &t, &rep, &err);
+    ph.read_ms = timer_ms() - start;
+    if (r->g.job && (status = cli_device_finish(&r->g, &ph.device_ms)))
+        goto done;
+    if (load) {
         cli_fail(&err);
         return err.status == COARSEN_ERR_NOMEM || err.status == COARSEN_ERR_DEVICE ? 1 : 2;
     }
+    ph.inflate_ms = rep.inflate_ms, ph.parse_ms = rep.parse_ms, ph.build_ms = rep.build_ms;
     coarsen_hierarchy *h = NULL;
-    int status = 0;
     if (r->out_dir && hierarchy_write_check(g, &r->w, &err)) {
         status = cli_fail(&err);
         goto done;
@@ -324,11 +340,15 @@ static int execute(run *r, const char *command_line)
         status = cli_fail(&err);
         goto done;
     }
+    ph.upload_ms = coarsen_hierarchy_transfer_ms(h);
+    ph.levels_ms = coarsen_hierarchy_total_ms(h) - ph.upload_ms;
     if (!r->g.quiet)
         stop_line(stderr, "coarsen: ", h, &r->h);
     r->w.input = r->file;
     r->w.command_line = command_line;
     r->w.transversal = perm ? &t : NULL;
+    r->w.phases = &ph;
+    r->w.run_start_ms = start;
     if (r->out_dir) {
         if (hierarchy_write(h, r->out_dir, &r->w, &err)) {
             status = cli_fail(&err);
@@ -338,10 +358,11 @@ static int execute(run *r, const char *command_line)
             fprintf(stderr, "coarsen: wrote %d levels, maps and stats.json to %s\n", coarsen_hierarchy_levels(h),
                     r->out_dir);
     }
+    ph.wall_ms = timer_ms() - start;
     if (r->g.json) {
         output_file *f = output_open("-", &err);
         if (f)
-            stats_json_write(f, h, r->file, command_line, r->w.transversal);
+            stats_json_write(f, h, r->file, command_line, r->w.transversal, &ph);
         if (!f || output_commit(f, &err))
             status = cli_fail(&err);
     } else if (!r->out_dir) {
@@ -349,6 +370,8 @@ static int execute(run *r, const char *command_line)
     }
     if (!status && perm && write_permutation(r, perm, &t, &err))
         status = cli_fail(&err);
+    if (!status && !r->g.quiet)
+        run_phases_print(stderr, &ph);
 done:
     coarsen_hierarchy_free(h);
     coarsen_graph_free(g);
@@ -364,8 +387,6 @@ int cmd_coarsen(int argc, char **argv)
     int done;
     int status = parse(argc, argv, &r, &done);
     if (status || done)
-        return status;
-    if ((status = cli_start_device(&r.g)))
         return status;
     char *command_line = join_args(argc, argv);
     status = execute(&r, command_line);

@@ -390,6 +390,7 @@ int coarsen_hierarchy_on_gpu(const coarsen_hierarchy *h) { return h->on_gpu; }
 coarsen_stop_reason coarsen_hierarchy_stop_reason(const coarsen_hierarchy *h) { return h->stop; }
 double coarsen_hierarchy_total_ms(const coarsen_hierarchy *h) { return h->total_ms; }
 double coarsen_hierarchy_transfer_ms(const coarsen_hierarchy *h) { return h->transfer_ms; }
+double coarsen_hierarchy_download_ms(const coarsen_hierarchy *h) { return h->download_ms; }
 
 const coarsen_level_stats *coarsen_hierarchy_stats(const coarsen_hierarchy *h, int k)
 {
@@ -402,7 +403,9 @@ int coarsen_hierarchy_graph(coarsen_hierarchy *h, int k, const coarsen_graph **o
     if (k < 0 || k > h->levels)
         return error_set(err, COARSEN_ERR_INPUT, "level %d out of range 0..%d", k, h->levels);
     if (!h->host[k]) {
+        double t0 = timer_ms();
         int rc = device_graph_download(h->dev[k], &h->host[k], err);
+        h->download_ms += timer_ms() - t0;
         if (rc)
             return rc;
     }
@@ -420,7 +423,9 @@ int coarsen_hierarchy_map(coarsen_hierarchy *h, int k, const int32_t **out, coar
         int32_t *m = xmalloc(bytes, "coarse map", err);
         if (!m)
             return COARSEN_ERR_NOMEM;
+        double t0 = timer_ms();
         int rc = device_copy_to_host(m, h->dmap[k], bytes, err);
+        h->download_ms += timer_ms() - t0;
         if (rc) {
             free(m);
             return rc;

@@ -22,6 +22,7 @@ struct coarsen_hierarchy {
     int on_gpu;
     coarsen_stop_reason stop;
     double total_ms, transfer_ms;
+    double download_ms; /* levels and maps copied to the host since the build */
     int64_t device_free_at_start; /* device_memory_free() after the input's upload (GPU backend) */
     coarsen_graph **host;         /* [opts.levels + 1] */
     coarsen_graph **dev;          /* [opts.levels + 1], NULL on the CPU backend */

@@ -11,6 +11,7 @@
 
 #include "coarsen/stats_json.h"
 #include "core/error.h"
+#include "core/timer.h"
 #include "io/output_file.h"
 
 /* The files written so far, removed again on failure. */
@@ -57,7 +58,7 @@ static int write_stats(coarsen_hierarchy *h, const char *path, const hierarchy_w
     output_file *f = output_open(path, err);
     if (!f)
         return err ? err->status : COARSEN_ERR_IO;
-    stats_json_write(f, h, o->input, o->command_line, o->transversal);
+    stats_json_write(f, h, o->input, o->command_line, o->transversal, o->phases);
     return output_commit(f, err);
 }
 
@@ -78,6 +79,7 @@ static int write_all(coarsen_hierarchy *h, const char *dir, const hierarchy_writ
     const char *ext = o->format == COARSEN_FORMAT_MTX ? "mtx" : "graph", *gz = o->gzip ? ".gz" : "";
     char name[64], path[4096];
     int levels = coarsen_hierarchy_levels(h);
+    double start = timer_ms(), download_before = coarsen_hierarchy_download_ms(h);
     for (int k = 0; k <= levels; k++) {
         const coarsen_graph *g;
         snprintf(name, sizeof name, "level-%d.%s%s", k, ext, gz);
@@ -111,6 +113,12 @@ static int write_all(coarsen_hierarchy *h, const char *dir, const hierarchy_writ
             rc = remember(w, path, err);
         if (rc)
             return rc;
+    }
+    if (o->phases) {
+        run_phases *p = o->phases;
+        p->download_ms = coarsen_hierarchy_download_ms(h);
+        p->write_ms = timer_ms() - start - (p->download_ms - download_before);
+        p->wall_ms = timer_ms() - o->run_start_ms;
     }
     int rc = join(path, sizeof path, dir, "stats.json", err);
     if (!rc)

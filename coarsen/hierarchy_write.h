@@ -4,6 +4,7 @@
 #define COARSEN_HIERARCHY_WRITE_H
 
 #include "coarsen.h"
+#include "coarsen/run_phases.h"
 #include "coarsen/transversal_graph.h"
 
 typedef struct hierarchy_write_opts {
@@ -13,6 +14,9 @@ typedef struct hierarchy_write_opts {
     const char *input;        /* recorded in stats.json (may be NULL) */
     const char *command_line; /* recorded in stats.json (may be NULL) */
     const transversal_info *transversal; /* recorded in stats.json (NULL without --transversal) */
+    run_phases *phases;       /* may be NULL; else its download and output phases are added to
+                                 and it goes into stats.json, wall time up to that file */
+    double run_start_ms;      /* timer_ms() at the run's start, for phases->wall_ms */
 } hierarchy_write_opts;
 
 /* Fails (COARSEN_ERR_INPUT, naming the way out) when g's weights cannot be

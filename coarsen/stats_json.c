@@ -41,7 +41,7 @@ static void json_level(output_file *f, int k, const coarsen_level_stats *s)
 }
 
 void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *input, const char *command_line,
-                      const transversal_info *t)
+                      const transversal_info *t, const run_phases *phases)
 {
     const coarsen_hierarchy_opts *o = &h->opts;
     double match_ms = 0, two_hop_ms = 0, contract_ms = 0;
@@ -80,6 +80,11 @@ void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *in
                   h->levels, first->vertices, last->vertices, (long long)first->edges, (long long)last->edges,
                   first->vertices ? 1.0 - (double)last->vertices / (double)first->vertices : 0.0,
                   (long long)two_hop_pairs, h->total_ms, h->transfer_ms, match_ms, two_hop_ms, contract_ms);
+    if (phases) {
+        output_printf(f, "  \"phases\": ");
+        run_phases_json(f, phases);
+        output_printf(f, ",\n");
+    }
     output_printf(f, "  \"levels\": [\n");
     for (int k = 0; k <= h->levels; k++) {
         json_level(f, k, &h->stats[k]);

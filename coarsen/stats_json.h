@@ -4,6 +4,7 @@
 #define COARSEN_STATS_JSON_H
 
 #include "coarsen.h"
+#include "coarsen/run_phases.h"
 #include "coarsen/transversal_graph.h"
 #include "io/output_file.h"
 
@@ -11,8 +12,8 @@
  * input, options, stop reason, totals and one entry per level (level 0 =
  * input). input and command_line may be NULL; t (NULL without --transversal)
  * adds a "transversal" object: kind, shape, structural rank, diagonal entries
- * before and after. */
+ * before and after; phases (may be NULL) adds the run's phase split. */
 void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *input, const char *command_line,
-                      const transversal_info *t);
+                      const transversal_info *t, const run_phases *phases);
 
 #endif

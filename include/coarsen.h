@@ -71,6 +71,9 @@ typedef struct coarsen_read_report {
     int complex_magnitude;   /* 1 when complex values were replaced by |z| */
     int extra_constraints;   /* METIS ncon - 1 constraints ignored */
     int64_t bytes;           /* uncompressed bytes read */
+    double inflate_ms;       /* gzip: the inflating thread's time (it overlaps parsing) */
+    double parse_ms;         /* text to entries or rows (wall, inflating included when overlapped) */
+    double build_ms;         /* entries or rows to the checked CSR graph */
 } coarsen_read_report;
 
 /* Reads a Matrix Market or METIS graph (detected from content; gzip by magic
@@ -180,6 +183,9 @@ int coarsen_hierarchy_on_gpu(const coarsen_hierarchy *h);
  * and of the host-to-device upload alone (0 on the CPU). */
 double coarsen_hierarchy_total_ms(const coarsen_hierarchy *h);
 double coarsen_hierarchy_transfer_ms(const coarsen_hierarchy *h);
+/* Milliseconds spent copying levels and maps back from the GPU so far (on
+ * demand, by coarsen_hierarchy_graph and coarsen_hierarchy_map). */
+double coarsen_hierarchy_download_ms(const coarsen_hierarchy *h);
 void coarsen_hierarchy_free(coarsen_hierarchy *h);
 
 #ifdef __cplusplus

@@ -1,6 +1,7 @@
 /* graph_load.c — coarsen_graph_load: reads the file (gzip by magic bytes,
  * "-" = stdin) and hands the text to the Matrix Market reader when it starts
- * with the banner, to the METIS reader otherwise. */
+ * with the banner (which parses gzip input while it is inflated), to the
+ * METIS reader otherwise. */
 #include "io/graph_load.h"
 #include "io/metis_read.h"
 #include "io/mtx_read.h"
@@ -21,22 +22,27 @@ static int looks_like_mtx_name(const char *name)
     return ends_with(name, ".mtx") || ends_with(name, ".mtx.gz");
 }
 
-int graph_load_text(const text_input *t, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
+int graph_load_text(text_input *t, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
 {
     coarsen_read_report local;
     if (!report)
         report = &local;
     memset(report, 0, sizeof *report);
+    int rc;
+    if (mtx_has_banner(t) || looks_like_mtx_name(t->name))
+        rc = mtx_read_graph_text(t, out, report, err);
+    else if (!(rc = text_input_finish(t, err)))
+        rc = metis_read_graph_text(t, out, report, err);
     report->bytes = (int64_t)t->len;
-    return mtx_has_banner(t) || looks_like_mtx_name(t->name) ? mtx_read_graph_text(t, out, report, err)
-                                                               : metis_read_graph_text(t, out, report, err);
+    report->inflate_ms = t->inflate_ms;
+    return rc;
 }
 
 int coarsen_graph_load(const char *path, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
 {
     *out = NULL;
     text_input t;
-    int rc = text_input_load(path, &t, err);
+    int rc = text_input_open(path, &t, err);
     if (rc)
         return rc;
     rc = graph_load_text(&t, out, report, err);

@@ -8,6 +8,6 @@
 
 /* Matrix Market when t starts with the banner, METIS otherwise. Fills report
  * (may be NULL) including report->bytes. The caller owns *out. */
-int graph_load_text(const text_input *t, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err);
+int graph_load_text(text_input *t, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err);
 
 #endif

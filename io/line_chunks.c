@@ -34,7 +34,12 @@ int line_is_data(const char *s, const char *e, line_kind kind)
     return s < e && *s != '%';
 }
 
-static void count_chunk(line_chunk *k, line_kind kind)
+size_t line_chunks_min_bytes(void)
+{
+    return min_bytes;
+}
+
+void line_chunk_count(line_chunk *k, line_kind kind)
 {
     const char *p = k->begin;
     while (p < k->end) {
@@ -69,7 +74,7 @@ int line_chunks_split(const char *body, const char *end, int64_t first_line, lin
     }
 #pragma omp parallel for schedule(dynamic, 1) if (n > 1)
     for (int k = 0; k < n; k++)
-        count_chunk(&ck[k], kind);
+        line_chunk_count(&ck[k], kind);
     int64_t line = first_line, data = 0;
     for (int k = 0; k < n; k++) {
         ck[k].first_line = line;

@@ -35,6 +35,13 @@ int line_chunks_split(const char *body, const char *end, int64_t first_line, lin
  * exercise the joins between chunks on small inputs. */
 void line_chunks_set_min_bytes(size_t bytes);
 
+/* Counts k's lines and data lines (k->begin, k->end set; the counts start
+ * at 0). */
+void line_chunk_count(line_chunk *k, line_kind kind);
+
+/* The smallest chunk in bytes (line_chunks_set_min_bytes). */
+size_t line_chunks_min_bytes(void);
+
 /* 1 when line [s, e) (without its line end) is a data line of the kind. */
 int line_is_data(const char *s, const char *e, line_kind kind);
 

@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "core/graph_build.h"
 #include "core/row_find.h"
+#include "core/timer.h"
 #include "io/line_chunks.h"
 #include "io/read_error.h"
 
@@ -352,7 +353,9 @@ int metis_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read
         coarsen_graph_free(g);
         return COARSEN_ERR_NOMEM;
     }
+    double t0 = timer_ms();
     rc = parse_rows(t, c.p, c.end, c.line, &h, g, &rows, err);
+    double t1 = timer_ms();
     if (!rc && !rows_sorted(g))
         rc = graph_sort_rows(g, err);
     if (!rc)
@@ -371,6 +374,8 @@ int metis_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read
         report->zero_weight_edges = 0;
         report->complex_magnitude = 0;
         report->extra_constraints = (int)(h.ncon - 1);
+        report->parse_ms = t1 - t0;
+        report->build_ms = timer_ms() - t1;
     }
     *out = g;
     return COARSEN_OK;

@@ -3,6 +3,7 @@
 #include "io/mtx_read.h"
 #include "core/error.h"
 #include "core/graph_build.h"
+#include "core/timer.h"
 #include "io/line_chunks.h"
 #include "io/read_error.h"
 
@@ -15,9 +16,9 @@
 static const char *const field_names[] = {"real", "integer", "pattern", "complex"};
 static const char *const symmetry_names[] = {"general", "symmetric", "skew-symmetric", "hermitian"};
 
-int mtx_has_banner(const text_input *t)
+int mtx_has_banner(text_input *t)
 {
-    return t->len >= 14 && !strncasecmp(t->data, "%%MatrixMarket", 14);
+    return text_input_wait(t, 14, NULL) >= 14 && !strncasecmp(t->data, "%%MatrixMarket", 14);
 }
 
 /* Copies the next word of [*p, e) into w (lower-cased); 0 when none. */
@@ -263,6 +264,104 @@ static int read_coordinate(const text_input *t, text_cursor *c, mtx_coo *m, int6
     return read_error(err, t->name, c->line, "more entries than the %lld declared", (long long)declared);
 }
 
+/* A chunk of the streaming reader, and the running sums that place it. */
+typedef struct stream_sums {
+    int64_t line, data;
+} stream_sums;
+
+/* Parses the entry lines from byte pos (line number first_line) while the
+ * text is still being inflated: each chunk of whole lines is counted by one
+ * task, placed (first line, first slot) by a chain of tasks in file order,
+ * and parsed by a third task into its slots. 1 when every entry landed and
+ * their count is the declared one; 0 when the caller must take the
+ * sequential path (a count that differs, or too many entries to place); the
+ * negated status with err set on an allocation failure or a bad entry. */
+static int read_coordinate_stream(text_input *t, size_t pos, int64_t first_line, mtx_coo *m, int64_t declared,
+                                  coarsen_error *err)
+{
+    if (declared > (int64_t)(t->size_hint / 4) + 1) /* an entry line has at least 4 bytes */
+        return 0;
+    if (coo_reserve(m, declared, err))
+        return -COARSEN_ERR_NOMEM;
+    size_t step = line_chunks_min_bytes();
+    entry_chunk **ck = NULL;
+    int n = 0, cap = 0, nomem = 0;
+    stream_sums sums = {first_line, 0};
+#pragma omp parallel
+#pragma omp single
+    {
+        size_t want = pos + step;
+        for (;;) {
+            int complete;
+            size_t have = text_input_wait(t, want, &complete);
+            const char *b = t->data + pos, *lim = t->data + have, *cut = lim;
+            if (!complete) {
+                const char *nl = memchr(b + step - 1, '\n', (size_t)(lim - (b + step - 1)));
+                if (!nl) { /* a line longer than the rest of the window */
+                    want = have + step;
+                    continue;
+                }
+                cut = nl + 1;
+            } else if ((size_t)(lim - b) > step) {
+                const char *nl = memchr(b + step - 1, '\n', (size_t)(lim - (b + step - 1)));
+                cut = nl ? nl + 1 : lim;
+            }
+            if (cut == b)
+                break;
+            if (n == cap) {
+                int ncap = cap ? 2 * cap : 256;
+                entry_chunk **grown = realloc(ck, (size_t)ncap * sizeof *grown);
+                if (!grown) {
+                    nomem = 1;
+                    break;
+                }
+                ck = grown, cap = ncap;
+            }
+            entry_chunk *k = calloc(1, sizeof *k);
+            if (!k) {
+                nomem = 1;
+                break;
+            }
+            ck[n++] = k;
+            k->at.begin = b, k->at.end = cut;
+#pragma omp task firstprivate(k) depend(out : k->at.lines)
+            line_chunk_count(&k->at, LINES_MTX);
+#pragma omp task firstprivate(k) depend(in : k->at.lines) depend(inout : sums) depend(out : k->at.first_data)
+            {
+                k->at.first_line = sums.line;
+                k->at.first_data = sums.data;
+                sums.line += k->at.lines;
+                sums.data += k->at.data_lines;
+            }
+#pragma omp task firstprivate(k) depend(in : k->at.first_data)
+            if (k->at.first_data + k->at.data_lines <= declared)
+                k->failed = parse_entry_chunk(t, m, k) != COARSEN_OK;
+            pos = (size_t)(cut - t->data);
+            want = pos + step;
+        }
+#pragma omp taskwait
+    }
+    int rc = 1;
+    if (nomem)
+        rc = -error_nomem(err, "chunks", (size_t)cap * sizeof *ck);
+    else if (sums.data != declared)
+        rc = 0;
+    for (int k = 0; k < n && rc == 1; k++)
+        if (ck[k]->failed) {
+            if (err)
+                *err = ck[k]->err;
+            rc = -COARSEN_ERR_INPUT;
+        }
+    for (int k = 0; k < n; k++)
+        free(ck[k]);
+    free(ck);
+    if (rc == 1)
+        m->count = declared;
+    else
+        mtx_coo_free(m);
+    return rc;
+}
+
 static int read_array(const text_input *t, text_cursor *c, mtx_coo *m, coarsen_error *err)
 {
     int64_t r = m->rows, cl = m->cols, declared;
@@ -309,11 +408,35 @@ static int read_array(const text_input *t, text_cursor *c, mtx_coo *m, coarsen_e
     return COARSEN_OK;
 }
 
-int mtx_read_coo_text(const text_input *t, mtx_coo *m, coarsen_error *err)
+/* Waits until the text holds the banner and size lines (or is complete) and
+ * returns the end of its last whole line so far; NULL with err set when the
+ * text ended in a gzip error. */
+static const char *header_window(text_input *t, coarsen_error *err)
+{
+    for (size_t want = (size_t)1 << 16;; want *= 2) {
+        int complete;
+        size_t have = text_input_wait(t, want, &complete);
+        if (complete)
+            return text_input_finish(t, err) ? NULL : t->data + t->len;
+        const char *end = t->data + have;
+        while (end > t->data && end[-1] != '\n')
+            end--;
+        text_cursor c;
+        text_cursor_init(&c, t->data, end);
+        const char *s, *e;
+        if (text_next_line(&c, &s, &e) && next_data_line(&c, &s, &e))
+            return end;
+    }
+}
+
+int mtx_read_coo_text(text_input *t, mtx_coo *m, coarsen_error *err)
 {
     memset(m, 0, sizeof *m);
+    const char *window = header_window(t, err);
+    if (!window)
+        return err ? err->status : COARSEN_ERR_INPUT;
     text_cursor c;
-    text_cursor_init(&c, t->data, t->data + t->len);
+    text_cursor_init(&c, t->data, window);
     const char *s, *e;
     if (!text_next_line(&c, &s, &e))
         return read_error(err, t->name, 1, "empty file");
@@ -349,6 +472,16 @@ int mtx_read_coo_text(const text_input *t, mtx_coo *m, coarsen_error *err)
                         symmetry_names[m->symmetry], (long long)m->rows, (long long)m->cols);
         goto fail;
     }
+    if (t->stream && !m->is_array) {
+        int r = read_coordinate_stream(t, (size_t)(c.p - t->data), c.line + 1, m, declared, err);
+        if ((rc = text_input_finish(t, err)) || (rc = r < 0 ? -r : 0)) /* a gzip error comes first */
+            goto fail;
+        if (r > 0)
+            return COARSEN_OK;
+    }
+    if ((rc = text_input_finish(t, err)))
+        goto fail;
+    c.end = t->data + t->len;
     rc = m->is_array ? read_array(t, &c, m, err) : read_coordinate(t, &c, m, declared, err);
     if (rc)
         goto fail;
@@ -382,13 +515,15 @@ void mtx_coo_free(mtx_coo *m)
     m->count = 0;
 }
 
-int mtx_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
+int mtx_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
 {
     *out = NULL;
     mtx_coo m;
+    double t0 = timer_ms();
     int rc = mtx_read_coo_text(t, &m, err);
     if (rc)
         return rc;
+    double t1 = timer_ms();
     if (m.rows != m.cols) {
         mtx_coo_free(&m);
         return read_error(err, t->name, m.size_line,
@@ -421,6 +556,8 @@ int mtx_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read_r
         report->zero_weight_edges = st.zero_weight_edges;
         report->complex_magnitude = m.field == MTX_COMPLEX;
         report->extra_constraints = 0;
+        report->parse_ms = t1 - t0;
+        report->build_ms = timer_ms() - t1;
     }
     mtx_coo_free(&m);
     return rc;

@@ -35,7 +35,7 @@ typedef struct mtx_coo {
 } mtx_coo;
 
 /* Reads the whole text t as a Matrix Market file. */
-int mtx_read_coo_text(const text_input *t, mtx_coo *out, coarsen_error *err);
+int mtx_read_coo_text(text_input *t, mtx_coo *out, coarsen_error *err);
 /* Loads path (gzip by magic bytes, "-" = stdin) and reads it. bytes (may be
  * NULL) receives the uncompressed size. */
 int mtx_read_coo(const char *path, mtx_coo *out, int64_t *bytes, coarsen_error *err);
@@ -44,11 +44,11 @@ void mtx_coo_free(mtx_coo *m);
 /* The square matrix in t as an undirected graph; fills report (may be NULL)
  * except report->bytes. A rectangular matrix is an input error pointing at
  * `coarsen bipartite`. */
-int mtx_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read_report *report,
+int mtx_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_report *report,
                         coarsen_error *err);
 
 /* 1 when the text starts with the Matrix Market banner "%%MatrixMarket". */
-int mtx_has_banner(const text_input *t);
+int mtx_has_banner(text_input *t);
 
 #ifdef __cplusplus
 }

@@ -316,8 +316,14 @@ Test(cli_coarsen, table_and_json_on_stdout)
         rows++;
     cr_assert_eq(rows, 1 + 4 + 2, "header, levels 0..3, stop line, total: %s", r.out);
     cr_assert(strstr(r.out, "stopped: levels"), "%s", r.out);
-    cr_assert_eq(r.err_lines, 1 + 3 + 1, "level 0, three levels and the stop line: %s", r.err);
+    cr_assert_eq(r.err_lines, 1 + 3 + 1 + 1, "level 0, three levels, the stop line and the time line: %s", r.err);
     cr_assert(strstr(r.err, "coarsen: level 3: "), "%s", r.err);
+    const char *time_line = strstr(r.err, "coarsen: time: read ");
+    cr_assert(time_line, "%s", r.err);
+    cr_assert(strstr(time_line, "upload") && strstr(time_line, "levels") && strstr(time_line, "download") &&
+                  strstr(time_line, "format") && strstr(time_line, "compress") && strstr(time_line, "write") &&
+                  strstr(time_line, "wall"),
+              "every phase named: %s", time_line);
     snprintf(args, sizeof args, "--quiet --json --levels 2 --coarsen-to 0 %s", file);
     run_prog(args, &r);
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -326,6 +332,10 @@ Test(cli_coarsen, table_and_json_on_stdout)
     cr_assert_eq(json_number(r.out, "totals", "levels"), 2);
     cr_assert(strstr(r.out, "\"stop_reason\": \"levels\""), "%s", r.out);
     cr_assert_eq(json_number(r.out, "totals", "vertices_in"), 1600);
+    double read = json_number(r.out, "phases", "read_ms"), parse = json_number(r.out, "phases", "parse_ms");
+    double levels = json_number(r.out, "phases", "levels_ms"), wall = json_number(r.out, "phases", "wall_ms");
+    cr_assert(parse >= 0 && parse <= read && levels >= 0 && read + levels <= wall + 0.01,
+              "read %g >= parse %g, read + levels %g <= wall %g", read, parse, levels, wall);
     unlink(file);
 }
 
