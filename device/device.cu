@@ -56,6 +56,8 @@ extern "C" int device_select(device_mode mode, int *use_gpu, coarsen_error *err)
     }
     if (int rc = device_init(err))
         return rc;
+    if (int rc = device_transfer_prepare(err))
+        return rc;
     *use_gpu = 1;
     return COARSEN_OK;
 }
@@ -82,18 +84,6 @@ extern "C" void device_free(void *ptr)
 {
     if (ptr)
         cudaFreeAsync(ptr, 0);
-}
-
-extern "C" int device_copy_to_device(void *dst, const void *src, size_t bytes, coarsen_error *err)
-{
-    CUDA_TRY(err, cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
-    return COARSEN_OK;
-}
-
-extern "C" int device_copy_to_host(void *dst, const void *src, size_t bytes, coarsen_error *err)
-{
-    CUDA_TRY(err, cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
-    return COARSEN_OK;
 }
 
 extern "C" int device_synchronize(coarsen_error *err)
@@ -153,77 +143,4 @@ extern "C" int device_graph_alloc(int32_t n, int64_t nnz, coarsen_graph **out, c
     }
     *out = g;
     return COARSEN_OK;
-}
-
-/* Copies the four arrays of src into dst in the given direction. */
-static int graph_copy(coarsen_graph *dst, const coarsen_graph *src, cudaMemcpyKind kind, coarsen_error *err)
-{
-    CUDA_TRY(err, cudaMemcpy(dst->xadj, src->xadj, ((size_t)src->n + 1) * sizeof *src->xadj, kind));
-    CUDA_TRY(err, cudaMemcpy(dst->adj, src->adj, (size_t)src->nnz * sizeof *src->adj, kind));
-    CUDA_TRY(err, cudaMemcpy(dst->ewgt, src->ewgt, (size_t)src->nnz * sizeof *src->ewgt, kind));
-    CUDA_TRY(err, cudaMemcpy(dst->vwgt, src->vwgt, (size_t)src->n * sizeof *src->vwgt, kind));
-    dst->integral_weights = src->integral_weights;
-    return COARSEN_OK;
-}
-
-/* Host to device copy of one array, page-locked for the copy when the host
- * allows it (a pageable copy is staged by the driver at a fraction of the
- * link's speed); the plain copy when registration fails (already pinned,
- * pinning unsupported or refused). The host memory is unchanged and
- * unregistered again before returning. Small arrays are copied as they are:
- * pinning costs more than it saves below PIN_MIN_BYTES. */
-static const size_t PIN_MIN_BYTES = (size_t)1 << 22;
-
-static int upload_pinned(void *dst, const void *src, size_t bytes, coarsen_error *err)
-{
-    if (bytes == 0)
-        return COARSEN_OK;
-    int pinned = bytes >= PIN_MIN_BYTES &&
-                 cudaHostRegister(const_cast<void *>(src), bytes, cudaHostRegisterDefault) == cudaSuccess;
-    if (!pinned) {
-        if (bytes >= PIN_MIN_BYTES)
-            cudaGetLastError(); /* the refused registration: not sticky, clear it */
-        CUDA_TRY(err, cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
-        return COARSEN_OK;
-    }
-    cudaError_t copy = cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice);
-    cudaError_t unreg = cudaHostUnregister(const_cast<void *>(src));
-    if (copy != cudaSuccess)
-        return device_cuda_fail(err, copy, "cudaMemcpy (pinned upload)", __FILE__, __LINE__);
-    if (unreg != cudaSuccess)
-        return device_cuda_fail(err, unreg, "cudaHostUnregister", __FILE__, __LINE__);
-    return COARSEN_OK;
-}
-
-extern "C" int device_graph_upload(const coarsen_graph *host, coarsen_graph **out, coarsen_error *err)
-{
-    if (int rc = device_graph_alloc(host->n, host->nnz, out, err))
-        return rc;
-    coarsen_graph *d = *out;
-    int rc = upload_pinned(d->xadj, host->xadj, ((size_t)host->n + 1) * sizeof *host->xadj, err);
-    if (!rc)
-        rc = upload_pinned(d->adj, host->adj, (size_t)host->nnz * sizeof *host->adj, err);
-    if (!rc)
-        rc = upload_pinned(d->ewgt, host->ewgt, (size_t)host->nnz * sizeof *host->ewgt, err);
-    if (!rc)
-        rc = upload_pinned(d->vwgt, host->vwgt, (size_t)host->n * sizeof *host->vwgt, err);
-    d->integral_weights = host->integral_weights;
-    if (rc) {
-        coarsen_graph_free(*out);
-        *out = nullptr;
-    }
-    return rc;
-}
-
-extern "C" int device_graph_download(const coarsen_graph *dev, coarsen_graph **out, coarsen_error *err)
-{
-    *out = coarsen_graph_alloc(dev->n, dev->nnz, err);
-    if (!*out)
-        return err ? err->status : COARSEN_ERR_NOMEM;
-    int rc = graph_copy(*out, dev, cudaMemcpyDeviceToHost, err);
-    if (rc) {
-        coarsen_graph_free(*out);
-        *out = nullptr;
-    }
-    return rc;
 }

@@ -30,8 +30,37 @@ const char *device_name(void);
  * device_free (NULL is allowed). Zero bytes give a valid unique pointer. */
 int device_alloc(void **ptr, size_t bytes, const char *what, coarsen_error *err);
 void device_free(void *ptr);
+/* Copies between host memory (any) and device memory, by the default path
+ * below; they return when the copy is complete. */
 int device_copy_to_device(void *dst, const void *src, size_t bytes, coarsen_error *err);
 int device_copy_to_host(void *dst, const void *src, size_t bytes, coarsen_error *err);
+
+/* How a copy crosses the link (device/transfer.cu). DIRECT: one cudaMemcpy
+ * (pageable host memory goes through the driver's own bounce buffer, at a
+ * fraction of the link's speed; memory from device_host_alloc at full
+ * speed). REGISTERED: the host range is pinned for the copy and unpinned
+ * after. STAGED: copies of 1 MiB and more go through two pinned buffers of
+ * the device layer, the host side copied by all OpenMP threads while the
+ * other buffer is on the link. Paths other than DIRECT fall back to it for
+ * small copies. */
+typedef enum device_copy_path {
+    DEVICE_COPY_DIRECT = 0,
+    DEVICE_COPY_REGISTERED = 1,
+    DEVICE_COPY_STAGED = 2
+} device_copy_path;
+/* The path of device_copy_to_device/host and the graph transfers, chosen
+ * by bench_upload's measurements (docs/benchmarks.md). */
+#define DEVICE_COPY_DEFAULT DEVICE_COPY_STAGED
+int device_upload_via(void *dst, const void *src, size_t bytes, device_copy_path path, coarsen_error *err);
+int device_download_via(void *dst, const void *src, size_t bytes, device_copy_path path, coarsen_error *err);
+/* Allocates the staging buffers (device_select does it, in the start-up
+ * thread when the CLI runs one); idempotent. */
+int device_transfer_prepare(coarsen_error *err);
+/* Pinned (page-locked) host memory the caller owns and frees with
+ * device_host_free (NULL allowed): copies from and to it run at the link's
+ * speed. */
+int device_host_alloc(void **ptr, size_t bytes, const char *what, coarsen_error *err);
+void device_host_free(void *ptr);
 int device_synchronize(coarsen_error *err);
 
 /* Device memory the driver reports free now (bytes; 0 without a GPU). Memory

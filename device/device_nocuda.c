@@ -41,6 +41,29 @@ int device_copy_to_host(void *dst, const void *src, size_t bytes, coarsen_error 
     return no_cuda(err);
 }
 
+int device_upload_via(void *dst, const void *src, size_t bytes, device_copy_path path, coarsen_error *err)
+{
+    (void)path;
+    return device_copy_to_device(dst, src, bytes, err);
+}
+
+int device_download_via(void *dst, const void *src, size_t bytes, device_copy_path path, coarsen_error *err)
+{
+    (void)path;
+    return device_copy_to_host(dst, src, bytes, err);
+}
+
+int device_transfer_prepare(coarsen_error *err) { return no_cuda(err); }
+
+int device_host_alloc(void **ptr, size_t bytes, const char *what, coarsen_error *err)
+{
+    (void)bytes, (void)what;
+    *ptr = NULL;
+    return no_cuda(err);
+}
+
+void device_host_free(void *ptr) { (void)ptr; }
+
 int device_synchronize(coarsen_error *err) { return no_cuda(err); }
 
 int device_graph_alloc(int32_t n, int64_t nnz, coarsen_graph **out, coarsen_error *err)
