@@ -1,9 +1,12 @@
-/* graph_load.c — coarsen_graph_load: reads the file (gzip by magic bytes,
- * "-" = stdin) and hands the text to the Matrix Market reader when it starts
- * with the banner, to the METIS reader otherwise. */
+/* graph_load.c — coarsen_graph_load: a ParHIP binary file (by content or
+ * name) goes to the binary reader (mmap'd); anything else is read whole
+ * (gzip by magic bytes, "-" = stdin) and the bytes go to the binary reader
+ * when they are ParHIP, to the Matrix Market reader when they start with the
+ * banner, to the METIS reader otherwise. */
 #include "io/graph_load.h"
 #include "io/metis_read.h"
 #include "io/mtx_read.h"
+#include "io/parhip_read.h"
 
 #include <string.h>
 #include <strings.h>
@@ -28,6 +31,8 @@ int graph_load_text(const text_input *t, coarsen_graph **out, coarsen_read_repor
         report = &local;
     memset(report, 0, sizeof *report);
     report->bytes = (int64_t)t->len;
+    if (parhip_looks_binary(t->data, t->len) || parhip_has_name(t->name))
+        return parhip_read_buffer(t->name, (const unsigned char *)t->data, t->len, out, report, err);
     return mtx_has_banner(t) || looks_like_mtx_name(t->name) ? mtx_read_graph_text(t, out, report, err)
                                                                : metis_read_graph_text(t, out, report, err);
 }
@@ -35,8 +40,11 @@ int graph_load_text(const text_input *t, coarsen_graph **out, coarsen_read_repor
 int coarsen_graph_load(const char *path, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
 {
     *out = NULL;
+    int rc = parhip_read_file(path, out, report, err);
+    if (rc != PARHIP_NOT_MINE)
+        return rc;
     text_input t;
-    int rc = text_input_load(path, &t, err);
+    rc = text_input_load(path, &t, err);
     if (rc)
         return rc;
     rc = graph_load_text(&t, out, report, err);
