@@ -191,14 +191,14 @@ int parhip_read_buffer(const char *name, const unsigned char *data, size_t len, 
                        coarsen_read_report *report, coarsen_error *err)
 {
     *out = NULL;
+    if (len >= 8 && !parhip_looks_binary(data, len))
+        return bad_input(err, name, "not a ParHIP graph: version word %llu has flags beyond the 6 defined (0-63)",
+                         (unsigned long long)parhip_load(data, 8));
     if (len < PARHIP_HEADER_BYTES)
         return bad_input(err, name, "%zu bytes, shorter than the %d-byte ParHIP header (truncated file?)", len,
                          PARHIP_HEADER_BYTES);
     parhip_layout l;
     int r = parhip_layout_init(&l, parhip_load(data, 8), parhip_load(data + 8, 8), parhip_load(data + 16, 8));
-    if (r == -1)
-        return bad_input(err, name, "not a ParHIP graph: version word %llu has flags beyond the 6 defined (0-63)",
-                         (unsigned long long)l.version);
     if (r == 0 && l.n > INT32_MAX)
         return bad_input(err, name, "the header declares %llu vertices; at most %d are supported (32-bit ids)",
                          (unsigned long long)l.n, INT32_MAX);
