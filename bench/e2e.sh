@@ -6,6 +6,8 @@
 #
 #   sh bench/e2e.sh [BUILD]          (generated graph: GEN, default rgg 2^23, degree 12)
 #   FILES="a.graph b.mtx.gz" sh bench/e2e.sh [BUILD]   (given files instead)
+#   PARTS="read out" (default both): reading and 10 levels from every file;
+#   output (--out, --out --gzip, OUT_EXTRA options) from the METIS file.
 #
 # Lines go to stdout and LOG/e2e.txt (LOG = $OUT on the device tool, else
 # bench/results); each line is key=value: case, file, median_s, min_s, runs,
@@ -58,6 +60,7 @@ timed() {
         FILES="$tmp/g.mtx.gz $tmp/g.mtx $tmp/g.graph"
     fi
     for f in $FILES; do
+        case " ${PARTS:-read out} " in *" read "*) ;; *) break ;; esac
         name=$(basename "$f")
         timed "info:$name" $prog info "$f"
         timed "levels10:$name" $prog --levels 10 "$f"
@@ -65,6 +68,7 @@ timed() {
         timed "gzip-dc:$name" sh -c "case $f in *.gz) gzip -dc $f ;; *) cat $f ;; esac"
     done
     for f in $FILES; do
+        case " ${PARTS:-read out} " in *" out "*) ;; *) break ;; esac
         case $f in *.graph) ;; *) continue ;; esac
         name=$(basename "$f")
         timed "out:$name" $prog --levels 10 --out "$tmp/out" "$f"

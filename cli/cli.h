@@ -77,6 +77,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format
 /* Subcommands: argv[0] is the subcommand's name; each returns the exit status. */
 int cmd_coarsen(int argc, char **argv);   /* the pipeline (default command) */
 int cmd_info(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_partition(int argc, char **argv);

@@ -14,6 +14,7 @@
 #include "coarsen/transversal_graph.h"
 #include "core/error.h"
 #include "core/timer.h"
+#include "io/graph_format.h"
 #include "io/output_file.h"
 
 static const char *const help =
@@ -35,8 +36,10 @@ static const char *const help =
     "                           vertices stay unmatched (default 0.25)\n"
     "  --out DIR                write level-K graphs, map-K.txt and stats.json into DIR\n"
     "                           (with --format mtx also level-K.vwgt.txt: vertex weights)\n"
-    "  --format metis|mtx       level graph format (default metis; mtx keeps real weights exactly)\n"
-    "  --weight-scale S         METIS output of real weights: multiply by S and round\n"
+    "  --format metis|mtx|parhip  level graph format (default metis; mtx keeps real weights\n"
+    "                           exactly; parhip: level-K.parhip, the binary graph of KaHIP's\n"
+    "                           ParHIP and KaMinPar, 64-bit words)\n"
+    "  --weight-scale S         METIS or ParHIP output of real weights: multiply by S and round\n"
     "  --gzip                   compress the level and map files (.gz)\n"
     "  --transversal pr|weighted  Matrix Market of any shape: permute the columns by a maximum\n"
     "                           transversal (pr: structural; weighted: largest product of |a_ij|)\n"
@@ -148,12 +151,8 @@ static int local_option(int opt, const char *arg, void *ctx)
         r->out_dir = arg;
         return 0;
     case OPT_FORMAT:
-        if (!strcmp(arg, "metis"))
-            r->w.format = COARSEN_FORMAT_METIS;
-        else if (!strcmp(arg, "mtx"))
-            r->w.format = COARSEN_FORMAT_MTX;
-        else
-            return fprintf(stderr, "coarsen: --format: '%s' is not metis or mtx\n", arg), -1;
+        if (graph_format_parse(arg, &r->w.format))
+            return fprintf(stderr, "coarsen: --format: '%s' is not metis, mtx or parhip\n", arg), -1;
         return 0;
     case OPT_WEIGHT_SCALE:
         if (cli_parse_double("weight-scale", arg, 1e-300, 1e300, &d))

@@ -111,7 +111,8 @@ static void print_text(const char *path, const coarsen_graph *g, const coarsen_r
 static void help(void)
 {
     printf("Usage: coarsen info [OPTIONS] FILE\n"
-           "Reads a graph (METIS or Matrix Market, gzip detected by content, - for standard input)\n"
+           "Reads a graph (METIS, Matrix Market or ParHIP binary, detected by content; gzip too;\n"
+           "- for standard input)\n"
            "and prints its size, weight ranges and totals, degrees, isolated vertices, what the\n"
            "reader dropped or merged, the memory footprint of its CSR form and the read time.\n\n%s",
            cli_global_help);

@@ -12,6 +12,7 @@ static const struct {
     const char *what;
 } commands[] = {
     {"info", cmd_info, "describe a graph file"},
+    {"convert", cmd_convert, "convert a graph between METIS, Matrix Market and ParHIP binary"},
     {"gen", cmd_gen, "generate a graph"},
     {"match", cmd_match, "compute a matching"},
     {"partition", cmd_partition, "partition a graph into k parts (multilevel, METIS on the coarsest level)"},

@@ -12,6 +12,7 @@
 #include "coarsen/stats_json.h"
 #include "core/error.h"
 #include "core/timer.h"
+#include "io/graph_format.h"
 #include "io/output_file.h"
 
 /* The files written so far, removed again on failure. */
@@ -46,10 +47,11 @@ static int remember(written *w, const char *path, coarsen_error *err)
 
 int hierarchy_write_check(const coarsen_graph *g, const hierarchy_write_opts *o, coarsen_error *err)
 {
-    if (o->format == COARSEN_FORMAT_METIS && !g->integral_weights && !(o->weight_scale > 0))
+    if (o->format != COARSEN_FORMAT_MTX && !g->integral_weights && !(o->weight_scale > 0))
         return error_set(err, COARSEN_ERR_INPUT,
-                         "the graph has real edge weights and METIS files hold integers: use --format mtx "
-                         "(exact) or --weight-scale S (weights times S, rounded)");
+                         "the graph has real edge weights and %s files hold integers: use --format mtx "
+                         "(exact) or --weight-scale S (weights times S, rounded)",
+                         o->format == COARSEN_FORMAT_PARHIP ? "ParHIP" : "METIS");
     return COARSEN_OK;
 }
 
@@ -76,7 +78,7 @@ static int write_vertex_weights(const coarsen_graph *g, const char *path, coarse
 static int write_all(coarsen_hierarchy *h, const char *dir, const hierarchy_write_opts *o, written *w,
                      coarsen_error *err)
 {
-    const char *ext = o->format == COARSEN_FORMAT_MTX ? "mtx" : "graph", *gz = o->gzip ? ".gz" : "";
+    const char *ext = graph_format_ext(o->format), *gz = o->gzip ? ".gz" : "";
     char name[64], path[4096];
     int levels = coarsen_hierarchy_levels(h);
     double start = timer_ms(), download_before = coarsen_hierarchy_download_ms(h);

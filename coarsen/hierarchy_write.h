@@ -8,7 +8,7 @@
 #include "coarsen/transversal_graph.h"
 
 typedef struct hierarchy_write_opts {
-    coarsen_format format;    /* level-K.graph (METIS) or level-K.mtx */
+    coarsen_format format;    /* level-K.graph (METIS), level-K.mtx or level-K.parhip (binary) */
     int gzip;                 /* add .gz to the graph and map files */
     double weight_scale;      /* METIS with real weights: > 0 scales and rounds, 0 refuses */
     const char *input;        /* recorded in stats.json (may be NULL) */
@@ -20,11 +20,12 @@ typedef struct hierarchy_write_opts {
 } hierarchy_write_opts;
 
 /* Fails (COARSEN_ERR_INPUT, naming the way out) when g's weights cannot be
- * written in the chosen format: real weights into METIS without a scale.
+ * written in the chosen format: real weights into METIS or ParHIP without a
+ * scale.
  * Every level has g's kind of weights, so callers check before building. */
 int hierarchy_write_check(const coarsen_graph *g, const hierarchy_write_opts *o, coarsen_error *err);
 
-/* Writes levels 0..L (level-K.graph or level-K.mtx, plus for Matrix Market,
+/* Writes levels 0..L (level-K.graph, level-K.parhip or level-K.mtx, plus for Matrix Market,
  * which has no vertex weights, level-K.vwgt.txt), maps 1..L (map-K.txt: line
  * i = level-K vertex of level-(K-1) vertex i) and stats.json into dir (created
  * when missing). Every file is written atomically; on failure the files this call

@@ -1,6 +1,7 @@
-/* fuzz_readers.c — libFuzzer target for both readers. The input bytes are
- * given, as text in memory, to the Matrix Market COO reader, the Matrix
- * Market graph reader, the METIS reader and the format dispatch; every
+/* fuzz_readers.c — libFuzzer target for the readers. The input bytes are
+ * given, in memory, to the Matrix Market COO reader, the Matrix Market graph
+ * reader, the METIS reader, the ParHIP binary reader and the format
+ * dispatch; every
  * graph that comes out must satisfy every CSR invariant (abort otherwise),
  * and every failure must come with a one-line message. Both readers also run
  * cut into tiny chunks (io/line_chunks.h) and must give the same result or
@@ -14,6 +15,7 @@
 #include "io/line_chunks.h"
 #include "io/metis_read.h"
 #include "io/mtx_read.h"
+#include "io/parhip_read.h"
 
 static void check_result(int rc, const coarsen_graph *g, const coarsen_error *err)
 {
@@ -86,6 +88,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     coarsen_graph_free(g);
     coarsen_graph_free(g2);
+
+    memset(&err, 0, sizeof err);
+    g = NULL;
+    rc = parhip_read_buffer("fuzz", data, size, &g, NULL, &err);
+    check_result(rc, g, &err);
+    coarsen_graph_free(g);
 
     memset(&err, 0, sizeof err);
     g = NULL;

@@ -76,16 +76,17 @@ typedef struct coarsen_read_report {
     double build_ms;         /* entries or rows to the checked CSR graph */
 } coarsen_read_report;
 
-/* Reads a Matrix Market or METIS graph (detected from content; gzip by magic
- * bytes; "-" is standard input). report may be NULL. The caller owns *out. */
+/* Reads a Matrix Market, METIS or ParHIP binary graph (detected from content,
+ * or a .parhip/.bgf name; gzip by magic bytes; "-" is standard input). report may be NULL. The caller owns *out. */
 int coarsen_graph_load(const char *path, coarsen_graph **out,
                        coarsen_read_report *report, coarsen_error *err);
 
-typedef enum coarsen_format { COARSEN_FORMAT_METIS = 0, COARSEN_FORMAT_MTX = 1 } coarsen_format;
+typedef enum coarsen_format { COARSEN_FORMAT_METIS = 0, COARSEN_FORMAT_MTX = 1, COARSEN_FORMAT_PARHIP = 2 } coarsen_format;
 /* Writes a host graph; gzip when path ends in ".gz". Written to a temporary
- * name and renamed, so a failure leaves no partial file. weight_scale > 0
- * multiplies real weights before rounding for METIS output (0 = refuse real
- * weights in METIS output). */
+ * name and renamed, so a failure leaves no partial file. PARHIP is the binary
+ * layout of KaHIP's ParHIP and KaMinPar with 64-bit words (docs/formats.md).
+ * weight_scale > 0 multiplies real weights before rounding for METIS and
+ * ParHIP output, which hold integers (0 = refuse real weights there). */
 int coarsen_graph_write(const coarsen_graph *g, const char *path, coarsen_format fmt,
                         double weight_scale, coarsen_error *err);
 

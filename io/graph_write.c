@@ -4,6 +4,7 @@
 #include "coarsen.h"
 #include "core/error.h"
 #include "io/output_file.h"
+#include "io/parhip_write.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -124,6 +125,8 @@ int coarsen_graph_write(const coarsen_graph *g, const char *path, coarsen_format
 {
     if (!g || g->on_device)
         return error_set(err, COARSEN_ERR_INPUT, "%s: only host graphs can be written", path);
+    if (fmt == COARSEN_FORMAT_PARHIP)
+        return parhip_write_graph(g, path, weight_scale, PARHIP_WIDE, err);
     if (fmt != COARSEN_FORMAT_METIS && fmt != COARSEN_FORMAT_MTX)
         return error_set(err, COARSEN_ERR_INPUT, "%s: unknown output format %d", path, (int)fmt);
     output_file *f = output_open(path, err);

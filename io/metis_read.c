@@ -3,7 +3,7 @@
 #include "io/metis_read.h"
 #include "core/error.h"
 #include "core/graph_build.h"
-#include "core/row_find.h"
+#include "core/graph_symmetry.h"
 #include "core/timer.h"
 #include "io/line_chunks.h"
 #include "io/read_error.h"
@@ -80,10 +80,6 @@ typedef struct metis_rows {
     int64_t entries;     /* adjacency entries as stored (self-loops included) */
     int64_t loops;
 } metis_rows;
-
-/* Below this many entries a loop runs on one thread: waking a team costs
- * more than the work (and much more on a busy machine). */
-#define PARALLEL_MIN 65536
 
 /* One chunk of whole lines (line_chunks.h: its first vertex is first_data),
  * parsed into its own adjacency buffers; row lengths, vertex weights and
@@ -261,65 +257,24 @@ done:
     return rc;
 }
 
-/* 1 when every row is already in increasing order (as most files are). */
-static int rows_sorted(const coarsen_graph *g)
-{
-    int sorted = 1;
-#pragma omp parallel for schedule(dynamic, 4096) reduction(&& : sorted) if (g->nnz > PARALLEL_MIN)
-    for (int32_t u = 0; u < g->n; u++)
-        for (int64_t k = g->xadj[u] + 1; sorted && k < g->xadj[u + 1]; k++)
-            sorted = g->adj[k - 1] < g->adj[k];
-    return sorted;
-}
-
-/* 0 when row u is free of duplicates and each of its entries (only those
- * above the diagonal when upper_only) has a mirror of equal weight;
- * otherwise describes the first problem of row u in err. */
-static int check_row(const text_input *t, const coarsen_graph *g, const metis_rows *rows, int32_t u, int upper_only,
-                     coarsen_error *err)
-{
-    for (int64_t k = g->xadj[u]; k < g->xadj[u + 1]; k++) {
-        int32_t v = g->adj[k];
-        if (k > g->xadj[u] && g->adj[k - 1] == v)
-            return read_error(err, t->name, rows->line[u], "vertex %d lists neighbour %d twice", u + 1, v + 1);
-        if (upper_only && v < u)
-            continue;
-        int64_t b = row_find(g->xadj, g->adj, v, u);
-        if (b < 0)
-            return read_error(err, t->name, rows->line[u],
-                              "vertex %d lists neighbour %d, but vertex %d (line %lld) does not list %d", u + 1,
-                              v + 1, v + 1, (long long)rows->line[v], u + 1);
-        if (g->ewgt[b] != g->ewgt[k])
-            return read_error(err, t->name, rows->line[u],
-                              "edge %d-%d has weight %.17g here but %.17g at line %lld", u + 1, v + 1, g->ewgt[k],
-                              g->ewgt[b], (long long)rows->line[v]);
-    }
-    return COARSEN_OK;
-}
-
-/* Without duplicates, mirroring maps the entries above the diagonal one to
- * one onto entries below it; when every upper entry has its mirror and both
- * halves have the same size, the adjacency is symmetric. So the fast pass
- * searches mirrors of upper entries only, and a full pass runs only to name
- * the first problem. Reports the lowest offending row (deterministic). */
+/* Duplicates, missing mirrors and unequal weights (core/graph_symmetry.h),
+ * worded with the lines of both vertices. */
 static int check_rows(const text_input *t, const coarsen_graph *g, const metis_rows *rows, coarsen_error *err)
 {
-    int32_t first = g->n;
-    int64_t upper = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) reduction(+ : upper) if (g->nnz > PARALLEL_MIN)
-    for (int32_t u = 0; u < g->n; u++) {
-        for (int64_t k = g->xadj[u]; k < g->xadj[u + 1]; k++)
-            upper += g->adj[k] > u;
-        if (u < first && check_row(t, g, rows, u, 1, NULL))
-            first = u;
-    }
-    if (first == g->n && 2 * upper == g->nnz)
+    graph_problem p;
+    switch (graph_find_asymmetry(g, &p)) {
+    case GRAPH_SYMMETRIC:
         return COARSEN_OK;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) if (g->nnz > PARALLEL_MIN)
-    for (int32_t u = 0; u < g->n; u++)
-        if (u < first && check_row(t, g, rows, u, 0, NULL))
-            first = u;
-    return check_row(t, g, rows, first, 0, err);
+    case GRAPH_DUPLICATE:
+        return read_error(err, t->name, rows->line[p.u], "vertex %d lists neighbour %d twice", p.u + 1, p.v + 1);
+    case GRAPH_NO_MIRROR:
+        return read_error(err, t->name, rows->line[p.u],
+                          "vertex %d lists neighbour %d, but vertex %d (line %lld) does not list %d", p.u + 1,
+                          p.v + 1, p.v + 1, (long long)rows->line[p.v], p.u + 1);
+    default:
+        return read_error(err, t->name, rows->line[p.u], "edge %d-%d has weight %.17g here but %.17g at line %lld",
+                          p.u + 1, p.v + 1, g->ewgt[p.at], g->ewgt[p.mirror], (long long)rows->line[p.v]);
+    }
 }
 
 int metis_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read_report *report,
@@ -356,7 +311,7 @@ int metis_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read
     double t0 = timer_ms();
     rc = parse_rows(t, c.p, c.end, c.line, &h, g, &rows, err);
     double t1 = timer_ms();
-    if (!rc && !rows_sorted(g))
+    if (!rc && !graph_rows_sorted(g))
         rc = graph_sort_rows(g, err);
     if (!rc)
         rc = check_rows(t, g, &rows, err);

@@ -1,12 +1,18 @@
 #!/bin/sh
 # install-deps.sh — installs the Debian/Ubuntu packages the build and tests
-# need when they are missing (zlib, ISA-L, METIS, Criterion, pkg-config). Prints what
+# need when they are missing (zlib, ISA-L, METIS, Criterion, pkg-config), and
+# KaMinPar's Python package when pip can get its wheel. Prints what
 # it does; does nothing when everything is present.
 set -e
 need=""
 for pkg in zlib1g-dev libisal-dev libmetis-dev metis libcriterion-dev pkg-config; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"
 done
+# KaMinPar's Python package: one test reads our ParHIP files with it (and
+# skips without it). A manylinux wheel, installed in seconds; failure is fine.
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import kaminpar' 2>/dev/null; then
+    python3 -m pip install --quiet --only-binary=:all: kaminpar >/dev/null 2>&1 || true
+fi
 [ -z "$need" ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then
     echo "install-deps: missing packages:$need (install them with your package manager)" >&2
