@@ -58,6 +58,10 @@ timed() {
         gzip -dc "$tmp/g.mtx.gz" > "$tmp/g.mtx"
         echo "mtx_bytes=$(stat -c %s "$tmp/g.mtx")"
         FILES="$tmp/g.mtx.gz $tmp/g.mtx $tmp/g.graph"
+        if $prog convert --quiet "$tmp/g.graph" "$tmp/g.parhip" 2> /dev/null; then
+            echo "parhip_bytes=$(stat -c %s "$tmp/g.parhip")"
+            FILES="$FILES $tmp/g.parhip"
+        fi
     fi
     for f in $FILES; do
         case " ${PARTS:-read out} " in *" read "*) ;; *) break ;; esac
