@@ -99,6 +99,9 @@ $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(BENCH_UTIL_C:%.c=$(BUILD)/obj/%.o) $(
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lz -lmetis
 
+# bench_gzip compares libdeflate too (libdeflate-dev, scripts/install-deps.sh).
+$(BUILD)/bench/bench_gzip: LDLIBS += -ldeflate
+
 $(BUILD)/examples/%: $(BUILD)/obj/examples/%.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
