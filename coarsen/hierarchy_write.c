@@ -11,7 +11,9 @@
 
 #include "coarsen/stats_json.h"
 #include "core/error.h"
+#include "io/int_text.h"
 #include "io/output_file.h"
+#include "io/row_writer.h"
 
 /* The files written so far, removed again on failure. */
 typedef struct written {
@@ -61,14 +63,25 @@ static int write_stats(coarsen_hierarchy *h, const char *path, const hierarchy_w
     return output_commit(f, err);
 }
 
+static char *vertex_weight_row(const void *ctx, int64_t row, char *out)
+{
+    out = int_text_put(out, ((const coarsen_graph *)ctx)->vwgt[row]);
+    *out++ = '\n';
+    return out;
+}
+
 /* One vertex weight per line: Matrix Market files cannot hold them. */
 static int write_vertex_weights(const coarsen_graph *g, const char *path, coarsen_error *err)
 {
     output_file *f = output_open(path, err);
     if (!f)
         return err ? err->status : COARSEN_ERR_IO;
-    for (int32_t v = 0; v < g->n; v++)
-        output_printf(f, "%lld\n", (long long)g->vwgt[v]);
+    row_layout l = {.rows = g->n, .row_bytes = INT_TEXT_MAX + 1};
+    int rc = row_writer_run(f, &l, vertex_weight_row, g, err);
+    if (rc) {
+        output_abort(f);
+        return rc;
+    }
     return output_commit(f, err);
 }
 

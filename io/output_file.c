@@ -271,16 +271,3 @@ void output_abort(output_file *f)
     add_totals(f, 0);
     release(f);
 }
-
-int io_write_ints(const char *path, const int32_t *values, int64_t n, coarsen_error *err)
-{
-    output_file *f = output_open(path, err);
-    if (!f)
-        return err ? (int)err->status : COARSEN_ERR_IO;
-    char line[16];
-    for (int64_t k = 0; k < n; k++) {
-        int len = snprintf(line, sizeof line, "%d\n", values[k]);
-        output_write(f, line, (size_t)len);
-    }
-    return output_commit(f, err);
-}

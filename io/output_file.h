@@ -44,7 +44,8 @@ int output_commit(output_file *f, coarsen_error *err);
 /* Closes and deletes the temporary file; frees f. NULL is allowed. */
 void output_abort(output_file *f);
 
-/* One integer per line (e.g. mates, maps, partitions), written atomically. */
+/* One integer per line (e.g. mates, maps, partitions), written atomically,
+ * formatted in parallel (io/row_writer.h). */
 int io_write_ints(const char *path, const int32_t *values, int64_t n, coarsen_error *err);
 
 /* Cumulative figures of this process's output files, for the run's phase

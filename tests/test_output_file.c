@@ -2,7 +2,7 @@
  * size limit: EFBIG, as a full disk gives ENOSPC) ends quickly with one
  * "PATH: write failed" line and no file left; .gz files are several
  * independent gzip members that zlib (the independent oracle) inflates back
- * to the content; graph and map files
+ * to the content; integer text equals printf's; graph, map and weight files
  * are the same bytes for 1, 2 and all threads, and their .gz twins inflate
  * to them; the output totals add up to the sizes of the files written. */
 #include <criterion/criterion.h>
@@ -21,6 +21,7 @@
 #include <zlib.h>
 
 #include "io/gzip_deflate.h"
+#include "io/int_text.h"
 #include "io/output_file.h"
 #include "tests/support/io_files.h"
 #include "tests/support/test_support.h"
@@ -198,6 +199,27 @@ Test(output_file, gzip_deflate_round_trips_every_level_and_incompressible_input)
     }
     cr_assert_eq(gzip_deflate(in, n, out, cap - 1, 1), 0, "a too small output buffer is refused");
     free(in), free(out), free(back);
+}
+
+Test(output_file, int_text_equals_printf)
+{
+    const int64_t v[] = {0, 1, -1, 9, 10, 99, 100, 101, 999, 1000, 123456789, -987654321, INT32_MAX, INT32_MIN,
+                         INT64_MAX, INT64_MIN, 1000000000000000000, -9999999999};
+    for (size_t k = 0; k < sizeof v / sizeof *v; k++) {
+        char a[32], b[32];
+        *int_text_put(a, v[k]) = 0;
+        snprintf(b, sizeof b, "%lld", (long long)v[k]);
+        cr_assert_str_eq(a, b);
+    }
+    uint64_t x = 1;
+    for (int k = 0; k < 100000; k++) {
+        x = x * 6364136223846793005u + 1442695040888963407u;
+        int64_t w = (int64_t)x >> (x & 63);
+        char a[32], b[32];
+        *int_text_put(a, w) = 0;
+        snprintf(b, sizeof b, "%lld", (long long)w);
+        cr_assert_str_eq(a, b);
+    }
 }
 
 /* Writes g (or, g NULL, the ints) with `threads` threads to name; returns
