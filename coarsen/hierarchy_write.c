@@ -91,7 +91,7 @@ static int write_all(coarsen_hierarchy *h, const char *dir, const hierarchy_writ
     const char *ext = o->format == COARSEN_FORMAT_MTX ? "mtx" : "graph", *gz = o->gzip ? ".gz" : "";
     char name[64], path[4096];
     int levels = coarsen_hierarchy_levels(h);
-    for (int k = 0; k <= levels; k++) {
+    for (int k = o->skip_level0 ? 1 : 0; k <= levels; k++) {
         const coarsen_graph *g;
         snprintf(name, sizeof name, "level-%d.%s%s", k, ext, gz);
         int rc = join(path, sizeof path, dir, name, err);
