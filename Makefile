@@ -38,7 +38,7 @@ NVFLAGS   := -std=c++17 $(OPT) -g $(CUDA_ARCH) -Xcompiler -fopenmp,-Wall,-Wextra
 GZIP      ?= $(if $(wildcard /usr/include/isa-l/igzip_lib.h),isal,zlib)
 ifeq ($(GZIP),isal)
 CPPFLAGS  += -DCOARSEN_HAVE_ISAL=1
-GZ_LIBS   := -lisal -lz
+GZ_LIBS   := -lisal
 else
 CPPFLAGS  += -DCOARSEN_HAVE_ISAL=0
 GZ_LIBS   := -lz
@@ -98,6 +98,9 @@ $(TESTS): $(TEST_O) $(LIB)
 $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(BENCH_UTIL_C:%.c=$(BUILD)/obj/%.o) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lz -lmetis
+
+# bench_gzip compares libdeflate too (libdeflate-dev, scripts/install-deps.sh).
+$(BUILD)/bench/bench_gzip: LDLIBS += -ldeflate
 
 $(BUILD)/examples/%: $(BUILD)/obj/examples/%.o $(LIB)
 	@mkdir -p $(dir $@)

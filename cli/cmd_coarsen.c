@@ -41,6 +41,8 @@ static const char *const help =
     "                           ParHIP and KaMinPar, 64-bit words)\n"
     "  --weight-scale S         METIS or ParHIP output of real weights: multiply by S and round\n"
     "  --gzip                   compress the level and map files (.gz)\n"
+    "  --no-level0              with --out: skip level-0.* (the input graph as read); maps and\n"
+    "                           stats.json are written as usual\n"
     "  --transversal pr|weighted  Matrix Market of any shape: permute the columns by a maximum\n"
     "                           transversal (pr: structural; weighted: largest product of |a_ij|)\n"
     "                           before symmetrising; an m x n matrix gives max(m, n) vertices;\n"
@@ -63,6 +65,7 @@ enum {
     OPT_FORMAT,
     OPT_WEIGHT_SCALE,
     OPT_GZIP,
+    OPT_NO_LEVEL0,
     OPT_TRANSVERSAL,
     OPT_TRANSVERSAL_OUT
 };
@@ -82,6 +85,7 @@ static const struct option longopts[] = {
     {"format", required_argument, 0, OPT_FORMAT},
     {"weight-scale", required_argument, 0, OPT_WEIGHT_SCALE},
     {"gzip", no_argument, 0, OPT_GZIP},
+    {"no-level0", no_argument, 0, OPT_NO_LEVEL0},
     {"transversal", required_argument, 0, OPT_TRANSVERSAL},
     {"transversal-out", required_argument, 0, OPT_TRANSVERSAL_OUT},
     {0, 0, 0, 0},
@@ -161,6 +165,9 @@ static int local_option(int opt, const char *arg, void *ctx)
         return 0;
     case OPT_GZIP:
         r->w.gzip = 1;
+        return 0;
+    case OPT_NO_LEVEL0:
+        r->w.skip_level0 = 1;
         return 0;
     case OPT_TRANSVERSAL:
         if (strcmp(arg, "pr") && strcmp(arg, "weighted"))

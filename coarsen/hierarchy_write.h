@@ -10,6 +10,7 @@
 typedef struct hierarchy_write_opts {
     coarsen_format format;    /* level-K.graph (METIS), level-K.mtx or level-K.parhip (binary) */
     int gzip;                 /* add .gz to the graph and map files */
+    int skip_level0;          /* no level-0 graph (nor level-0.vwgt.txt): it is the input as read */
     double weight_scale;      /* METIS with real weights: > 0 scales and rounds, 0 refuses */
     const char *input;        /* recorded in stats.json (may be NULL) */
     const char *command_line; /* recorded in stats.json (may be NULL) */
@@ -25,7 +26,7 @@ typedef struct hierarchy_write_opts {
  * Every level has g's kind of weights, so callers check before building. */
 int hierarchy_write_check(const coarsen_graph *g, const hierarchy_write_opts *o, coarsen_error *err);
 
-/* Writes levels 0..L (level-K.graph, level-K.parhip or level-K.mtx, plus for Matrix Market,
+/* Writes levels 0..L (1..L with o->skip_level0) (level-K.graph, level-K.parhip or level-K.mtx, plus for Matrix Market,
  * which has no vertex weights, level-K.vwgt.txt), maps 1..L (map-K.txt: line
  * i = level-K vertex of level-(K-1) vertex i) and stats.json into dir (created
  * when missing). Every file is written atomically; on failure the files this call

@@ -20,9 +20,9 @@ typedef struct run_phases {
     double upload_ms;    /* the input graph to the GPU */
     double levels_ms;    /* matching and contraction of every level */
     double download_ms;  /* levels and maps back to the host */
-    double format_ms;    /* numbers to text */
-    double compress_ms;  /* gzip members */
-    double write_ms;     /* write(2), rename */
+    double format_ms;    /* numbers to text (io/output_file.h's totals) */
+    double compress_ms;  /* gzip members, in parallel */
+    double write_ms;     /* write(2), close(2), rename(2) */
     double wall_ms;      /* the whole run, from start to the last file */
 } run_phases;
 

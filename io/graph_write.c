@@ -3,8 +3,10 @@
  * io/output_file.h (atomic, gzip by name). Rules: docs/formats.md. */
 #include "coarsen.h"
 #include "core/error.h"
+#include "io/int_text.h"
 #include "io/output_file.h"
 #include "io/parhip_write.h"
+#include "io/row_writer.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -13,23 +15,6 @@
 /* Below this many entries a loop runs on one thread: waking a team costs
  * more than the work (and much more on a busy machine). */
 #define PARALLEL_MIN 65536
-
-/* Writes v in decimal at p; returns the end. */
-static char *put_int(char *p, int64_t v)
-{
-    char tmp[24];
-    int n = 0;
-    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-    do {
-        tmp[n++] = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0)
-        *p++ = '-';
-    while (n)
-        *p++ = tmp[--n];
-    return p;
-}
 
 static int all_integral(const double *w, int64_t n)
 {
@@ -40,12 +25,21 @@ static int all_integral(const double *w, int64_t n)
     return ok;
 }
 
+/* The METIS integer of weight w, or 0 when it is outside [1, 9.2e18]
+ * (NaN included). */
+static int64_t metis_value(double w, int integral, double scale)
+{
+    double x = integral ? w : nearbyint(w * scale);
+    return x >= 1 && x <= 9.2e18 ? (int64_t)x : 0; /* false for NaN */
+}
+
 /* The METIS integer of weight w: exact when every weight is an integer,
  * round(w * scale) otherwise; 0 when it cannot be written (err set). */
 static int64_t metis_weight(double w, int integral, double scale, const char *path, coarsen_error *err)
 {
-    double x = integral ? w : nearbyint(w * scale);
-    if (x < 1 || x > 9.2e18) {
+    int64_t v = metis_value(w, integral, scale);
+    if (!v) {
+        double x = integral ? w : nearbyint(w * scale);
         if (integral)
             error_set(err, COARSEN_ERR_INPUT,
                       "%s: edge weight %.17g cannot be written in METIS format (METIS needs integers >= 1)", path, w);
@@ -55,8 +49,65 @@ static int64_t metis_weight(double w, int integral, double scale, const char *pa
                       "[1, 9.2e18]; choose another scale", path, w, scale, x);
         return 0;
     }
-    return (int64_t)x;
+    return v;
 }
+
+/* What the row formatters need; one struct for both formats. */
+typedef struct rows_ctx {
+    const coarsen_graph *g;
+    int vw, ew;      /* METIS: vertex / edge weights written */
+    int integral;    /* every edge weight is an integer */
+    double scale;    /* METIS with real weights */
+} rows_ctx;
+
+/* One METIS adjacency line: "[vwgt ]v1 [w1 ]v2 [w2 ]...\n". */
+static char *metis_row(const void *ctx, int64_t row, char *p)
+{
+    const rows_ctx *c = ctx;
+    const coarsen_graph *g = c->g;
+    if (c->vw) {
+        p = int_text_put(p, g->vwgt[row]);
+        *p++ = ' ';
+    }
+    for (int64_t k = g->xadj[row]; k < g->xadj[row + 1]; k++) {
+        p = int_text_put(p, g->adj[k] + 1);
+        *p++ = ' ';
+        if (c->ew) {
+            int64_t w = metis_value(g->ewgt[k], c->integral, c->scale);
+            if (!w)
+                return NULL;
+            p = int_text_put(p, w);
+            *p++ = ' ';
+        }
+    }
+    *p++ = '\n';
+    return p;
+}
+
+/* Matrix Market lines "u v w" of row u's neighbours below u (adjacency
+ * sorted), reals exactly as "%.17g" prints them. */
+static char *mtx_row(const void *ctx, int64_t row, char *p)
+{
+    const rows_ctx *c = ctx;
+    const coarsen_graph *g = c->g;
+    for (int64_t k = g->xadj[row]; k < g->xadj[row + 1] && g->adj[k] < row; k++) {
+        p = int_text_put(p, row + 1);
+        *p++ = ' ';
+        p = int_text_put(p, g->adj[k] + 1);
+        *p++ = ' ';
+        if (c->integral)
+            p = int_text_put(p, (int64_t)g->ewgt[k]);
+        else
+            p += snprintf(p, 32, "%.17g", g->ewgt[k]);
+        *p++ = '\n';
+    }
+    return p;
+}
+
+/* Bytes of text per item: two ids of up to 11 characters, a weight of up to
+ * 24 ("%.17g") or INT_TEXT_MAX, separators. */
+#define ID_TEXT 11
+#define REAL_TEXT 24
 
 static int write_metis(const coarsen_graph *g, const char *path, double scale, output_file *f, coarsen_error *err)
 {
@@ -72,52 +123,26 @@ static int write_metis(const coarsen_graph *g, const char *path, double scale, o
         ew = g->ewgt[k] != 1.0;
     ew = ew || !integral;
     output_printf(f, "%d %lld%s\n", g->n, (long long)(g->nnz / 2), vw && ew ? " 11" : vw ? " 10" : ew ? " 1" : "");
-    char line[64];
-    for (int32_t u = 0; u < g->n; u++) {
-        char *p = line;
-        if (vw) {
-            p = put_int(p, g->vwgt[u]);
-            *p++ = ' ';
-        }
-        output_write(f, line, (size_t)(p - line));
-        for (int64_t k = g->xadj[u]; k < g->xadj[u + 1]; k++) {
-            p = put_int(line, g->adj[k] + 1);
-            *p++ = ' ';
-            if (ew) {
-                int64_t w = metis_weight(g->ewgt[k], integral, scale, path, err);
-                if (!w)
-                    return COARSEN_ERR_INPUT;
-                p = put_int(p, w);
-                *p++ = ' ';
-            }
-            output_write(f, line, (size_t)(p - line));
-        }
-        output_write(f, "\n", 1);
-    }
-    return COARSEN_OK;
+    rows_ctx c = {.g = g, .vw = vw, .ew = ew, .integral = integral, .scale = scale};
+    row_layout l = {.rows = g->n, .items = g->xadj, .row_bytes = INT_TEXT_MAX + 2,
+                    .item_bytes = ID_TEXT + 1 + INT_TEXT_MAX + 1};
+    int rc = row_writer_run(f, &l, metis_row, &c, err);
+    if (rc == COARSEN_ERR_INPUT) /* a weight METIS cannot hold: name the first */
+        for (int64_t k = 0; k < g->nnz; k++)
+            if (!metis_weight(g->ewgt[k], integral, scale, path, err))
+                break;
+    return rc;
 }
 
-static int write_mtx(const coarsen_graph *g, output_file *f)
+static int write_mtx(const coarsen_graph *g, output_file *f, coarsen_error *err)
 {
     int integral = all_integral(g->ewgt, g->nnz);
     output_printf(f, "%%%%MatrixMarket matrix coordinate %s symmetric\n%% written by coarsen %s\n%d %d %lld\n",
                   integral ? "integer" : "real", COARSEN_VERSION, g->n, g->n, (long long)(g->nnz / 2));
-    char line[96];
-    for (int32_t u = 0; u < g->n; u++) {
-        for (int64_t k = g->xadj[u]; k < g->xadj[u + 1] && g->adj[k] < u; k++) {
-            char *p = put_int(line, u + 1);
-            *p++ = ' ';
-            p = put_int(p, g->adj[k] + 1);
-            *p++ = ' ';
-            if (integral)
-                p = put_int(p, (int64_t)g->ewgt[k]);
-            else
-                p += snprintf(p, 32, "%.17g", g->ewgt[k]);
-            *p++ = '\n';
-            output_write(f, line, (size_t)(p - line));
-        }
-    }
-    return COARSEN_OK;
+    rows_ctx c = {.g = g, .integral = integral};
+    row_layout l = {.rows = g->n, .items = g->xadj, .row_bytes = 0,
+                    .item_bytes = 2 * (ID_TEXT + 1) + REAL_TEXT + 1};
+    return row_writer_run(f, &l, mtx_row, &c, err);
 }
 
 int coarsen_graph_write(const coarsen_graph *g, const char *path, coarsen_format fmt, double weight_scale,
@@ -132,7 +157,7 @@ int coarsen_graph_write(const coarsen_graph *g, const char *path, coarsen_format
     output_file *f = output_open(path, err);
     if (!f)
         return err ? (int)err->status : COARSEN_ERR_IO;
-    int rc = fmt == COARSEN_FORMAT_METIS ? write_metis(g, path, weight_scale, f, err) : write_mtx(g, f);
+    int rc = fmt == COARSEN_FORMAT_METIS ? write_metis(g, path, weight_scale, f, err) : write_mtx(g, f, err);
     if (rc) {
         output_abort(f);
         return rc;

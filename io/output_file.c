@@ -1,25 +1,74 @@
 /* output_file.c — atomic (temporary name + rename) and optionally gzip'd
- * output files; see output_file.h. */
+ * output files through write(2), with parallel gzip members and the
+ * process's output totals; see output_file.h. */
 #include "io/output_file.h"
 #include "core/error.h"
+#include "core/timer.h"
+#include "io/gzip_deflate.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <omp.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <zlib.h>
+
+/* Plain files and standard output: bytes gathered before one write(2). */
+#define PLAIN_BUFFER ((size_t)1 << 20)
 
 struct output_file {
-    char *path, *tmp;
-    FILE *plain;     /* plain file or stdout */
-    gzFile gz;       /* gzip stream, when the name ends in .gz */
-    int failed;      /* a write failed */
-    int is_stdout;
-    char buf[1 << 16];
-    size_t used;
+    char *path, *tmp; /* NULL for standard output */
+    int fd;
+    int gz;
+    int error;        /* errno of the first failure, 0 while none */
+    char *buf;        /* plain: PLAIN_BUFFER bytes; gzip: slots members */
+    size_t cap, used;
+    int slots;        /* gzip: members compressed per parallel batch */
+    char *packed;     /* gzip: slots * gzip_deflate_bound(OUTPUT_GZ_MEMBER) bytes */
+    size_t *packed_size;
+    int64_t members;  /* gzip members written */
+    output_totals t;  /* this file's share, added to the totals at the end */
 };
+
+static pthread_mutex_t totals_lock = PTHREAD_MUTEX_INITIALIZER;
+static output_totals totals;
+
+void output_totals_get(output_totals *t)
+{
+    pthread_mutex_lock(&totals_lock);
+    *t = totals;
+    pthread_mutex_unlock(&totals_lock);
+}
+
+void output_totals_reset(void)
+{
+    pthread_mutex_lock(&totals_lock);
+    memset(&totals, 0, sizeof totals);
+    pthread_mutex_unlock(&totals_lock);
+}
+
+void output_add_format_time(output_file *f, double seconds)
+{
+    f->t.format_s += seconds;
+}
+
+/* Adds f's figures to the totals; its bytes only when it was committed. */
+static void add_totals(const output_file *f, int committed)
+{
+    pthread_mutex_lock(&totals_lock);
+    totals.format_s += f->t.format_s;
+    totals.compress_s += f->t.compress_s;
+    totals.write_s += f->t.write_s;
+    if (committed && f->path) {
+        totals.bytes_plain += f->t.bytes_plain;
+        totals.bytes_written += f->t.bytes_written;
+        totals.files++;
+    }
+    pthread_mutex_unlock(&totals_lock);
+}
 
 static int ends_with(const char *s, const char *suffix)
 {
@@ -27,14 +76,41 @@ static int ends_with(const char *s, const char *suffix)
     return a >= b && !strcmp(s + a - b, suffix);
 }
 
+static void release(output_file *f)
+{
+    free(f->path);
+    free(f->tmp);
+    free(f->buf);
+    free(f->packed);
+    free(f->packed_size);
+    free(f);
+}
+
 output_file *output_open(const char *path, coarsen_error *err)
 {
     output_file *f = xcalloc(1, sizeof *f, "output file", err);
     if (!f)
         return NULL;
-    if (!strcmp(path, "-")) {
-        f->is_stdout = 1;
-        f->plain = stdout;
+    f->fd = -1;
+    int is_stdout = !strcmp(path, "-");
+    f->gz = !is_stdout && ends_with(path, ".gz");
+    if (f->gz) {
+        int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+        f->slots = threads > 1 ? threads : 2;
+        f->cap = (size_t)f->slots * OUTPUT_GZ_MEMBER;
+        f->packed = malloc((size_t)f->slots * gzip_deflate_bound(OUTPUT_GZ_MEMBER));
+        f->packed_size = malloc((size_t)f->slots * sizeof *f->packed_size);
+    } else {
+        f->cap = PLAIN_BUFFER;
+    }
+    f->buf = malloc(f->cap);
+    if (!f->buf || (f->gz && (!f->packed || !f->packed_size))) {
+        error_nomem(err, "output buffers", f->cap * 2);
+        goto fail;
+    }
+    if (is_stdout) {
+        fflush(stdout); /* what stdio holds goes first */
+        f->fd = STDOUT_FILENO;
         return f;
     }
     f->path = strdup(path);
@@ -44,46 +120,92 @@ output_file *output_open(const char *path, coarsen_error *err)
         goto fail;
     }
     sprintf(f->tmp, "%s.tmp.%ld", path, (long)getpid());
-    if (ends_with(path, ".gz")) {
-        f->gz = gzopen(f->tmp, "wb6");
-        if (!f->gz) {
-            error_set(err, COARSEN_ERR_IO, "%s: cannot create: %s", path, strerror(errno));
-            goto fail;
-        }
-    } else {
-        f->plain = fopen(f->tmp, "wb");
-        if (!f->plain) {
-            error_set(err, COARSEN_ERR_IO, "%s: cannot create: %s", path, strerror(errno));
-            goto fail;
-        }
+    f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (f->fd < 0) {
+        error_set(err, COARSEN_ERR_IO, "%s: cannot create: %s", path, strerror(errno));
+        goto fail;
     }
     return f;
 fail:
-    free(f->path);
-    free(f->tmp);
-    free(f);
+    release(f);
     return NULL;
+}
+
+/* write(2) of all of p[0..n): resumes after EINTR and short writes, latches
+ * the first failure. */
+static void write_fd(output_file *f, const char *p, size_t n)
+{
+    if (f->error)
+        return;
+    double t0 = timer_ms();
+    while (n) {
+        ssize_t k = write(f->fd, p, n < ((size_t)1 << 30) ? n : (size_t)1 << 30);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            f->error = k < 0 ? errno : EIO;
+            break;
+        }
+        p += k, n -= (size_t)k;
+        f->t.bytes_written += k;
+    }
+    f->t.write_s += (timer_ms() - t0) * 1e-3;
+}
+
+/* Compresses buf[0..used) as members of OUTPUT_GZ_MEMBER bytes in parallel
+ * and writes them in order; at least one member when none was written yet
+ * (an empty file is then one empty member, which gzip accepts). */
+static void flush_gzip(output_file *f)
+{
+    int count = (int)((f->used + OUTPUT_GZ_MEMBER - 1) / OUTPUT_GZ_MEMBER);
+    if (!count && !f->members)
+        count = 1;
+    size_t bound = gzip_deflate_bound(OUTPUT_GZ_MEMBER);
+    double t0 = timer_ms();
+#pragma omp parallel for schedule(dynamic, 1) if (count > 1)
+    for (int m = 0; m < count; m++) {
+        size_t off = (size_t)m * OUTPUT_GZ_MEMBER, len = f->used - off < OUTPUT_GZ_MEMBER ? f->used - off
+                                                                                          : OUTPUT_GZ_MEMBER;
+        f->packed_size[m] = gzip_deflate(f->buf + off, len, f->packed + (size_t)m * bound, bound,
+                                         GZIP_DEFLATE_LEVEL);
+    }
+    f->t.compress_s += (timer_ms() - t0) * 1e-3;
+    for (int m = 0; m < count; m++) {
+        if (!f->packed_size[m] && !f->error)
+            f->error = ENOMEM; /* the only way the libraries fail here */
+        write_fd(f, f->packed + (size_t)m * bound, f->packed_size[m]);
+    }
+    f->members += count;
+    f->used = 0;
 }
 
 static void flush_buffer(output_file *f)
 {
-    if (!f->used || f->failed)
-        return;
     if (f->gz)
-        f->failed = gzwrite(f->gz, f->buf, (unsigned)f->used) != (int)f->used;
-    else
-        f->failed = fwrite(f->buf, 1, f->used, f->plain) != f->used;
+        flush_gzip(f);
+    else if (f->used)
+        write_fd(f, f->buf, f->used);
     f->used = 0;
 }
 
 void output_write(output_file *f, const void *data, size_t bytes)
 {
+    if (f->error)
+        return;
+    f->t.bytes_plain += (int64_t)bytes;
     const char *p = data;
-    while (bytes) {
-        size_t room = sizeof f->buf - f->used, k = bytes < room ? bytes : room;
+    if (!f->gz && f->used + bytes > f->cap) {
+        flush_buffer(f);
+        if (bytes >= f->cap) { /* large pieces go out without a copy */
+            write_fd(f, p, bytes);
+            return;
+        }
+    }
+    while (bytes && !f->error) {
+        size_t room = f->cap - f->used, k = bytes < room ? bytes : room;
         memcpy(f->buf + f->used, p, k);
         f->used += k, p += k, bytes -= k;
-        if (f->used == sizeof f->buf)
+        if (f->used == f->cap)
             flush_buffer(f);
     }
 }
@@ -91,44 +213,49 @@ void output_write(output_file *f, const void *data, size_t bytes)
 void output_printf(output_file *f, const char *fmt, ...)
 {
     char line[4096];
-    va_list ap;
+    va_list ap, again;
     va_start(ap, fmt);
+    va_copy(again, ap);
     int len = vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    if (len < 0 || (size_t)len >= sizeof line) {
-        f->failed = 1;
-        return;
+    if (len >= 0 && (size_t)len < sizeof line) {
+        output_write(f, line, (size_t)len);
+    } else if (len >= 0) {
+        char *big = malloc((size_t)len + 1);
+        if (big)
+            vsnprintf(big, (size_t)len + 1, fmt, again), output_write(f, big, (size_t)len);
+        else if (!f->error)
+            f->error = ENOMEM;
+        free(big);
+    } else if (!f->error) {
+        f->error = EINVAL;
     }
-    output_write(f, line, (size_t)len);
+    va_end(again);
 }
 
-static void release(output_file *f)
+int output_failed(const output_file *f)
 {
-    free(f->path);
-    free(f->tmp);
-    free(f);
+    return f->error != 0;
 }
 
 int output_commit(output_file *f, coarsen_error *err)
 {
     flush_buffer(f);
-    int failed = f->failed;
-    if (f->is_stdout) {
-        failed |= fflush(stdout) != 0;
-        free(f);
-        return failed ? error_set(err, COARSEN_ERR_IO, "standard output: write failed") : COARSEN_OK;
+    double t0 = timer_ms();
+    if (f->path) {
+        if (close(f->fd) != 0 && !f->error)
+            f->error = errno;
+        if (!f->error && rename(f->tmp, f->path) != 0)
+            f->error = errno;
+        if (f->error)
+            unlink(f->tmp);
     }
-    if (f->gz)
-        failed |= gzclose(f->gz) != Z_OK;
-    else
-        failed |= fclose(f->plain) != 0;
-    if (!failed && rename(f->tmp, f->path) != 0)
-        failed = 1;
+    f->t.write_s += (timer_ms() - t0) * 1e-3;
     int rc = COARSEN_OK;
-    if (failed) {
-        rc = error_set(err, COARSEN_ERR_IO, "%s: write failed: %s", f->path, strerror(errno ? errno : EIO));
-        unlink(f->tmp);
-    }
+    if (f->error)
+        rc = error_set(err, COARSEN_ERR_IO, "%s: write failed: %s", f->path ? f->path : "standard output",
+                       strerror(f->error));
+    add_totals(f, rc == COARSEN_OK);
     release(f);
     return rc;
 }
@@ -137,27 +264,10 @@ void output_abort(output_file *f)
 {
     if (!f)
         return;
-    if (!f->is_stdout) {
-        if (f->gz)
-            gzclose(f->gz);
-        else
-            fclose(f->plain);
+    if (f->path) {
+        close(f->fd);
         unlink(f->tmp);
-        release(f);
-    } else {
-        free(f);
     }
-}
-
-int io_write_ints(const char *path, const int32_t *values, int64_t n, coarsen_error *err)
-{
-    output_file *f = output_open(path, err);
-    if (!f)
-        return err ? err->status : COARSEN_ERR_IO;
-    char line[16];
-    for (int64_t k = 0; k < n; k++) {
-        int len = snprintf(line, sizeof line, "%d\n", values[k]);
-        output_write(f, line, (size_t)len);
-    }
-    return output_commit(f, err);
+    add_totals(f, 0);
+    release(f);
 }

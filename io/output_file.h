@@ -1,8 +1,14 @@
 /* output_file.h — every file the project writes goes through here: it is
  * written under a temporary name in the same folder and renamed over the
  * final name only on output_commit, so a failed run leaves no partial file.
- * Names ending in ".gz" are gzip-compressed. "-" writes standard output
- * (no rename, never compressed). */
+ * Names ending in ".gz" are gzip-compressed: the content is cut into
+ * members of OUTPUT_GZ_MEMBER input bytes, compressed in parallel
+ * (io/gzip_deflate.h, OpenMP) and written in order, as pigz does; the file
+ * is a valid multi-member gzip file. "-" writes standard output (no rename,
+ * never compressed). Writes use write(2): interrupted and short writes are
+ * resumed, the first failure (ENOSPC, EIO, EFBIG, ...) is latched, later
+ * writes return at once, and output_commit reports it and removes the
+ * temporary file. One output_file is used by one thread at a time. */
 #ifndef IO_OUTPUT_FILE_H
 #define IO_OUTPUT_FILE_H
 
@@ -15,20 +21,53 @@
 extern "C" {
 #endif
 
+/* Uncompressed bytes per gzip member (bench/bench_gzip.c: 256 KiB .. 4 MiB
+ * members compress to the same size; 1 MiB keeps 16 threads busy on files
+ * of tens of MB). */
+#define OUTPUT_GZ_MEMBER ((size_t)1 << 20)
+
 typedef struct output_file output_file;
 
-/* Opens path for writing; NULL (err set) on failure. */
+/* Opens path for writing; NULL (err set: "PATH: cannot create: ...") on
+ * failure. The caller owns the result until output_commit/output_abort. */
 output_file *output_open(const char *path, coarsen_error *err);
-/* Buffered writes; errors are remembered and reported by output_commit. */
+/* Appends data[0..bytes) ([in], copied or written before return); a failure
+ * is latched and reported by output_commit. */
 void output_write(output_file *f, const void *data, size_t bytes);
 void output_printf(output_file *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Flushes, closes and renames into place; frees f whatever happens. */
+/* Nonzero once a write has failed (later writes are skipped). */
+int output_failed(const output_file *f);
+/* Writes what is buffered, closes and renames into place; frees f whatever
+ * happens. On failure: "PATH: write failed: <strerror>", COARSEN_ERR_IO,
+ * and the temporary file is gone. */
 int output_commit(output_file *f, coarsen_error *err);
 /* Closes and deletes the temporary file; frees f. NULL is allowed. */
 void output_abort(output_file *f);
 
-/* One integer per line (e.g. mates, maps, partitions), written atomically. */
+/* One integer per line (e.g. mates, maps, partitions), written atomically,
+ * formatted in parallel (io/row_writer.h). */
 int io_write_ints(const char *path, const int32_t *values, int64_t n, coarsen_error *err);
+
+/* Cumulative figures of this process's output files, for the run's phase
+ * split. Times are wall seconds; bytes count committed files only (not
+ * standard output): bytes_written is the sum of their sizes on disk,
+ * bytes_plain the sum of their uncompressed contents (equal for plain
+ * files). Updated under a lock at each commit or abort. */
+typedef struct output_totals {
+    double format_s;       /* formatting text (io/row_writer.c) */
+    double compress_s;     /* gzip compression, parallel batches */
+    double write_s;        /* write(2), close(2) and rename(2) */
+    int64_t bytes_plain;   /* uncompressed bytes of the committed files */
+    int64_t bytes_written; /* bytes of the committed files on disk */
+    int64_t files;         /* files committed */
+} output_totals;
+
+/* Copies the totals into *t ([out]). */
+void output_totals_get(output_totals *t);
+/* Sets the totals to zero (tests; a run that reports per phase). */
+void output_totals_reset(void);
+/* Adds formatting time spent for f (called by the row writer). */
+void output_add_format_time(output_file *f, double seconds);
 
 #ifdef __cplusplus
 }

@@ -1,11 +1,12 @@
 #!/bin/sh
 # install-deps.sh — installs the Debian/Ubuntu packages the build and tests
-# need when they are missing (zlib, ISA-L, METIS, Criterion, pkg-config), and
-# KaMinPar's Python package when pip can get its wheel. Prints what
+# need when they are missing (zlib, ISA-L, libdeflate (bench_gzip), METIS,
+# Criterion, pkg-config), and KaMinPar's Python package when pip can get its
+# wheel. Prints what
 # it does; does nothing when everything is present.
 set -e
 need=""
-for pkg in zlib1g-dev libisal-dev libmetis-dev metis libcriterion-dev pkg-config; do
+for pkg in zlib1g-dev libisal-dev libdeflate-dev libmetis-dev metis libcriterion-dev pkg-config; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"
 done
 # KaMinPar's Python package: one test reads our ParHIP files with it (and

@@ -3,7 +3,8 @@
  * for bad options and bad files, the per-level table and JSON, and --out:
  * every level and map file consistent (checked by independent recounts),
  * stats.json fields agreeing with the files, and no partial output after a
- * failure; with a GPU, --device gpu writes the same files as --device cpu. */
+ * failure; the same bytes for 1 and 2 threads and through --gzip (inflated
+ * by zlib), and --no-level0 skipping exactly level 0; with a GPU, --device gpu writes the same files as --device cpu. */
 #include <criterion/criterion.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -90,7 +91,7 @@ Test(cli_coarsen, help_lists_options)
     cr_assert_eq(r.status, 0);
     static const char *const opts[] = {"--levels", "--matcher", "--refine", "--coarsen-to", "--min-reduction",
                                        "--max-vertex-weight", "--two-hop-threshold", "--out", "--format",
-                                       "--gzip", "--device", "--json"};
+                                       "--gzip", "--no-level0", "--device", "--json"};
     for (size_t k = 0; k < sizeof opts / sizeof opts[0]; k++)
         cr_assert(strstr(r.out, opts[k]), "--help does not mention %s", opts[k]);
 }
@@ -337,6 +338,69 @@ Test(cli_coarsen, table_and_json_on_stdout)
     cr_assert(parse >= 0 && parse <= read && levels >= 0 && read + levels <= wall + 0.01,
               "read %g >= parse %g, read + levels %g <= wall %g", read, parse, levels, wall);
     unlink(file);
+}
+
+/* Every file of dir a but stats.json (and level-0.*, when skip0) is in dir b
+ * with the same bytes; b's have ".gz" added when gz and are inflated by
+ * zlib (all members). Returns how many files were compared. */
+static int expect_same_files(const char *a, const char *b, int gz, int skip0)
+{
+    DIR *d = opendir(a);
+    cr_assert_not_null(d);
+    struct dirent *e;
+    int compared = 0;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.' || !strcmp(e->d_name, "stats.json") || (skip0 && !strncmp(e->d_name, "level-0.", 8)))
+            continue;
+        char pa[512], pb[512];
+        snprintf(pa, sizeof pa, "%s/%s", a, e->d_name);
+        snprintf(pb, sizeof pb, "%s/%s%s", b, e->d_name, gz ? ".gz" : "");
+        FILE *fa = fopen(pa, "rb");
+        gzFile fb = gzopen(pb, "rb");
+        cr_assert(fa && fb, "%s or %s missing", pa, pb);
+        char x[1 << 16], y[1 << 16];
+        size_t na;
+        do {
+            na = fread(x, 1, sizeof x, fa);
+            int nb = gzread(fb, y, sizeof y);
+            cr_assert(nb == (int)na && !memcmp(x, y, na), "%s and %s differ", pa, pb);
+        } while (na);
+        fclose(fa);
+        gzclose(fb);
+        compared++;
+    }
+    closedir(d);
+    return compared;
+}
+
+Test(cli_coarsen, out_same_bytes_for_any_thread_count_gzip_and_no_level0)
+{
+    char d1[64], d2[64], d3[64], file[128], args[512], names[4096];
+    temp_dir(d1, sizeof d1);
+    temp_dir(d2, sizeof d2);
+    temp_dir(d3, sizeof d3);
+    snprintf(file, sizeof file, "%s.in.mtx", d1);
+    coarsen_graph_free(write_graph("rgg:n=60000,deg=10,weights=real,seed=4", file, COARSEN_FORMAT_MTX));
+    result r;
+    const char *opts = "--quiet --format mtx --levels 3 --coarsen-to 0";
+    snprintf(args, sizeof args, "%s --threads 1 --out %s %s", opts, d1, file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    snprintf(args, sizeof args, "%s --threads 2 --out %s %s", opts, d2, file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_eq(expect_same_files(d1, d2, 0, 0), 4 * 2 + 3, "levels 0..3 with vertex weights, maps 1..3");
+    snprintf(args, sizeof args, "%s --gzip --no-level0 --out %s %s", opts, d3, file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_eq(expect_same_files(d1, d3, 1, 1), 3 * 2 + 3, "levels 1..3 with vertex weights, maps 1..3");
+    list_dir(d3, names, sizeof names);
+    cr_assert_null(strstr(names, "level-0."), "--no-level0 wrote level 0: %s", names);
+    cr_assert(strstr(names, "stats.json") && strstr(names, "map-1.txt.gz"), "%s", names);
+    unlink(file);
+    remove_tree(d1);
+    remove_tree(d2);
+    remove_tree(d3);
 }
 
 Test(cli_coarsen_gpu, gpu_and_cpu_write_identical_files)
