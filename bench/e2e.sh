@@ -7,7 +7,8 @@
 #   sh bench/e2e.sh [BUILD]          (generated graph: GEN, default rgg 2^23, degree 12)
 #   FILES="a.graph b.mtx.gz" sh bench/e2e.sh [BUILD]   (given files instead)
 #   PARTS="read out" (default both): reading and 10 levels from every file;
-#   output (--out, --out --gzip, OUT_EXTRA options) from the METIS file.
+#   output (--out, --out --gzip, and each comma-separated option set of
+#   OUT_EXTRA) from the METIS file.
 #
 # Lines go to stdout and LOG/e2e.txt (LOG = $OUT on the device tool, else
 # bench/results); each line is key=value: case, file, median_s, min_s, runs,
@@ -77,9 +78,9 @@ timed() {
         name=$(basename "$f")
         timed "out:$name" $prog --levels 10 --out "$tmp/out" "$f"
         timed "out-gzip:$name" $prog --levels 10 --out "$tmp/out" --gzip "$f"
-        if [ -n "${OUT_EXTRA:-}" ]; then
-            timed "out-extra:$name" $prog --levels 10 --out "$tmp/out" $OUT_EXTRA "$f"
-        fi
+        echo "${OUT_EXTRA:-}" | tr ',' '\n' | while read -r extra; do
+            [ -n "$extra" ] && timed "out $extra:$name" $prog --levels 10 --out "$tmp/out" $extra "$f"
+        done
         [ -n "${BASELINE:-}" ] && timed "baseline:out:$name" "$BASELINE" --levels 10 --out "$tmp/out" "$f"
         if command -v gpmetis > /dev/null; then
             gpmetis -ptype=rb -dbglvl=2 "$f" 2 > "$tmp/metis.txt" 2>&1
