@@ -1,13 +1,19 @@
 /* graph_build.c — stored entries to CSR (see graph_build.h for the rules).
  * One bucket pass by row (counting sort) that puts each entry into both its
  * rows of the graph's arrays, then a parallel sort and merge of every row in
- * place. */
+ * place. The bucket pass is parallel by ownership: each thread owns a range
+ * of rows, reads every entry in input order and places only those of its own
+ * rows, so every row receives its entries in input order, as one thread
+ * would place them, without atomics. */
 #include "core/graph_build.h"
 #include "core/error.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 int edge_list_init(edge_list *e, int64_t cap, coarsen_error *err)
 {
@@ -129,10 +135,6 @@ static int row_sort(entry *r, int64_t len)
 
 /* Loops over fewer entries than this stay on one thread. */
 #define PARALLEL_MIN 65536
-/* Distance, in entries, of the prefetches in the counting sort's random
- * accesses. */
-#define PREFETCH 16
-
 static double merge2(merge_rule rule, double a, double b)
 {
     return rule == MERGE_SUM ? a + b : (a > b ? a : b);
@@ -228,6 +230,21 @@ static int64_t row_merge_at(int32_t *adj, double *ewgt, const uint8_t *rev, int6
     return out;
 }
 
+/* The first row r with off[r + 1] > x (rows 0..n-1; n when none): the row
+ * that holds adjacency position x. */
+static int32_t row_at(const int64_t *off, int32_t n, int64_t x)
+{
+    int32_t lo = 0, hi = n;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (off[mid + 1] > x)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
 /* One counting sort puts every off-diagonal entry into both its rows,
  * straight into the graph's arrays (the mirror marked in rev unless the
  * input is mirrored); then every row is merged in place (row_merge_at) and
@@ -250,16 +267,31 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
     len = off ? xmalloc(((size_t)n + 1) * sizeof *len, "row lengths", err) : NULL;
     if (!len)
         goto done;
+    int teams = 1;
+#ifdef _OPENMP
+    if (par)
+        teams = omp_get_max_threads();
+#endif
+    /* Degrees: thread t counts the rows [n t / T, n (t+1) / T). */
     int64_t diag = 0;
-    for (int64_t k = 0; k < count; k++) {
-        int32_t a = ei[k], b = ej[k];
-        if (k + PREFETCH < count) {
-            __builtin_prefetch(&off[ei[k + PREFETCH] + 1], 1);
-            __builtin_prefetch(&off[ej[k + PREFETCH] + 1], 1);
+#pragma omp parallel num_threads(teams) reduction(+ : diag) if (teams > 1)
+    {
+        int t = 0, nt = 1;
+#ifdef _OPENMP
+        t = omp_get_thread_num(), nt = omp_get_num_threads();
+#endif
+        int32_t lo = (int32_t)((int64_t)n * t / nt), hi = (int32_t)((int64_t)n * (t + 1) / nt);
+        for (int64_t k = 0; k < count; k++) {
+            int32_t a = ei[k], b = ej[k];
+            if (a == b) {
+                diag += a >= lo && a < hi;
+                continue;
+            }
+            if (a >= lo && a < hi)
+                off[a + 1]++;
+            if (b >= lo && b < hi)
+                off[b + 1]++;
         }
-        diag += a == b;
-        off[a + 1] += a != b;
-        off[b + 1] += a != b;
     }
     st.diagonal_dropped = diag;
     for (int32_t r = 0; r < n; r++)
@@ -272,27 +304,32 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
     int32_t *adj = g->adj;
     double *ewgt = g->ewgt;
     memcpy(len, off, ((size_t)n + 1) * sizeof *len);
-    for (int64_t k = 0; k < count; k++) {
-        int32_t a = ei[k], b = ej[k];
-        if (k + 2 * PREFETCH < count) {
-            __builtin_prefetch(&len[ei[k + 2 * PREFETCH]], 1);
-            __builtin_prefetch(&len[ej[k + 2 * PREFETCH]], 1);
+    /* Placement: thread t owns the rows whose entries start in its share
+     * [d t / T, d (t+1) / T) of the adjacency. */
+#pragma omp parallel num_threads(teams) if (teams > 1)
+    {
+        int t = 0, nt = 1;
+#ifdef _OPENMP
+        t = omp_get_thread_num(), nt = omp_get_num_threads();
+#endif
+        int32_t lo = row_at(off, n, d * t / nt), hi = t == nt - 1 ? n : row_at(off, n, d * (t + 1) / nt);
+        for (int64_t k = 0; k < count; k++) {
+            int32_t a = ei[k], b = ej[k];
+            if (a == b)
+                continue;
+            if (a >= lo && a < hi) {
+                int64_t x = len[a]++;
+                adj[x] = b, ewgt[x] = ew[k];
+                if (rev)
+                    rev[x] = 0;
+            }
+            if (b >= lo && b < hi) {
+                int64_t y = len[b]++;
+                adj[y] = a, ewgt[y] = ew[k];
+                if (rev)
+                    rev[y] = 1;
+            }
         }
-        if (k + PREFETCH < count) {
-            int64_t p = len[ei[k + PREFETCH]], q = len[ej[k + PREFETCH]];
-            __builtin_prefetch(&adj[p], 1);
-            __builtin_prefetch(&ewgt[p], 1);
-            __builtin_prefetch(&adj[q], 1);
-            __builtin_prefetch(&ewgt[q], 1);
-        }
-        if (a == b)
-            continue;
-        double w = ew[k];
-        int64_t x = len[a]++, y = len[b]++;
-        adj[x] = b, ewgt[x] = w;
-        adj[y] = a, ewgt[y] = w;
-        if (rev)
-            rev[x] = 0, rev[y] = 1;
     }
 
     int64_t dups = 0, zeros = 0;

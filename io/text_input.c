@@ -67,7 +67,7 @@ static int map_plain(int fd, const char *path, size_t size, text_input *t, coars
     char *base = reserve(size, &region);
     if (!base)
         return error_nomem(err, "input text", size);
-    if (size && mmap(base, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0) == MAP_FAILED) {
+    if (size && mmap(base, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
         int e = errno;
         munmap(base, region);
         return error_set(err, COARSEN_ERR_IO, "%s: cannot map: %s", path, strerror(e));

@@ -3,6 +3,7 @@
  * max), sorted rows and every CSR invariant, against a dense oracle. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -217,4 +218,57 @@ Test(graph_build, bit_identical_to_two_pass_reference)
         free(ewgt);
         edge_list_free(&e);
     }
+}
+
+/* The parallel bucket pass (lists of PARALLEL_MIN entries and more) places
+ * every row's entries in input order whatever the thread count: the result
+ * equals the two-pass reference bit for bit on 1, 2, 3 and 7 threads, with
+ * long runs of duplicates whose sums show their order in the last bits. */
+Test(graph_build, parallel_bucket_pass_bit_identical_on_any_thread_count)
+{
+    coarsen_error err = {0};
+    int saved = omp_get_max_threads();
+    for (int trial = 0; trial < 8; trial++) {
+        int32_t n = 500 + (int32_t)(hash3(13, trial, 0) % 3000);
+        graph_build_opts o = {.mirrored = trial & 1,
+                              .dup_rule = (trial >> 1) & 1 ? MERGE_MAX : MERGE_SUM,
+                              .sym_rule = (trial >> 2) & 1 ? MERGE_SUM : MERGE_MAX};
+        int64_t count = 150000 + (int64_t)(hash3(13, trial, 1) % 100000);
+        edge_list e;
+        cr_assert_eq(edge_list_init(&e, count, &err), 0);
+        for (int64_t k = 0; k < count; k++) {
+            /* Rows concentrated on a few hubs too, so one thread's range is uneven. */
+            uint64_t h = hash3(13, trial, 10 + 3 * k);
+            int32_t i = (int32_t)(h % 4 == 0 ? h % 7 : hash3(13, trial, 11 + 3 * k) % (uint64_t)n);
+            int32_t j = (int32_t)(hash3(13, trial, 12 + 3 * k) % (uint64_t)(n / 8 + 1));
+            double w = ldexp((double)(int64_t)(h % 2001) - 1000.0, (int)((h >> 20) % 100) - 50);
+            cr_assert_eq(edge_list_push(&e, i, j, w, &err), 0);
+        }
+        int64_t *xadj = malloc(((size_t)n + 1) * sizeof *xadj);
+        int32_t *adj = malloc((size_t)(2 * count + 1) * sizeof *adj);
+        double *ewgt = malloc((size_t)(2 * count + 1) * sizeof *ewgt);
+        graph_build_stats want;
+        ref_build(n, &e, &o, xadj, adj, ewgt, &want);
+        static const int threads[] = {1, 2, 3, 7};
+        for (int t = 0; t < 4; t++) {
+            omp_set_num_threads(threads[t]);
+            coarsen_graph *g = NULL;
+            graph_build_stats got;
+            cr_assert_eq(graph_from_edges(n, &e, &o, &g, &got, &err), 0, "%s", err.msg);
+            cr_assert_eq(memcmp(g->xadj, xadj, ((size_t)n + 1) * sizeof *xadj), 0, "trial %d, %d threads: offsets",
+                         trial, threads[t]);
+            cr_assert_eq(memcmp(g->adj, adj, (size_t)g->nnz * sizeof *adj), 0, "trial %d, %d threads: neighbours",
+                         trial, threads[t]);
+            cr_assert_eq(memcmp(g->ewgt, ewgt, (size_t)g->nnz * sizeof *ewgt), 0, "trial %d, %d threads: weights",
+                         trial, threads[t]);
+            cr_assert_eq(got.diagonal_dropped, want.diagonal_dropped, "trial %d, %d threads", trial, threads[t]);
+            cr_assert_eq(got.duplicates_merged, want.duplicates_merged, "trial %d, %d threads", trial, threads[t]);
+            coarsen_graph_free(g);
+        }
+        free(xadj);
+        free(adj);
+        free(ewgt);
+        edge_list_free(&e);
+    }
+    omp_set_num_threads(saved);
 }
