@@ -378,6 +378,8 @@ static int execute(run *r, const char *command_line)
         status = cli_fail(&err);
     if (!status && !r->g.quiet)
         run_phases_print(stderr, &ph);
+    if (!status)
+        status = cli_exit_fast(status); /* returns in ASan builds only; the frees below then run */
 done:
     coarsen_hierarchy_free(h);
     coarsen_graph_free(g);
