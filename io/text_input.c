@@ -13,6 +13,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,15 +156,27 @@ static size_t gzip_cap(size_t size)
     return cap;
 }
 
+/* The threads an OpenMP region would get. On one, the streaming thread is
+ * faster: it overlaps inflating with the reader's parsing (docs/benchmarks.md). */
+static int parallel_threads(void)
+{
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
 /* Inflates the regular gzip file fd of size bytes on all threads when every
  * member is indexed and the text fits the cap: returns COARSEN_OK with the
  * text complete in t, or an error. *fallback = 1 (nothing changed, fd
- * untouched) when the file is not for this path. */
+ * untouched) when the file is not for this path or only one thread would
+ * run it. */
 static int inflate_indexed(int fd, size_t size, text_input *t, int *fallback, coarsen_error *err)
 {
     *fallback = 1;
     double t0 = timer_ms();
-    if (size < 18)
+    if (size < 18 || parallel_threads() < 2)
         return COARSEN_OK;
     unsigned char *file = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (file == MAP_FAILED)

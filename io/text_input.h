@@ -3,7 +3,8 @@
  *
  * Plain regular files are memory-mapped. A regular gzip file whose members
  * all record their sizes (ours and BGZF's, io/gzip_index.h) is inflated on
- * all threads, member by member, before text_input_open returns. Any other
+ * all OpenMP threads (when there are at least 2), member by member, before
+ * text_input_open returns. Any other
  * gzip (recognised by its magic bytes, whatever the name; one or more
  * members) is inflated by a thread of its own into a reserved region that
  * never moves, so that a reader can parse the text while it is still being
