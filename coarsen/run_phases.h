@@ -13,7 +13,7 @@
 
 typedef struct run_phases {
     double read_ms;      /* the file to the CSR graph, all of it */
-    double inflate_ms;   /* gzip only: the inflating thread */
+    double inflate_ms;   /* gzip only: inflating (io/text_input.h) */
     double parse_ms;     /* text to entries or rows */
     double build_ms;     /* entries or rows to the checked CSR graph */
     double device_ms;    /* waiting for the GPU's start-up after reading (0 when hidden) */

@@ -71,7 +71,8 @@ typedef struct coarsen_read_report {
     int complex_magnitude;   /* 1 when complex values were replaced by |z| */
     int extra_constraints;   /* METIS ncon - 1 constraints ignored */
     int64_t bytes;           /* uncompressed bytes read */
-    double inflate_ms;       /* gzip: the inflating thread's time (it overlaps parsing) */
+    double inflate_ms;       /* gzip: inflating time (the streaming thread's overlaps parsing; indexed
+                                members inflate on all threads before parsing) */
     double parse_ms;         /* text to entries or rows (wall, inflating included when overlapped) */
     double build_ms;         /* entries or rows to the checked CSR graph */
 } coarsen_read_report;

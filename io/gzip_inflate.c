@@ -4,6 +4,7 @@
  * over the file's members, trailing garbage and the output cap is shared. */
 #include "io/gzip_inflate.h"
 #include "core/error.h"
+#include "io/read_error.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -139,14 +140,6 @@ const char *gzip_inflate_library(void)
 }
 #endif
 
-static long long line_of_end(const char *p, size_t len)
-{
-    long long n = 1;
-    for (const char *e = p + len; (p = memchr(p, '\n', (size_t)(e - p))); p++)
-        n++;
-    return n;
-}
-
 /* Input: what the caller read first, then the rest of fd. */
 typedef struct source {
     int fd;
@@ -217,7 +210,7 @@ int gzip_inflate_fd(int fd, const char *name, const unsigned char *first, size_t
             }
             if (s.avail < 2 || s.p[0] != 0x1f || s.p[1] != 0x8b) {
                 rc = error_set(err, COARSEN_ERR_INPUT, "%s:%lld: trailing garbage after the gzip data", name,
-                               line_of_end(out, (size_t)(o - out)));
+                               (long long)read_error_line_at(out, (size_t)(o - out)));
                 break;
             }
             engine_member_start(&g);
@@ -235,7 +228,7 @@ int gzip_inflate_fd(int fd, const char *name, const unsigned char *first, size_t
             in_member = 0;
         else if (!room) {
             rc = error_set(err, COARSEN_ERR_INPUT, "%s:%lld: decompresses to more than %zu bytes, the most this input may take",
-                           name, line_of_end(out, (size_t)(o - out)), cap);
+                           name, (long long)read_error_line_at(out, (size_t)(o - out)), cap);
             break;
         } else if (s.avail == before_in && room == before_room && s.avail) {
             /* No progress with input and room left: the buffer holds less than the library needs. */
@@ -262,7 +255,7 @@ int gzip_inflate_fd(int fd, const char *name, const unsigned char *first, size_t
     *len = (size_t)(o - out);
     if (!rc && msg)
         rc = error_set(err, COARSEN_ERR_INPUT, "%s:%lld: corrupt or truncated gzip data (%s)", name,
-                       line_of_end(out, *len), msg);
+                       (long long)read_error_line_at(out, *len), msg);
     if (!rc && progress)
         (void)progress(ctx, *len);
     return rc;

@@ -4,7 +4,8 @@
  * Names ending in ".gz" are gzip-compressed: the content is cut into
  * members of OUTPUT_GZ_MEMBER input bytes, compressed in parallel
  * (io/gzip_deflate.h, OpenMP) and written in order, as pigz does; the file
- * is a valid multi-member gzip file. "-" writes standard output (no rename,
+ * is a valid multi-member gzip file whose members record their sizes
+ * (io/gzip_index.h) for parallel reading. "-" writes standard output (no rename,
  * never compressed). Writes use write(2): interrupted and short writes are
  * resumed, the first failure (ENOSPC, EIO, EFBIG, ...) is latched, later
  * writes return at once, and output_commit reports it and removes the

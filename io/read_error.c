@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 int read_error(coarsen_error *err, const char *name, int64_t line, const char *fmt, ...)
 {
@@ -35,4 +36,12 @@ int read_error_token(coarsen_error *err, const char *name, int64_t line, const c
     if (!n)
         return read_error(err, name, line, "%s: found end of line", what);
     return read_error(err, name, line, "%s, found '%s'", what, tok);
+}
+
+int64_t read_error_line_at(const char *text, size_t len)
+{
+    int64_t n = 1;
+    for (const char *p = text, *e = text + len; (p = memchr(p, '\n', (size_t)(e - p))); p++)
+        n++;
+    return n;
 }

@@ -3,6 +3,7 @@
 #ifndef IO_READ_ERROR_H
 #define IO_READ_ERROR_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "coarsen.h"
@@ -16,5 +17,9 @@ int read_error(coarsen_error *err, const char *name, int64_t line, const char *f
  * at p (at most 40 characters shown; "end of line" when there is none). */
 int read_error_token(coarsen_error *err, const char *name, int64_t line, const char *what,
                      const char *p, const char *e);
+
+/* The 1-based number of the line that the byte text[len] is on: one more
+ * than the newlines in text[0, len) ([in]). */
+int64_t read_error_line_at(const char *text, size_t len);
 
 #endif

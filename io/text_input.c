@@ -1,15 +1,21 @@
 /* text_input.c — loading a whole (possibly gzip'd) file into memory: plain
- * regular files by mmap, gzip by a thread that inflates into a reserved
- * region while readers wait on its progress; and the real-number parser of
- * the readers. See text_input.h. */
+ * regular files by mmap; gzip files whose members are all indexed
+ * (io/gzip_parallel.h) inflated on all threads before text_input_open
+ * returns; other gzip by a thread that inflates into a reserved region while
+ * readers wait on its progress; and the real-number parser of the readers.
+ * See text_input.h. */
 #include "io/text_input.h"
 #include "core/error.h"
 #include "core/timer.h"
 #include "io/gzip_inflate.h"
+#include "io/gzip_parallel.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,12 +147,74 @@ static void *inflate_thread(void *arg)
     return NULL;
 }
 
-static int start_inflate(int fd, const unsigned char *magic, size_t size, text_input *t,
-                         coarsen_error *err)
+/* The most text a gzip file of size bytes (0: unknown) may inflate to. */
+static size_t gzip_cap(size_t size)
 {
     size_t cap = memory_cap();
     if (size && size < cap / DEFLATE_MAX_RATIO)
         cap = size * DEFLATE_MAX_RATIO;
+    return cap;
+}
+
+/* The threads an OpenMP region would get. On one, the streaming thread is
+ * faster: it overlaps inflating with the reader's parsing (docs/benchmarks.md). */
+static int parallel_threads(void)
+{
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+/* Inflates the regular gzip file fd of size bytes on all threads when every
+ * member is indexed and the text fits the cap: returns COARSEN_OK with the
+ * text complete in t, or an error. *fallback = 1 (nothing changed, fd
+ * untouched) when the file is not for this path or only one thread would
+ * run it. */
+static int inflate_indexed(int fd, size_t size, text_input *t, int *fallback, coarsen_error *err)
+{
+    *fallback = 1;
+    double t0 = timer_ms();
+    if (size < 18 || parallel_threads() < 2)
+        return COARSEN_OK;
+    unsigned char *file = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (file == MAP_FAILED)
+        return COARSEN_OK;
+    gzip_member *members;
+    size_t count, text;
+    int rc = gzip_members_walk(file, size, &members, &count, &text, err);
+    if (rc == 1 && text > gzip_cap(size)) { /* the stream reports it, at the line where the cap is passed */
+        free(members);
+        rc = 0;
+    }
+    if (rc != 1) { /* 0: not indexed; or out of memory */
+        munmap(file, size);
+        *fallback = !rc;
+        return rc;
+    }
+    *fallback = 0;
+    madvise(file, size, MADV_WILLNEED);
+    size_t region = 0;
+    char *buf = reserve(text, &region);
+    rc = buf ? gzip_members_inflate(t->name, file, members, count, buf, err) : error_nomem(err, "input text", text);
+    free(members);
+    munmap(file, size);
+    if (rc) {
+        if (buf)
+            munmap(buf, region);
+        return rc;
+    }
+    buf[text] = '\0';
+    t->data = buf, t->len = text, t->region = region, t->owned = 1, t->gzip = 1, t->size_hint = text;
+    t->inflate_ms = timer_ms() - t0;
+    return COARSEN_OK;
+}
+
+static int start_inflate(int fd, const unsigned char *magic, size_t size, text_input *t,
+                         coarsen_error *err)
+{
+    size_t cap = gzip_cap(size);
     text_stream *s = xcalloc(1, sizeof *s, "gzip stream", err);
     size_t region = 0;
     char *buf = s ? reserve(cap, &region) : NULL;
@@ -210,8 +278,14 @@ int text_input_open(const char *path, text_input *t, coarsen_error *err)
         return error_set(err, COARSEN_ERR_IO, "%s: read failed: %s", path, strerror(e));
     }
     if (got == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
-        if (regular)
+        if (regular) {
+            int fallback, rc = inflate_indexed(fd, (size_t)st.st_size, t, &fallback, err);
+            if (!fallback) {
+                close(fd);
+                return rc;
+            }
             lseek(fd, 2, SEEK_SET);
+        }
         return start_inflate(fd, magic, regular ? (size_t)st.st_size : 0, t, err);
     }
     int rc = regular ? map_plain(fd, path, (size_t)st.st_size, t, err)

@@ -1,11 +1,14 @@
 /* text_input.h — the whole uncompressed text of an input file in memory, and
  * a cursor that walks it line by line with 1-based line numbers.
  *
- * Plain regular files are memory-mapped; gzip (recognised by its magic
- * bytes, whatever the name; one or more members) is inflated by a thread of
- * its own into a reserved region that never moves, so that a reader can
- * parse the text while it is still being inflated (text_input_wait); "-" is
- * standard input. The text is capped at the machine's physical memory, and
+ * Plain regular files are memory-mapped. A regular gzip file whose members
+ * all record their sizes (ours and BGZF's, io/gzip_index.h) is inflated on
+ * all OpenMP threads (when there are at least 2), member by member, before
+ * text_input_open returns. Any other
+ * gzip (recognised by its magic bytes, whatever the name; one or more
+ * members) is inflated by a thread of its own into a reserved region that
+ * never moves, so that a reader can parse the text while it is still being
+ * inflated (text_input_wait); "-" is standard input. The text is capped at the machine's physical memory, and
  * gzip output at the 1032:1 that deflate can expand at most. There is no
  * line length limit: a line is just a span of the buffer. */
 #ifndef IO_TEXT_INPUT_H
@@ -29,7 +32,7 @@ typedef struct text_input {
     const char *name;  /* the path as given, for messages (not owned) */
     size_t size_hint;  /* an upper bound of len known at open (0: none) */
     int gzip;          /* 1: inflated from gzip */
-    double inflate_ms; /* time the inflating thread ran (gzip only) */
+    double inflate_ms; /* time inflating took (gzip only) */
     /* private */
     text_stream *stream; /* non-NULL while a thread inflates */
     size_t region;       /* bytes reserved at data (0: data is malloc'ed or wrapped) */
@@ -43,8 +46,10 @@ int text_input_load(const char *path, text_input *t, coarsen_error *err);
 
 /* Opens path and starts inflating it when it is gzip; returns at once. Until
  * text_input_finish, only the bytes that text_input_wait reports are final
- * (t->len is 0). Errors of opening or reading a plain file are returned
- * here; those of inflating by text_input_finish. */
+ * (t->len is 0). Errors of opening or reading a plain file, and of
+ * inflating an indexed gzip file (then complete on return: no thread), are
+ * returned here; those of inflating other gzip by text_input_finish. On
+ * error t holds nothing to free. */
 int text_input_open(const char *path, text_input *t, coarsen_error *err);
 /* Blocks until at least want bytes are final or the text is complete;
  * returns the number of final bytes (< want only when complete).
