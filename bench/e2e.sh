@@ -59,6 +59,10 @@ timed() {
         gzip -dc "$tmp/g.mtx.gz" > "$tmp/g.mtx"
         echo "mtx_bytes=$(stat -c %s "$tmp/g.mtx")"
         FILES="$tmp/g.mtx.gz $tmp/g.mtx $tmp/g.graph"
+        if [ -n "${GZIP_SINGLE:-}" ]; then # one gzip member, as gzip writes: inflated by one thread
+            gzip -1 -c "$tmp/g.mtx" > "$tmp/g1.mtx.gz"
+            FILES="$tmp/g1.mtx.gz $FILES"
+        fi
         if $prog convert --quiet "$tmp/g.graph" "$tmp/g.parhip" 2> /dev/null; then
             echo "parhip_bytes=$(stat -c %s "$tmp/g.parhip")"
             FILES="$FILES $tmp/g.parhip"

@@ -18,8 +18,16 @@ int error_set(coarsen_error *err, coarsen_status status, const char *fmt, ...)
 /* Reports a failed allocation of `bytes` for `what`. */
 int error_nomem(coarsen_error *err, const char *what, size_t bytes);
 
+/* Asks for transparent huge pages on the 2 MiB-aligned interior of a block
+ * of at least HUGE_ADVICE_MIN bytes: first touch then faults once per 2 MiB
+ * instead of once per 4 KiB (on a graph of 10^8 edges the faults cost as
+ * much as parsing its file). Advice only; smaller blocks are left alone. */
+#define HUGE_ADVICE_MIN ((size_t)16 << 20)
+void memory_advise_huge(void *p, size_t bytes);
+
 /* malloc that reports failure through err; returns NULL on failure.
- * Zero bytes allocate one byte so that NULL always means failure. */
+ * Zero bytes allocate one byte so that NULL always means failure. Large
+ * blocks get memory_advise_huge. */
 void *xmalloc(size_t bytes, const char *what, coarsen_error *err);
 void *xcalloc(size_t count, size_t size, const char *what, coarsen_error *err);
 

@@ -62,6 +62,7 @@ static char *reserve(size_t bytes, size_t *region)
     void *p = mmap(NULL, r, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         return NULL;
+    memory_advise_huge(p, r);
     *region = r;
     return p;
 }
@@ -156,8 +157,7 @@ static size_t gzip_cap(size_t size)
     return cap;
 }
 
-/* The threads an OpenMP region would get. On one, the streaming thread is
- * faster: it overlaps inflating with the reader's parsing (docs/benchmarks.md). */
+/* The threads an OpenMP region would get. */
 static int parallel_threads(void)
 {
 #ifdef _OPENMP
@@ -176,7 +176,7 @@ static int inflate_indexed(int fd, size_t size, text_input *t, int *fallback, co
 {
     *fallback = 1;
     double t0 = timer_ms();
-    if (size < 18 || parallel_threads() < 2)
+    if (size < 18 || parallel_threads() < TEXT_INPUT_PARALLEL_MIN_THREADS)
         return COARSEN_OK;
     unsigned char *file = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (file == MAP_FAILED)

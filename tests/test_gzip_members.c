@@ -110,14 +110,15 @@ static int our_members(const unsigned char *gz, size_t len, size_t *starts, int 
 }
 
 /* Opens path and asserts the text is complete at once (the parallel path:
- * no inflating thread; on one OpenMP thread the streaming thread instead)
+ * no inflating thread; below TEXT_INPUT_PARALLEL_MIN_THREADS OpenMP
+ * threads the streaming thread instead)
  * and equal to expect[0, len). */
 static void expect_parallel_read(const char *path, const char *expect, size_t len)
 {
     text_input t;
     coarsen_error err = {0};
     cr_assert_eq(text_input_open(path, &t, &err), COARSEN_OK, "%s", err.msg);
-    int parallel = omp_get_max_threads() > 1;
+    int parallel = omp_get_max_threads() >= TEXT_INPUT_PARALLEL_MIN_THREADS;
     cr_assert_eq(t.stream == NULL, parallel, "%s: %d threads, %s path expected", path, omp_get_max_threads(),
                  parallel ? "parallel" : "streaming");
     cr_assert_eq(t.len, parallel ? len : 0);
@@ -188,13 +189,13 @@ Test(gzip_members, our_files_read_in_parallel_on_1_2_and_all_threads)
     char *z = zlib_gzread(path, &zlen);
     cr_assert_eq(zlen, len);
     cr_assert_eq(memcmp(z, text, len), 0, "zlib's reading differs from the text");
-    int all = omp_get_num_procs(), threads[] = {1, 2, all > 2 ? all : 3};
+    int all = omp_get_num_procs(), threads[] = {1, 2, all > TEXT_INPUT_PARALLEL_MIN_THREADS ? all : TEXT_INPUT_PARALLEL_MIN_THREADS};
     for (int k = 0; k < 3; k++) {
         omp_set_num_threads(threads[k]);
         expect_parallel_read(path, z, zlen);
     }
     /* Small files: one member, and an empty text (one empty member). */
-    omp_set_num_threads(2);
+    omp_set_num_threads(TEXT_INPUT_PARALLEL_MIN_THREADS);
     const char *one = write_ours("one.txt.gz", "1 2\n", 4);
     expect_parallel_read(one, "1 2\n", 4);
     const char *empty = write_ours("empty.txt.gz", "", 0);
@@ -235,7 +236,7 @@ Test(gzip_members, a_bgzf_file_reads_in_parallel)
         bgzf_member(gz, &at, text + off, len - off < 60000 ? len - off : 60000);
     bgzf_member(gz, &at, "", 0); /* BGZF's end-of-file marker: an empty member */
     const char *path = io_file_bytes("bgzf.mtx.gz", gz, at, 0);
-    omp_set_num_threads(2);
+    omp_set_num_threads(TEXT_INPUT_PARALLEL_MIN_THREADS);
     expect_parallel_read(path, text, len);
     free(gz), free(text);
 }
@@ -263,7 +264,7 @@ Test(gzip_members, a_corrupt_member_is_one_error_naming_the_file_and_its_line)
     const char *path = corrupt_member("corrupt.mtx.gz", text, len, 2, &start);
     text_input t;
     coarsen_error err = {0};
-    omp_set_num_threads(2);
+    omp_set_num_threads(TEXT_INPUT_PARALLEL_MIN_THREADS);
     cr_assert_eq(text_input_load(path, &t, &err), COARSEN_ERR_INPUT);
     char expect[1200];
     snprintf(expect, sizeof expect, "%s:%lld: corrupt or truncated gzip data (member at byte %zu: ", path,
@@ -286,7 +287,7 @@ Test(gzip_members, a_wrong_text_size_in_a_trailer_is_an_error)
     const char *path = write_ours("isize.mtx.gz", text, len);
     unsigned char *gz = slurp(path, &gzlen);
     int n = our_members(gz, gzlen, starts, 64);
-    omp_set_num_threads(2);
+    omp_set_num_threads(TEXT_INPUT_PARALLEL_MIN_THREADS);
     for (int delta = -1; delta <= 1; delta += 2) {
         unsigned char *p = gz + starts[1] + le32(gz + starts[1] + 16) - 4;
         p[0] = (unsigned char)(p[0] + delta);
@@ -309,7 +310,7 @@ Test(gzip_members, a_lying_index_falls_back_to_the_stream)
     unsigned char *gz = slurp(path, &gzlen);
     int n = our_members(gz, gzlen, starts, 64);
     cr_assert_gt(n, 2);
-    omp_set_num_threads(2); /* the parallel path would be taken, were the index right */
+    omp_set_num_threads(TEXT_INPUT_PARALLEL_MIN_THREADS); /* the parallel path would be taken, were the index right */
     /* Sizes one too small or large, far too small, past the file's end, zero:
      * the walk loses its way and the stream reads the (valid) gzip. */
     const int64_t lies[] = {-1, 1, -1000, (int64_t)gzlen, -(int64_t)le32(gz + starts[1] + 16)};
@@ -351,7 +352,7 @@ Test(gzip_members, a_plain_member_appended_falls_back_and_reads)
     gz = realloc(gz, gzlen + plainlen);
     memcpy(gz + gzlen, p, plainlen);
     const char *mixed = io_file_bytes("mixed_cat.mtx.gz", gz, gzlen + plainlen, 0);
-    omp_set_num_threads(2);
+    omp_set_num_threads(TEXT_INPUT_PARALLEL_MIN_THREADS);
     text_input t;
     coarsen_error err = {0};
     cr_assert_eq(load(mixed, 1, &t, &err), COARSEN_OK, "%s", err.msg);
