@@ -238,6 +238,11 @@ int output_failed(const output_file *f)
     return f->error != 0;
 }
 
+int output_compresses(const output_file *f)
+{
+    return f->gz;
+}
+
 int output_commit(output_file *f, coarsen_error *err)
 {
     flush_buffer(f);

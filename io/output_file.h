@@ -38,6 +38,8 @@ void output_write(output_file *f, const void *data, size_t bytes);
 void output_printf(output_file *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Nonzero once a write has failed (later writes are skipped). */
 int output_failed(const output_file *f);
+/* Nonzero when f compresses (its writes run parallel compression). */
+int output_compresses(const output_file *f);
 /* Writes what is buffered, closes and renames into place; frees f whatever
  * happens. On failure: "PATH: write failed: <strerror>", COARSEN_ERR_IO,
  * and the temporary file is gone. */

@@ -44,51 +44,119 @@ typedef struct chunk {
     int failed;
 } chunk;
 
+/* A batch: up to `slots` chunks of consecutive rows. */
+typedef struct batch {
+    chunk *c;
+    int count;
+} batch;
+
+/* Cuts the next batch from row *next on and sizes its buffers. */
+static int batch_cut(batch *b, int slots, const row_layout *l, int64_t *next, coarsen_error *err)
+{
+    b->count = 0;
+    for (; b->count < slots && *next < l->rows; b->count++) {
+        chunk *k = &b->c[b->count];
+        k->lo = *next;
+        k->hi = *next = chunk_end(l, *next);
+        size_t need = bound_of(l, k->lo, k->hi);
+        if (!k->buf || need > k->cap) {
+            free(k->buf);
+            k->cap = need > CHUNK_BOUND ? need : CHUNK_BOUND;
+            if (!(k->buf = malloc(k->cap))) {
+                k->cap = 0;
+                return error_nomem(err, "row chunk", need);
+            }
+        }
+    }
+    return COARSEN_OK;
+}
+
+static void chunk_format(chunk *k, row_format_fn fmt, const void *ctx)
+{
+    char *p = k->buf;
+    for (int64_t r = k->lo; r < k->hi && p; r++)
+        p = fmt(ctx, r, p);
+    k->failed = !p;
+    k->len = p ? (size_t)(p - k->buf) : 0;
+}
+
+static int batch_failed(const batch *b)
+{
+    for (int i = 0; i < b->count; i++)
+        if (b->c[i].failed)
+            return 1;
+    return 0;
+}
+
+static void batch_write(output_file *f, const batch *b)
+{
+    for (int i = 0; i < b->count; i++)
+        output_write(f, b->c[i].buf, b->c[i].len);
+}
+
+static void batch_free(batch *b, int slots)
+{
+    for (int i = 0; b->c && i < slots; i++)
+        free(b->c[i].buf);
+    free(b->c);
+}
+
 int row_writer_run(output_file *f, const row_layout *l, row_format_fn fmt, const void *ctx, coarsen_error *err)
 {
     int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
     int slots = threads > 1 ? 2 * threads : 1, rc = COARSEN_OK;
-    chunk *c = calloc((size_t)slots, sizeof *c);
-    if (!c)
-        return error_nomem(err, "row chunks", (size_t)slots * sizeof *c);
-    for (int64_t next = 0; next < l->rows && !rc && !output_failed(f);) {
-        int count = 0;
-        for (; count < slots && next < l->rows; count++) {
-            chunk *k = &c[count];
-            k->lo = next;
-            k->hi = next = chunk_end(l, next);
-            size_t need = bound_of(l, k->lo, k->hi);
-            if (!k->buf || need > k->cap) {
-                free(k->buf);
-                k->cap = need > CHUNK_BOUND ? need : CHUNK_BOUND;
-                if (!(k->buf = malloc(k->cap))) {
-                    k->cap = 0;
-                    rc = error_nomem(err, "row chunk", need);
-                    break;
+    /* Writing beside formatting pays from 3 threads, into a file that does
+     * not compress (compression is parallel itself). */
+    int overlap = threads >= 3 && !output_compresses(f);
+    batch cur = {calloc((size_t)slots, sizeof(chunk)), 0}, nxt = {calloc((size_t)slots, sizeof(chunk)), 0};
+    if (!cur.c || !nxt.c) {
+        batch_free(&cur, slots);
+        batch_free(&nxt, slots);
+        return error_nomem(err, "row chunks", 2 * (size_t)slots * sizeof(chunk));
+    }
+    int64_t next = 0;
+    double t0 = timer_ms();
+    rc = batch_cut(&cur, slots, l, &next, err);
+#pragma omp parallel for schedule(dynamic, 1) if (cur.count > 1)
+    for (int i = 0; i < cur.count; i++)
+        chunk_format(&cur.c[i], fmt, ctx);
+    output_add_format_time(f, (timer_ms() - t0) * 1e-3);
+    while (!rc && cur.count && !output_failed(f)) {
+        if (batch_failed(&cur)) {
+            rc = COARSEN_ERR_INPUT;
+            break;
+        }
+        if ((rc = batch_cut(&nxt, slots, l, &next, err)))
+            break;
+        /* cur is written while nxt is formatted: by one thread and the rest
+         * with overlap, one after the other without. */
+        double w = 0;
+        t0 = timer_ms();
+        if (!overlap) {
+            batch_write(f, &cur);
+            w = timer_ms() - t0;
+        }
+#pragma omp parallel if (nxt.count > 1 || overlap)
+        {
+            if (overlap) {
+#pragma omp single nowait
+                {
+                    double tw = timer_ms();
+                    batch_write(f, &cur);
+                    w = timer_ms() - tw;
                 }
             }
+#pragma omp for schedule(dynamic, 1) nowait
+            for (int i = 0; i < nxt.count; i++)
+                chunk_format(&nxt.c[i], fmt, ctx);
         }
-        if (rc)
-            break;
-        double t0 = timer_ms();
-#pragma omp parallel for schedule(dynamic, 1) if (count > 1)
-        for (int i = 0; i < count; i++) {
-            char *p = c[i].buf;
-            c[i].failed = 0;
-            for (int64_t r = c[i].lo; r < c[i].hi && p; r++)
-                p = fmt(ctx, r, p);
-            c[i].failed = !p;
-            c[i].len = p ? (size_t)(p - c[i].buf) : 0;
-        }
-        output_add_format_time(f, (timer_ms() - t0) * 1e-3);
-        for (int i = 0; i < count && !rc; i++)
-            if (c[i].failed)
-                rc = COARSEN_ERR_INPUT;
-        for (int i = 0; i < count && !rc; i++)
-            output_write(f, c[i].buf, c[i].len);
+        double span = timer_ms() - t0;
+        output_add_format_time(f, (span > w ? span - w : 0) * 1e-3); /* the writing is in the write totals */
+        batch t = cur;
+        cur = nxt;
+        nxt = t;
     }
-    for (int i = 0; i < slots; i++)
-        free(c[i].buf);
-    free(c);
+    batch_free(&cur, slots);
+    batch_free(&nxt, slots);
     return rc;
 }

@@ -2,8 +2,10 @@
  * integer per line, edge triplets): rows are formatted in parallel, in
  * batches of chunks of consecutive rows, each chunk into its own buffer,
  * and the chunks are written in order through io/output_file.h (whose gzip
- * members are compressed in parallel in turn). The text is the same for
- * every thread count; memory is bounded by the batch, not the file. */
+ * members are compressed in parallel in turn). Into an uncompressed file,
+ * one thread writes a batch while the others format the next. The text is
+ * the same for every thread count; memory is bounded by two batches, not
+ * the file. */
 #ifndef IO_ROW_WRITER_H
 #define IO_ROW_WRITER_H
 
