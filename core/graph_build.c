@@ -272,26 +272,18 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
     if (par)
         teams = omp_get_max_threads();
 #endif
-    /* Degrees: thread t counts the rows [n t / T, n (t+1) / T). */
+    /* Degrees: each thread counts a block of entries, with atomic adds (a
+     * count does not depend on their order). */
     int64_t diag = 0;
-#pragma omp parallel num_threads(teams) reduction(+ : diag) if (teams > 1)
-    {
-        int t = 0, nt = 1;
-#ifdef _OPENMP
-        t = omp_get_thread_num(), nt = omp_get_num_threads();
-#endif
-        int32_t lo = (int32_t)((int64_t)n * t / nt), hi = (int32_t)((int64_t)n * (t + 1) / nt);
-        for (int64_t k = 0; k < count; k++) {
-            int32_t a = ei[k], b = ej[k];
-            if (a == b) {
-                diag += a >= lo && a < hi;
-                continue;
-            }
-            if (a >= lo && a < hi)
-                off[a + 1]++;
-            if (b >= lo && b < hi)
-                off[b + 1]++;
+#pragma omp parallel for schedule(static) reduction(+ : diag) num_threads(teams) if (teams > 1)
+    for (int64_t k = 0; k < count; k++) {
+        int32_t a = ei[k], b = ej[k];
+        if (a == b) {
+            diag++;
+            continue;
         }
+        __atomic_fetch_add(&off[a + 1], 1, __ATOMIC_RELAXED);
+        __atomic_fetch_add(&off[b + 1], 1, __ATOMIC_RELAXED);
     }
     st.diagonal_dropped = diag;
     for (int32_t r = 0; r < n; r++)
