@@ -15,7 +15,9 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "io/gzip_deflate.h"
 #include "io/gzip_index.h"
+#include "io/line_chunks.h"
 #include "io/output_file.h"
 #include "io/read_error.h"
 #include "io/text_input.h"
@@ -384,4 +386,121 @@ Test(gzip_members, trailing_garbage_after_indexed_members_is_an_error)
         free(g);
     }
     free(gz), free(text);
+}
+
+/* Appends one gzip member of text[0, len) to out at *at: ours (indexed,
+ * io/gzip_deflate.h) or zlib's plain one (no index). */
+static void append_member(unsigned char *out, size_t *at, const char *text, size_t len, int ours)
+{
+    if (ours) {
+        size_t got = gzip_deflate(text, len, out + *at, gzip_deflate_bound(len), GZIP_DEFLATE_LEVEL);
+        cr_assert_gt(got, 0);
+        *at += got;
+        return;
+    }
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    cr_assert_eq(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+    z.next_in = (Bytef *)text, z.avail_in = (uInt)len;
+    z.next_out = out + *at, z.avail_out = (uInt)deflateBound(&z, (uLong)len);
+    cr_assert_eq(deflate(&z, Z_FINISH), Z_STREAM_END);
+    *at += z.total_out;
+    deflateEnd(&z);
+}
+
+/* A member boundary at every position of a small Matrix Market file, as
+ * two plain members (the streaming thread), two indexed members (inflated
+ * in parallel from TEXT_INPUT_PARALLEL_MIN_THREADS threads, by the
+ * streaming thread on one), and an indexed one followed by a plain one (the
+ * fallback): every split gives the file's graph, the same CSR as the
+ * plain text's. */
+Test(gzip_members, a_member_boundary_at_every_position_reads_the_same_graph)
+{
+    size_t len;
+    char *text = path_graph_text(40, &len);
+    const char *plain = io_path("split.mtx");
+    FILE *f = fopen(plain, "wb");
+    cr_assert_not_null(f);
+    cr_assert_eq(fwrite(text, 1, len, f), len);
+    fclose(f);
+    coarsen_error err = {0};
+    coarsen_graph *want = NULL;
+    cr_assert_eq(coarsen_graph_load(plain, &want, NULL, &err), COARSEN_OK, "%s", err.msg);
+    unsigned char *gz = malloc(2 * gzip_deflate_bound(len) + 256);
+    const char *path = io_path("split.mtx.gz");
+    static const int threads[] = {1, TEXT_INPUT_PARALLEL_MIN_THREADS};
+    for (int kind = 0; kind < 3; kind++)
+        for (size_t k = 0; k <= len; k++) {
+            size_t at = 0;
+            append_member(gz, &at, text, k, kind != 0);
+            append_member(gz, &at, text + k, len - k, kind == 1);
+            f = fopen(path, "wb");
+            cr_assert_eq(fwrite(gz, 1, at, f), at);
+            fclose(f);
+            for (int t = 0; t < 2; t++) {
+                omp_set_num_threads(threads[t]);
+                coarsen_graph *g = NULL;
+                cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), COARSEN_OK, "kind %d, split at %zu: %s", kind, k,
+                             err.msg);
+                cr_assert(g->n == want->n && g->nnz == want->nnz &&
+                              !memcmp(g->xadj, want->xadj, ((size_t)g->n + 1) * sizeof *g->xadj) &&
+                              !memcmp(g->adj, want->adj, (size_t)g->nnz * sizeof *g->adj) &&
+                              !memcmp(g->ewgt, want->ewgt, (size_t)g->nnz * sizeof *g->ewgt),
+                          "kind %d, split at %zu, %d threads: another graph", kind, k, threads[t]);
+                coarsen_graph_free(g);
+            }
+        }
+    omp_set_num_threads(omp_get_num_procs());
+    coarsen_graph_free(want);
+    free(gz);
+    free(text);
+}
+
+/* The Matrix Market reader parses a one-member gzip file while it is being
+ * inflated (chunks of 64 KiB here, the inflater publishing every few MiB):
+ * the graph equals the plain file's, and a bad entry deep in the stream is
+ * reported at the same line as in the plain file. */
+Test(gzip_members, streamed_parse_equals_the_plain_read_and_its_errors)
+{
+    size_t len;
+    char *text = path_graph_text(1500000, &len); /* about 20 MB */
+    for (int bad = 0; bad < 2; bad++) {
+        if (bad) { /* line 1 000 003: "1000002 1000001" becomes "1000002 x000001" */
+            char *p = strstr(text, "\n1000002 1000001\n");
+            cr_assert_not_null(p);
+            p[9] = 'x';
+        }
+        const char *plain = io_path("stream.mtx"), *path = io_path("stream.mtx.gz");
+        FILE *f = fopen(plain, "wb");
+        cr_assert_eq(fwrite(text, 1, len, f), len);
+        fclose(f);
+        unsigned char *gz = malloc(gzip_deflate_bound(len) + 256);
+        size_t at = 0;
+        append_member(gz, &at, text, len, 0);
+        f = fopen(path, "wb");
+        cr_assert_eq(fwrite(gz, 1, at, f), at);
+        fclose(f);
+        free(gz);
+        line_chunks_set_min_bytes(1 << 16);
+        omp_set_num_threads(2);
+        coarsen_error e1 = {0}, e2 = {0};
+        coarsen_graph *a = NULL, *b = NULL;
+        int r1 = coarsen_graph_load(plain, &a, NULL, &e1), r2 = coarsen_graph_load(path, &b, NULL, &e2);
+        line_chunks_set_min_bytes(1 << 20);
+        omp_set_num_threads(omp_get_num_procs());
+        if (bad) {
+            cr_assert(r1 == COARSEN_ERR_INPUT && r2 == COARSEN_ERR_INPUT, "%d %d", r1, r2);
+            cr_assert(strstr(e1.msg, ":1000003: "), "%s", e1.msg);
+            cr_assert(strstr(e2.msg, ":1000003: "), "%s", e2.msg);
+            cr_assert_str_eq(strchr(e1.msg, ':'), strchr(e2.msg, ':'), "same message but the file name");
+            continue;
+        }
+        cr_assert(r1 == 0 && r2 == 0, "%s / %s", e1.msg, e2.msg);
+        cr_assert(a->n == b->n && a->nnz == b->nnz && !memcmp(a->xadj, b->xadj, ((size_t)a->n + 1) * sizeof *a->xadj) &&
+                      !memcmp(a->adj, b->adj, (size_t)a->nnz * sizeof *a->adj),
+                  "the streamed graph differs");
+        coarsen_graph_free(a);
+        coarsen_graph_free(b);
+    }
+    free(text);
 }
