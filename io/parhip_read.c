@@ -4,6 +4,7 @@
  * are not, and symmetry checked (core/graph_symmetry.h). Every error names
  * the lowest offending vertex, so it does not depend on the thread count. */
 #include "io/parhip_read.h"
+#include "io/read_error.h"
 #include "core/error.h"
 #include "core/graph_build.h"
 #include "core/graph_symmetry.h"
@@ -11,7 +12,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -22,24 +22,6 @@
 /* Below this many entries a loop runs on one thread: waking a team costs
  * more than the work (and much more on a busy machine). */
 #define PARALLEL_MIN 65536
-
-static int bad_input(coarsen_error *err, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-/* "name: <what>" with COARSEN_ERR_INPUT. */
-static int bad_input(coarsen_error *err, const char *name, const char *fmt, ...)
-{
-    if (err) {
-        int k = snprintf(err->msg, sizeof err->msg, "%s: ", name);
-        if (k < 0 || (size_t)k >= sizeof err->msg)
-            k = 0;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->msg + k, sizeof err->msg - (size_t)k, fmt, ap);
-        va_end(ap);
-        err->status = COARSEN_ERR_INPUT;
-    }
-    return COARSEN_ERR_INPUT;
-}
 
 /* A signed little-endian word of 4 or 8 bytes (KaMinPar's weights are signed). */
 static int64_t load_signed(const unsigned char *p, unsigned bytes)
@@ -59,25 +41,25 @@ static int read_offset(const char *name, const parhip_layout *l, const unsigned 
     uint64_t o = parhip_load(d + at, l->eid_bytes);
     uint64_t end = l->adj_at + l->m * l->vid_bytes;
     if (i == 0 && o != l->adj_at)
-        return bad_input(err, name, "offset of vertex 0 (byte %llu) is %llu, but the adjacency starts at byte %llu",
+        return read_error_file(err, name, "offset of vertex 0 (byte %llu) is %llu, but the adjacency starts at byte %llu",
                          (unsigned long long)at, (unsigned long long)o, (unsigned long long)l->adj_at) != 0;
     if ((uint64_t)i == l->n && o != end)
-        return bad_input(err, name,
+        return read_error_file(err, name,
                          "final offset (byte %llu) is %llu, but the %llu adjacency entries of the header end at "
                          "byte %llu",
                          (unsigned long long)at, (unsigned long long)o, (unsigned long long)l->m,
                          (unsigned long long)end) != 0;
     if (o < l->adj_at || o > end)
-        return bad_input(err, name, "offset of vertex %lld (byte %llu) is %llu, outside the adjacency bytes [%llu, %llu]",
+        return read_error_file(err, name, "offset of vertex %lld (byte %llu) is %llu, outside the adjacency bytes [%llu, %llu]",
                          (long long)i, (unsigned long long)at, (unsigned long long)o, (unsigned long long)l->adj_at,
                          (unsigned long long)end) != 0;
     if ((o - l->adj_at) % l->vid_bytes)
-        return bad_input(err, name, "offset of vertex %lld (byte %llu) is %llu, not at the start of a %u-byte id",
+        return read_error_file(err, name, "offset of vertex %lld (byte %llu) is %llu, not at the start of a %u-byte id",
                          (long long)i, (unsigned long long)at, (unsigned long long)o, l->vid_bytes) != 0;
     if (i > 0) {
         uint64_t prev = parhip_load(d + at - l->eid_bytes, l->eid_bytes);
         if (o < prev)
-            return bad_input(err, name, "offsets decrease at vertex %lld (byte %llu): %llu after %llu", (long long)i,
+            return read_error_file(err, name, "offsets decrease at vertex %lld (byte %llu): %llu after %llu", (long long)i,
                              (unsigned long long)at, (unsigned long long)o, (unsigned long long)prev) != 0;
     }
     xadj[i] = (int64_t)((o - l->adj_at) / l->vid_bytes);
@@ -95,7 +77,7 @@ static int read_row(const char *name, const parhip_layout *l, const unsigned cha
         uint64_t at = l->adj_at + (uint64_t)k * l->vid_bytes;
         uint64_t v = parhip_load(d + at, l->vid_bytes);
         if (v >= l->n)
-            return bad_input(err, name, "vertex %d: neighbour id %llu (byte %llu) out of range [0, %llu)", u,
+            return read_error_file(err, name, "vertex %d: neighbour id %llu (byte %llu) out of range [0, %llu)", u,
                              (unsigned long long)v, (unsigned long long)at, (unsigned long long)l->n) != 0;
         g->adj[k] = (int32_t)v;
         *loops += v == (uint64_t)u;
@@ -104,7 +86,7 @@ static int read_row(const char *name, const parhip_layout *l, const unsigned cha
             at = l->ewgt_at + (uint64_t)k * l->ew_bytes;
             w = load_signed(d + at, l->ew_bytes);
             if (w < 1)
-                return bad_input(err, name, "vertex %d: edge weight %lld to neighbour %llu (byte %llu) is not >= 1", u,
+                return read_error_file(err, name, "vertex %d: edge weight %lld to neighbour %llu (byte %llu) is not >= 1", u,
                                  (long long)w, (unsigned long long)v, (unsigned long long)at) != 0;
         }
         g->ewgt[k] = (double)w;
@@ -114,7 +96,7 @@ static int read_row(const char *name, const parhip_layout *l, const unsigned cha
         uint64_t at = l->vwgt_at + (uint64_t)u * l->vw_bytes;
         g->vwgt[u] = load_signed(d + at, l->vw_bytes);
         if (g->vwgt[u] < 0)
-            return bad_input(err, name, "vertex %d: weight %lld (byte %llu) is negative", u, (long long)g->vwgt[u],
+            return read_error_file(err, name, "vertex %d: weight %lld (byte %llu) is negative", u, (long long)g->vwgt[u],
                              (unsigned long long)at) != 0;
     }
     return 0;
@@ -145,12 +127,12 @@ static int check_symmetry(const char *name, const coarsen_graph *g, coarsen_erro
     case GRAPH_SYMMETRIC:
         return COARSEN_OK;
     case GRAPH_DUPLICATE:
-        return bad_input(err, name, "vertex %d lists neighbour %d twice", p.u, p.v);
+        return read_error_file(err, name, "vertex %d lists neighbour %d twice", p.u, p.v);
     case GRAPH_NO_MIRROR:
-        return bad_input(err, name, "vertex %d lists neighbour %d, but vertex %d does not list %d (asymmetric adjacency)",
+        return read_error_file(err, name, "vertex %d lists neighbour %d, but vertex %d does not list %d (asymmetric adjacency)",
                          p.u, p.v, p.v, p.u);
     default:
-        return bad_input(err, name, "edge %d-%d has weight %.17g in row %d but %.17g in row %d", p.u, p.v,
+        return read_error_file(err, name, "edge %d-%d has weight %.17g in row %d but %.17g in row %d", p.u, p.v,
                          g->ewgt[p.at], p.u, g->ewgt[p.mirror], p.v);
     }
 }
@@ -192,21 +174,21 @@ int parhip_read_buffer(const char *name, const unsigned char *data, size_t len, 
 {
     *out = NULL;
     if (len >= 8 && !parhip_looks_binary(data, len))
-        return bad_input(err, name, "not a ParHIP graph: version word %llu has flags beyond the 6 defined (0-63)",
+        return read_error_file(err, name, "not a ParHIP graph: version word %llu has flags beyond the 6 defined (0-63)",
                          (unsigned long long)parhip_load(data, 8));
     if (len < PARHIP_HEADER_BYTES)
-        return bad_input(err, name, "%zu bytes, shorter than the %d-byte ParHIP header (truncated file?)", len,
+        return read_error_file(err, name, "%zu bytes, shorter than the %d-byte ParHIP header (truncated file?)", len,
                          PARHIP_HEADER_BYTES);
     parhip_layout l;
     int r = parhip_layout_init(&l, parhip_load(data, 8), parhip_load(data + 8, 8), parhip_load(data + 16, 8));
     if (r == 0 && l.n > INT32_MAX)
-        return bad_input(err, name, "the header declares %llu vertices; at most %d are supported (32-bit ids)",
+        return read_error_file(err, name, "the header declares %llu vertices; at most %d are supported (32-bit ids)",
                          (unsigned long long)l.n, INT32_MAX);
     if (r == -2 || l.size != (uint64_t)len) {
         char need[40] = "more than 2^63";
         if (r == 0)
             snprintf(need, sizeof need, "%llu", (unsigned long long)l.size);
-        return bad_input(err, name,
+        return read_error_file(err, name,
                          "the header (version %llu, %llu vertices, %llu adjacency entries) needs %s bytes but the "
                          "file has %zu (truncated file or wrong header)",
                          (unsigned long long)l.version, (unsigned long long)l.n, (unsigned long long)l.m, need, len);

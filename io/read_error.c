@@ -6,18 +6,35 @@
 #include <stdio.h>
 #include <string.h>
 
-int read_error(coarsen_error *err, const char *name, int64_t line, const char *fmt, ...)
+/* "name:line: " (line > 0) or "name: " then the formatted text. */
+static int verror(coarsen_error *err, const char *name, int64_t line, const char *fmt, va_list ap)
 {
     if (err) {
-        int k = snprintf(err->msg, sizeof err->msg, "%s:%lld: ", name, (long long)line);
+        int k = line > 0 ? snprintf(err->msg, sizeof err->msg, "%s:%lld: ", name, (long long)line)
+                         : snprintf(err->msg, sizeof err->msg, "%s: ", name);
         if (k < 0 || (size_t)k >= sizeof err->msg)
             k = 0;
-        va_list ap;
-        va_start(ap, fmt);
         vsnprintf(err->msg + k, sizeof err->msg - (size_t)k, fmt, ap);
-        va_end(ap);
         err->status = COARSEN_ERR_INPUT;
     }
+    return COARSEN_ERR_INPUT;
+}
+
+int read_error(coarsen_error *err, const char *name, int64_t line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    verror(err, name, line, fmt, ap);
+    va_end(ap);
+    return COARSEN_ERR_INPUT;
+}
+
+int read_error_file(coarsen_error *err, const char *name, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    verror(err, name, 0, fmt, ap);
+    va_end(ap);
     return COARSEN_ERR_INPUT;
 }
 

@@ -13,6 +13,9 @@
 int read_error(coarsen_error *err, const char *name, int64_t line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* "name: <what>" for files without lines (binary formats). */
+int read_error_file(coarsen_error *err, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* Like read_error with "<what> '<token>'" where the token is the first word
  * at p (at most 40 characters shown; "end of line" when there is none). */
 int read_error_token(coarsen_error *err, const char *name, int64_t line, const char *what,
