@@ -61,7 +61,8 @@ timed() {
         FILES="$tmp/g.mtx.gz $tmp/g.mtx $tmp/g.graph"
         if [ -n "${GZIP_SINGLE:-}" ]; then # one gzip member, as gzip writes: inflated by one thread
             gzip -1 -c "$tmp/g.mtx" > "$tmp/g1.mtx.gz"
-            FILES="$tmp/g1.mtx.gz $FILES"
+            gzip -1 -c "$tmp/g.graph" > "$tmp/g1.graph.gz"
+            FILES="$tmp/g1.mtx.gz $tmp/g1.graph.gz $FILES"
         fi
         if $prog convert --quiet "$tmp/g.graph" "$tmp/g.parhip" 2> /dev/null; then
             echo "parhip_bytes=$(stat -c %s "$tmp/g.parhip")"

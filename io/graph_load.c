@@ -38,7 +38,7 @@ int graph_load_text(text_input *t, coarsen_graph **out, coarsen_read_report *rep
             rc = parhip_read_buffer(t->name, (const unsigned char *)t->data, t->len, out, report, err);
     } else if (mtx_has_banner(t) || looks_like_mtx_name(t->name)) {
         rc = mtx_read_graph_text(t, out, report, err);
-    } else if (!(rc = text_input_finish(t, err))) {
+    } else {
         rc = metis_read_graph_text(t, out, report, err);
     }
     report->bytes = (int64_t)t->len;

@@ -86,3 +86,61 @@ int line_chunks_split(const char *body, const char *end, int64_t first_line, lin
     *out = ck;
     return n;
 }
+
+/* The running sums of the chain that places chunks in file order. */
+typedef struct stream_sums {
+    int64_t line, data;
+} stream_sums;
+
+int line_chunks_stream(struct text_input *t, size_t pos, int64_t first_line, line_kind kind,
+                       const line_stream_ops *ops, void *ctx, int *chunks, int64_t *data_total, coarsen_error *err)
+{
+    size_t step = min_bytes;
+    int n = 0, nomem = 0;
+    stream_sums sums = {first_line, 0};
+#pragma omp parallel
+#pragma omp single
+    {
+        size_t want = pos + step;
+        for (;;) {
+            int complete;
+            size_t have = text_input_wait(t, want, &complete);
+            const char *b = t->data + pos, *lim = t->data + have, *cut = lim;
+            if (!complete || (size_t)(lim - b) > step) {
+                const char *nl = (size_t)(lim - b) >= step ? memchr(b + step - 1, '\n', (size_t)(lim - (b + step - 1)))
+                                                           : NULL;
+                if (!nl && !complete) { /* a line longer than the rest of the window */
+                    want = have + step;
+                    continue;
+                }
+                cut = nl ? nl + 1 : lim;
+            }
+            if (cut == b)
+                break;
+            line_chunk *k = ops->add(ctx, n);
+            if (!k) {
+                nomem = 1;
+                break;
+            }
+            n++;
+            k->begin = b, k->end = cut, k->lines = k->data_lines = 0;
+#pragma omp task firstprivate(k) depend(out : k->lines)
+            line_chunk_count(k, kind);
+#pragma omp task firstprivate(k) depend(in : k->lines) depend(inout : sums) depend(out : k->first_data)
+            {
+                k->first_line = sums.line;
+                k->first_data = sums.data;
+                sums.line += k->lines;
+                sums.data += k->data_lines;
+            }
+#pragma omp task firstprivate(k) depend(in : k->first_data)
+            ops->parse(ctx, k);
+            pos = (size_t)(cut - t->data);
+            want = pos + step;
+        }
+#pragma omp taskwait
+    }
+    *chunks = n;
+    *data_total = sums.data;
+    return nomem ? error_nomem(err, "chunks", 0) : COARSEN_OK;
+}

@@ -35,6 +35,26 @@ int line_chunks_split(const char *body, const char *end, int64_t first_line, lin
  * exercise the joins between chunks on small inputs. */
 void line_chunks_set_min_bytes(size_t bytes);
 
+/* The text arriving (a gzip file being inflated, io/text_input.h) cut into
+ * chunks of whole lines of about line_chunks_min_bytes() as soon as they are
+ * final, from byte pos (line number first_line) to the end. Per chunk, one
+ * OpenMP task counts its lines, a chain of tasks in file order places it
+ * (first_line, first_data) and a third task hands it to parse. The reader
+ * keeps its chunks: add(ctx, index) returns the line_chunk of a new chunk
+ * [out, owned by the reader, valid until the end] or NULL when out of
+ * memory; parse(ctx, chunk) runs once the chunk is placed (tasks of several
+ * chunks at once). On return every task is done and the text is complete
+ * (t->len is not set: text_input_finish does that). *chunks, *data_total
+ * [out]: the chunks made and their data lines. COARSEN_ERR_NOMEM (err set)
+ * when add failed. */
+struct text_input;
+typedef struct line_stream_ops {
+    line_chunk *(*add)(void *ctx, int index);
+    void (*parse)(void *ctx, line_chunk *chunk);
+} line_stream_ops;
+int line_chunks_stream(struct text_input *t, size_t pos, int64_t first_line, line_kind kind,
+                       const line_stream_ops *ops, void *ctx, int *chunks, int64_t *data_total, coarsen_error *err);
+
 /* Counts k's lines and data lines (k->begin, k->end set; the counts start
  * at 0). */
 void line_chunk_count(line_chunk *k, line_kind kind);

@@ -168,30 +168,16 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
     return COARSEN_OK;
 }
 
-/* Parses the n vertex lines of [body, end) into g (xadj, vwgt, adj, ewgt),
- * in parallel over chunks of whole lines. Errors are those of the first
- * failing chunk in file order, so they do not depend on the thread count. */
-static int parse_rows(const text_input *t, const char *body, const char *end, int64_t header_line,
-                      const metis_header *h, coarsen_graph *g, metis_rows *rows, coarsen_error *err)
+/* Checks the chunks ck[0..nchunks) (parsed; `line` is one past the last
+ * line, `vertex` the vertex lines found) in file order and joins their
+ * adjacency into g. Errors are those of the first failing chunk in file
+ * order, so they do not depend on the thread count. Frees the chunks' buffers
+ * (not ck). */
+static int rows_assemble(const text_input *t, chunk *ck, int nchunks, int64_t vertex, int64_t line,
+                         int64_t header_line, const metis_header *h, coarsen_graph *g, metis_rows *rows,
+                         coarsen_error *err)
 {
-    line_chunk *lc;
-    int64_t vertex;
-    int nchunks = line_chunks_split(body, end, header_line + 1, LINES_METIS, &lc, &vertex, err);
-    if (!nchunks)
-        return COARSEN_ERR_NOMEM;
-    int64_t line = lc[nchunks - 1].first_line + lc[nchunks - 1].lines; /* one past the last line */
-    chunk *ck = xcalloc((size_t)nchunks, sizeof *ck, "chunks", err);
-    if (!ck) {
-        free(lc);
-        return COARSEN_ERR_NOMEM;
-    }
-    for (int k = 0; k < nchunks; k++)
-        ck[k].at = lc[k];
-    free(lc);
     int rc = COARSEN_OK;
-#pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
-    for (int k = 0; k < nchunks; k++)
-        ck[k].failed = parse_chunk(t, h, &ck[k], g->xadj, g->vwgt, rows->line) != COARSEN_OK;
     int64_t nnz = 0;
     for (int k = 0; k < nchunks; k++) {
         if (ck[k].failed) {
@@ -220,26 +206,26 @@ static int parse_rows(const text_input *t, const char *body, const char *end, in
         g->xadj[u + 1] += g->xadj[u];
     /* The first chunk's buffers grow into the graph's arrays (realloc of a
      * large block moves no data); the other chunks are copied after them. */
-    if (ck[0].count == 0) {
-        free(ck[0].adj);
-        free(ck[0].w);
-        ck[0].adj = NULL;
-        ck[0].w = NULL;
+    int32_t *adj = NULL;
+    double *w = NULL;
+    if (nchunks && ck[0].count) {
+        adj = ck[0].adj, w = ck[0].w;
+        ck[0].adj = NULL, ck[0].w = NULL;
     }
-    int32_t *adj = realloc(ck[0].adj, (nnz ? (size_t)nnz : 1) * sizeof *adj);
-    if (adj)
-        ck[0].adj = adj;
-    double *w = adj ? realloc(ck[0].w, (nnz ? (size_t)nnz : 1) * sizeof *w) : NULL;
-    if (!w) {
-        rc = error_nomem(err, "adjacency", (size_t)nnz * sizeof *w);
+    int32_t *na = realloc(adj, (nnz ? (size_t)nnz : 1) * sizeof *na);
+    double *nw = na ? realloc(w, (nnz ? (size_t)nnz : 1) * sizeof *nw) : NULL;
+    if (!nw) {
+        free(na ? na : adj);
+        free(w);
+        rc = error_nomem(err, "adjacency", (size_t)nnz * sizeof *nw);
         goto done;
     }
+    memory_advise_huge(na, (size_t)nnz * sizeof *na); /* the other chunks are copied in below */
+    memory_advise_huge(nw, (size_t)nnz * sizeof *nw);
     free(g->adj);
     free(g->ewgt);
-    g->adj = adj;
-    g->ewgt = w;
-    ck[0].adj = NULL;
-    ck[0].w = NULL;
+    g->adj = na;
+    g->ewgt = nw;
     g->nnz = nnz;
 #pragma omp parallel for schedule(dynamic, 1) if (nchunks > 2)
     for (int k = 1; k < nchunks; k++) {
@@ -253,7 +239,103 @@ done:
         free(ck[k].adj);
         free(ck[k].w);
     }
+    return rc;
+}
+
+/* Parses the n vertex lines of [body, end) into g (xadj, vwgt, adj, ewgt),
+ * in parallel over chunks of whole lines. */
+static int parse_rows(const text_input *t, const char *body, const char *end, int64_t header_line,
+                      const metis_header *h, coarsen_graph *g, metis_rows *rows, coarsen_error *err)
+{
+    line_chunk *lc;
+    int64_t vertex;
+    int nchunks = line_chunks_split(body, end, header_line + 1, LINES_METIS, &lc, &vertex, err);
+    if (!nchunks)
+        return COARSEN_ERR_NOMEM;
+    int64_t line = lc[nchunks - 1].first_line + lc[nchunks - 1].lines; /* one past the last line */
+    chunk *ck = xcalloc((size_t)nchunks, sizeof *ck, "chunks", err);
+    if (!ck) {
+        free(lc);
+        return COARSEN_ERR_NOMEM;
+    }
+    for (int k = 0; k < nchunks; k++)
+        ck[k].at = lc[k];
+    free(lc);
+#pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
+    for (int k = 0; k < nchunks; k++)
+        ck[k].failed = parse_chunk(t, h, &ck[k], g->xadj, g->vwgt, rows->line) != COARSEN_OK;
+    int rc = rows_assemble(t, ck, nchunks, vertex, line, header_line, h, g, rows, err);
     free(ck);
+    return rc;
+}
+
+/* The streaming parse (line_chunks_stream): chunks are allocated one by one
+ * (their addresses must not move while tasks run) and parsed once placed. */
+typedef struct row_stream {
+    const text_input *t;
+    const metis_header *h;
+    coarsen_graph *g;
+    metis_rows *rows;
+    chunk **ck;
+    int n, cap;
+} row_stream;
+
+static line_chunk *row_stream_add(void *ctx, int index)
+{
+    row_stream *s = ctx;
+    if (index == s->cap) {
+        int cap = s->cap ? 2 * s->cap : 256;
+        chunk **grown = realloc(s->ck, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return NULL;
+        s->ck = grown, s->cap = cap;
+    }
+    chunk *k = calloc(1, sizeof *k);
+    if (!k)
+        return NULL;
+    s->ck[index] = k;
+    s->n = index + 1;
+    return &k->at;
+}
+
+static void row_stream_parse(void *ctx, line_chunk *at)
+{
+    row_stream *s = ctx;
+    chunk *k = (chunk *)at;
+    k->failed = parse_chunk(s->t, s->h, k, s->g->xadj, s->g->vwgt, s->rows->line) != COARSEN_OK;
+}
+
+/* parse_rows on text still being inflated, from byte pos; the gzip stream's
+ * own error, if any, comes first. */
+static int parse_rows_stream(text_input *t, size_t pos, int64_t header_line, const metis_header *h, coarsen_graph *g,
+                             metis_rows *rows, coarsen_error *err)
+{
+    row_stream s = {.t = t, .h = h, .g = g, .rows = rows};
+    static const line_stream_ops ops = {row_stream_add, row_stream_parse};
+    int nchunks;
+    int64_t vertex;
+    int rc = line_chunks_stream(t, pos, header_line + 1, LINES_METIS, &ops, &s, &nchunks, &vertex, err);
+    int gz = text_input_finish(t, err);
+    chunk *flat = NULL;
+    if (!rc && !gz && s.n) {
+        flat = xmalloc((size_t)s.n * sizeof *flat, "chunks", err);
+        rc = flat ? COARSEN_OK : COARSEN_ERR_NOMEM;
+    }
+    for (int k = 0; k < s.n; k++) {
+        if (flat)
+            flat[k] = *s.ck[k];
+        else
+            free(s.ck[k]->adj), free(s.ck[k]->w);
+        free(s.ck[k]);
+    }
+    free(s.ck);
+    if (gz || rc) {
+        free(flat);
+        return gz ? gz : rc;
+    }
+    int64_t line = s.n ? flat[s.n - 1].at.first_line + flat[s.n - 1].at.lines : header_line + 1;
+    rc = rows_assemble(t, flat, s.n, vertex, line, header_line, h, g, rows, err);
+    free(flat);
     return rc;
 }
 
@@ -277,26 +359,42 @@ static int check_rows(const text_input *t, const coarsen_graph *g, const metis_r
     }
 }
 
-int metis_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read_report *report,
-                          coarsen_error *err)
+/* 1 when [s, e) holds the header line (the first that is neither a
+ * comment nor blank). */
+static int has_header(const char *s, const char *e)
+{
+    text_cursor c;
+    text_cursor_init(&c, s, e);
+    const char *ls, *le;
+    while (text_next_line(&c, &ls, &le))
+        if (!is_comment(ls, le) && text_skip_blank(ls, le) < le)
+            return 1;
+    return 0;
+}
+
+int metis_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
 {
     *out = NULL;
+    const char *window = text_input_window(t, has_header, err);
+    if (!window)
+        return err ? err->status : COARSEN_ERR_INPUT;
     text_cursor c;
-    text_cursor_init(&c, t->data, t->data + t->len);
+    text_cursor_init(&c, t->data, window);
     const char *s = NULL, *e = NULL;
     int have = 0;
     while ((have = text_next_line(&c, &s, &e)) && (is_comment(s, e) || text_skip_blank(s, e) == e))
         ;
     if (!have)
-        return read_error(err, t->name, c.line ? c.line : 1, t->len ? "the METIS header line is missing" : "empty file");
+        return read_error(err, t->name, c.line ? c.line : 1, c.end > t->data ? "the METIS header line is missing" : "empty file");
     metis_header h;
     int rc = parse_header(t, c.line, s, e, &h, err);
     if (rc)
         return rc;
     /* Every vertex needs a line (at least its line end): check the header
-     * against the text before allocating. The adjacency is sized after
-     * parsing, from the entries actually found. */
-    int64_t left = (int64_t)(c.end - c.p);
+     * against the text (while it is inflated: the most it can have) before
+     * allocating. The adjacency is sized after parsing, from the entries
+     * actually found. */
+    int64_t left = t->stream ? (int64_t)t->size_hint - (int64_t)(c.p - t->data) : (int64_t)(c.end - c.p);
     if (h.n > left + 1)
         return read_error(err, t->name, c.line,
                           "the header declares %lld vertices but only %lld bytes follow (truncated file or wrong header)",
@@ -309,7 +407,8 @@ int metis_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read
         return COARSEN_ERR_NOMEM;
     }
     double t0 = timer_ms();
-    rc = parse_rows(t, c.p, c.end, c.line, &h, g, &rows, err);
+    rc = t->stream ? parse_rows_stream(t, (size_t)(c.p - t->data), c.line, &h, g, &rows, err)
+                   : parse_rows(t, c.p, c.end, c.line, &h, g, &rows, err);
     double t1 = timer_ms();
     if (!rc && !graph_rows_sorted(g))
         rc = graph_sort_rows(g, err);

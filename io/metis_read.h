@@ -14,9 +14,9 @@
 extern "C" {
 #endif
 
-/* Reads the whole text t; fills report (may be NULL) except report->bytes. */
-int metis_read_graph_text(const text_input *t, coarsen_graph **out, coarsen_read_report *report,
-                          coarsen_error *err);
+/* Reads the text t (parsing it while it is inflated when it is a gzip
+ * stream); fills report (may be NULL) except report->bytes. */
+int metis_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err);
 
 #ifdef __cplusplus
 }

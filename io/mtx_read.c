@@ -264,17 +264,46 @@ static int read_coordinate(const text_input *t, text_cursor *c, mtx_coo *m, int6
     return read_error(err, t->name, c->line, "more entries than the %lld declared", (long long)declared);
 }
 
-/* A chunk of the streaming reader, and the running sums that place it. */
-typedef struct stream_sums {
-    int64_t line, data;
-} stream_sums;
+/* The streaming reader's chunks (line_chunks_stream). */
+typedef struct entry_stream {
+    const text_input *t;
+    mtx_coo *m;
+    int64_t declared;
+    entry_chunk **ck;
+    int n, cap;
+} entry_stream;
+
+static line_chunk *entry_stream_add(void *ctx, int index)
+{
+    entry_stream *s = ctx;
+    if (index == s->cap) {
+        int cap = s->cap ? 2 * s->cap : 256;
+        entry_chunk **grown = realloc(s->ck, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return NULL;
+        s->ck = grown, s->cap = cap;
+    }
+    entry_chunk *k = calloc(1, sizeof *k);
+    if (!k)
+        return NULL;
+    s->ck[index] = k;
+    s->n = index + 1;
+    return &k->at;
+}
+
+/* Chunks placed beyond the declared entries are left to the sequential path. */
+static void entry_stream_parse(void *ctx, line_chunk *at)
+{
+    entry_stream *s = ctx;
+    entry_chunk *k = (entry_chunk *)at;
+    if (at->first_data + at->data_lines <= s->declared)
+        k->failed = parse_entry_chunk(s->t, s->m, k) != COARSEN_OK;
+}
 
 /* Parses the entry lines from byte pos (line number first_line) while the
- * text is still being inflated: each chunk of whole lines is counted by one
- * task, placed (first line, first slot) by a chain of tasks in file order,
- * and parsed by a third task into its slots. 1 when every entry landed and
- * their count is the declared one; 0 when the caller must take the
- * sequential path (a count that differs, or too many entries to place); the
+ * text is still being inflated (line_chunks_stream), each chunk into its
+ * slots. 1 when every entry landed and their count is the declared one; 0
+ * when the caller must take the sequential path (a count that differs); the
  * negated status with err set on an allocation failure or a bad entry. */
 static int read_coordinate_stream(text_input *t, size_t pos, int64_t first_line, mtx_coo *m, int64_t declared,
                                   coarsen_error *err)
@@ -283,78 +312,24 @@ static int read_coordinate_stream(text_input *t, size_t pos, int64_t first_line,
         return 0;
     if (coo_reserve(m, declared, err))
         return -COARSEN_ERR_NOMEM;
-    size_t step = line_chunks_min_bytes();
-    entry_chunk **ck = NULL;
-    int n = 0, cap = 0, nomem = 0;
-    stream_sums sums = {first_line, 0};
-#pragma omp parallel
-#pragma omp single
-    {
-        size_t want = pos + step;
-        for (;;) {
-            int complete;
-            size_t have = text_input_wait(t, want, &complete);
-            const char *b = t->data + pos, *lim = t->data + have, *cut = lim;
-            if (!complete) {
-                const char *nl = memchr(b + step - 1, '\n', (size_t)(lim - (b + step - 1)));
-                if (!nl) { /* a line longer than the rest of the window */
-                    want = have + step;
-                    continue;
-                }
-                cut = nl + 1;
-            } else if ((size_t)(lim - b) > step) {
-                const char *nl = memchr(b + step - 1, '\n', (size_t)(lim - (b + step - 1)));
-                cut = nl ? nl + 1 : lim;
-            }
-            if (cut == b)
-                break;
-            if (n == cap) {
-                int ncap = cap ? 2 * cap : 256;
-                entry_chunk **grown = realloc(ck, (size_t)ncap * sizeof *grown);
-                if (!grown) {
-                    nomem = 1;
-                    break;
-                }
-                ck = grown, cap = ncap;
-            }
-            entry_chunk *k = calloc(1, sizeof *k);
-            if (!k) {
-                nomem = 1;
-                break;
-            }
-            ck[n++] = k;
-            k->at.begin = b, k->at.end = cut;
-#pragma omp task firstprivate(k) depend(out : k->at.lines)
-            line_chunk_count(&k->at, LINES_MTX);
-#pragma omp task firstprivate(k) depend(in : k->at.lines) depend(inout : sums) depend(out : k->at.first_data)
-            {
-                k->at.first_line = sums.line;
-                k->at.first_data = sums.data;
-                sums.line += k->at.lines;
-                sums.data += k->at.data_lines;
-            }
-#pragma omp task firstprivate(k) depend(in : k->at.first_data)
-            if (k->at.first_data + k->at.data_lines <= declared)
-                k->failed = parse_entry_chunk(t, m, k) != COARSEN_OK;
-            pos = (size_t)(cut - t->data);
-            want = pos + step;
-        }
-#pragma omp taskwait
-    }
+    entry_stream s = {.t = t, .m = m, .declared = declared};
+    static const line_stream_ops ops = {entry_stream_add, entry_stream_parse};
+    int chunks;
+    int64_t entries;
     int rc = 1;
-    if (nomem)
-        rc = -error_nomem(err, "chunks", (size_t)cap * sizeof *ck);
-    else if (sums.data != declared)
+    if (line_chunks_stream(t, pos, first_line, LINES_MTX, &ops, &s, &chunks, &entries, err))
+        rc = -COARSEN_ERR_NOMEM;
+    else if (entries != declared)
         rc = 0;
-    for (int k = 0; k < n && rc == 1; k++)
-        if (ck[k]->failed) {
+    for (int k = 0; k < s.n && rc == 1; k++)
+        if (s.ck[k]->failed) {
             if (err)
-                *err = ck[k]->err;
+                *err = s.ck[k]->err;
             rc = -COARSEN_ERR_INPUT;
         }
-    for (int k = 0; k < n; k++)
-        free(ck[k]);
-    free(ck);
+    for (int k = 0; k < s.n; k++)
+        free(s.ck[k]);
+    free(s.ck);
     if (rc == 1)
         m->count = declared;
     else
@@ -408,31 +383,20 @@ static int read_array(const text_input *t, text_cursor *c, mtx_coo *m, coarsen_e
     return COARSEN_OK;
 }
 
-/* Waits until the text holds the banner and size lines (or is complete) and
- * returns the end of its last whole line so far; NULL with err set when the
- * text ended in a gzip error. */
-static const char *header_window(text_input *t, coarsen_error *err)
+/* 1 when [s, e) holds the banner line and the size line (the first data
+ * line after it). */
+static int has_size_line(const char *s, const char *e)
 {
-    for (size_t want = (size_t)1 << 16;; want *= 2) {
-        int complete;
-        size_t have = text_input_wait(t, want, &complete);
-        if (complete)
-            return text_input_finish(t, err) ? NULL : t->data + t->len;
-        const char *end = t->data + have;
-        while (end > t->data && end[-1] != '\n')
-            end--;
-        text_cursor c;
-        text_cursor_init(&c, t->data, end);
-        const char *s, *e;
-        if (text_next_line(&c, &s, &e) && next_data_line(&c, &s, &e))
-            return end;
-    }
+    text_cursor c;
+    text_cursor_init(&c, s, e);
+    const char *ls, *le;
+    return text_next_line(&c, &ls, &le) && next_data_line(&c, &ls, &le);
 }
 
 int mtx_read_coo_text(text_input *t, mtx_coo *m, coarsen_error *err)
 {
     memset(m, 0, sizeof *m);
-    const char *window = header_window(t, err);
+    const char *window = text_input_window(t, has_size_line, err);
     if (!window)
         return err ? err->status : COARSEN_ERR_INPUT;
     text_cursor c;

@@ -314,6 +314,21 @@ size_t text_input_wait(text_input *t, size_t want, int *complete)
     return have;
 }
 
+const char *text_input_window(text_input *t, int (*ready)(const char *begin, const char *end), coarsen_error *err)
+{
+    for (size_t want = (size_t)1 << 16;; want *= 2) {
+        int complete;
+        size_t have = text_input_wait(t, want, &complete);
+        if (complete)
+            return text_input_finish(t, err) ? NULL : t->data + t->len;
+        const char *end = t->data + have;
+        while (end > t->data && end[-1] != '\n')
+            end--;
+        if (ready(t->data, end))
+            return end;
+    }
+}
+
 static void join(text_stream *s)
 {
     if (!s->joined) {

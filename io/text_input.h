@@ -62,6 +62,11 @@ int text_input_open(const char *path, text_input *t, coarsen_error *err);
  * returns the number of final bytes (< want only when complete).
  * *complete (may be NULL) tells which. */
 size_t text_input_wait(text_input *t, size_t want, int *complete);
+/* Waits until the whole lines final so far satisfy ready(data, end) (a
+ * header is there) or the text is complete, and returns the end of those
+ * lines (the text's end when complete). NULL, err set, when the text ended
+ * in a gzip error (text_input_finish's). */
+const char *text_input_window(text_input *t, int (*ready)(const char *begin, const char *end), coarsen_error *err);
 /* Waits for the whole text; sets t->len and the NUL. The inflating
  * thread's error, if any. Idempotent. */
 int text_input_finish(text_input *t, coarsen_error *err);

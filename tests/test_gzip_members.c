@@ -504,3 +504,68 @@ Test(gzip_members, streamed_parse_equals_the_plain_read_and_its_errors)
     }
     free(text);
 }
+
+/* A METIS path graph on n vertices (about 16 n bytes). Caller frees. */
+static char *metis_path_text(int n, size_t *len)
+{
+    char *t = malloc((size_t)n * 32 + 64), *p = t;
+    p += sprintf(p, "%% a path\n%d %d\n", n, n - 1);
+    for (int v = 1; v <= n; v++) {
+        if (v > 1)
+            p += sprintf(p, "%d", v - 1);
+        if (v < n)
+            p += sprintf(p, v > 1 ? " %d" : "%d", v + 1);
+        *p++ = '\n';
+    }
+    *len = (size_t)(p - t);
+    return t;
+}
+
+/* The METIS reader parses a one-member gzip file while it is inflated too:
+ * the same graph as the plain file's, and a bad neighbour deep in the
+ * stream reported at the same line. */
+Test(gzip_members, streamed_metis_parse_equals_the_plain_read_and_its_errors)
+{
+    size_t len;
+    char *text = metis_path_text(1500000, &len);
+    for (int bad = 0; bad < 2; bad++) {
+        if (bad) { /* vertex 1 000 000 (line 1 000 002) lists "999999 x000001" */
+            char *p = strstr(text, "\n999999 1000001\n");
+            cr_assert_not_null(p);
+            p[8] = 'x';
+        }
+        const char *plain = io_path("stream.graph"), *path = io_path("stream.graph.gz");
+        FILE *f = fopen(plain, "wb");
+        cr_assert_eq(fwrite(text, 1, len, f), len);
+        fclose(f);
+        unsigned char *gz = malloc(gzip_deflate_bound(len) + 256);
+        size_t at = 0;
+        append_member(gz, &at, text, len, 0);
+        f = fopen(path, "wb");
+        cr_assert_eq(fwrite(gz, 1, at, f), at);
+        fclose(f);
+        free(gz);
+        line_chunks_set_min_bytes(1 << 16);
+        omp_set_num_threads(2);
+        coarsen_error e1 = {0}, e2 = {0};
+        coarsen_graph *a = NULL, *b = NULL;
+        int r1 = coarsen_graph_load(plain, &a, NULL, &e1), r2 = coarsen_graph_load(path, &b, NULL, &e2);
+        line_chunks_set_min_bytes(1 << 20);
+        omp_set_num_threads(omp_get_num_procs());
+        if (bad) {
+            cr_assert(r1 == COARSEN_ERR_INPUT && r2 == COARSEN_ERR_INPUT, "%d %d", r1, r2);
+            cr_assert(strstr(e1.msg, ":1000002: "), "%s", e1.msg);
+            cr_assert_str_eq(strchr(e1.msg, ':'), strchr(e2.msg, ':'), "same message but the file name: %s / %s",
+                             e1.msg, e2.msg);
+            continue;
+        }
+        cr_assert(r1 == 0 && r2 == 0, "%s / %s", e1.msg, e2.msg);
+        cr_assert(a->n == 1500000 && a->n == b->n && a->nnz == b->nnz &&
+                      !memcmp(a->xadj, b->xadj, ((size_t)a->n + 1) * sizeof *a->xadj) &&
+                      !memcmp(a->adj, b->adj, (size_t)a->nnz * sizeof *a->adj),
+                  "the streamed graph differs");
+        coarsen_graph_free(a);
+        coarsen_graph_free(b);
+    }
+    free(text);
+}
