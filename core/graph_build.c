@@ -14,6 +14,7 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+#include "core/threads.h"
 
 int edge_list_init(edge_list *e, int64_t cap, coarsen_error *err)
 {
@@ -267,11 +268,8 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
     len = off ? xmalloc(((size_t)n + 1) * sizeof *len, "row lengths", err) : NULL;
     if (!len)
         goto done;
-    int teams = 1;
-#ifdef _OPENMP
-    if (par)
-        teams = omp_get_max_threads();
-#endif
+    int teams = par ? threads_available() : 1;
+    (void)teams; /* read by the OpenMP clauses only: unused in a build without OpenMP */
     /* Degrees: each thread counts a block of entries, with atomic adds (a
      * count does not depend on their order). */
     int64_t diag = 0;

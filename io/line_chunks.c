@@ -2,28 +2,17 @@
  * line_chunks.h. */
 #include "io/line_chunks.h"
 #include "core/error.h"
+#include "core/threads.h"
 #include "io/text_input.h"
 
 #include <stdlib.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 static size_t min_bytes = (size_t)1 << 20;
 
 void line_chunks_set_min_bytes(size_t bytes)
 {
     min_bytes = bytes ? bytes : 1;
-}
-
-int line_chunks_threads(void)
-{
-#ifdef _OPENMP
-    return omp_get_max_threads();
-#else
-    return 1;
-#endif
 }
 
 int line_is_data(const char *s, const char *e, line_kind kind)
@@ -57,7 +46,7 @@ int line_chunks_split(const char *body, const char *end, int64_t first_line, lin
                       int64_t *data_total, coarsen_error *err)
 {
     size_t len = (size_t)(end - body);
-    int threads = line_chunks_threads(), most = threads > 1 ? 4 * threads : 1;
+    int threads = threads_available(), most = threads > 1 ? 4 * threads : 1;
     int n = (int)(len / min_bytes);
     n = n < 1 ? 1 : n > most && min_bytes >= 4096 ? most : n;
     line_chunk *ck = xcalloc((size_t)n, sizeof *ck, "chunks", err);

@@ -65,7 +65,5 @@ size_t line_chunks_min_bytes(void);
 /* 1 when line [s, e) (without its line end) is a data line of the kind. */
 int line_is_data(const char *s, const char *e, line_kind kind);
 
-/* OpenMP threads available (1 without OpenMP). */
-int line_chunks_threads(void);
 
 #endif

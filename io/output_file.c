@@ -3,12 +3,12 @@
  * process's output totals; see output_file.h. */
 #include "io/output_file.h"
 #include "core/error.h"
+#include "core/threads.h"
 #include "core/timer.h"
 #include "io/gzip_deflate.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <omp.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -95,7 +95,7 @@ output_file *output_open(const char *path, coarsen_error *err)
     int is_stdout = !strcmp(path, "-");
     f->gz = !is_stdout && ends_with(path, ".gz");
     if (f->gz) {
-        int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+        int threads = threads_available();
         f->slots = threads > 1 ? threads : 2;
         f->cap = (size_t)f->slots * OUTPUT_GZ_MEMBER;
         f->packed = malloc((size_t)f->slots * gzip_deflate_bound(OUTPUT_GZ_MEMBER));

@@ -2,9 +2,9 @@
  * (row_writer.h). */
 #include "io/row_writer.h"
 #include "core/error.h"
+#include "core/threads.h"
 #include "core/timer.h"
 
-#include <omp.h>
 #include <stdlib.h>
 
 /* Bound of the text of one chunk: large enough that a chunk's work dwarfs
@@ -103,7 +103,7 @@ static void batch_free(batch *b, int slots)
 
 int row_writer_run(output_file *f, const row_layout *l, row_format_fn fmt, const void *ctx, coarsen_error *err)
 {
-    int threads = omp_in_parallel() ? 1 : omp_get_max_threads();
+    int threads = threads_available();
     int slots = threads > 1 ? 2 * threads : 1, rc = COARSEN_OK;
     /* Writing beside formatting pays from 3 threads, into a file that does
      * not compress (compression is parallel itself). */

@@ -6,6 +6,7 @@
  * See text_input.h. */
 #include "io/text_input.h"
 #include "core/error.h"
+#include "core/threads.h"
 #include "core/timer.h"
 #include "io/gzip_inflate.h"
 #include "io/gzip_parallel.h"
@@ -13,9 +14,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,16 +155,6 @@ static size_t gzip_cap(size_t size)
     return cap;
 }
 
-/* The threads an OpenMP region would get. */
-static int parallel_threads(void)
-{
-#ifdef _OPENMP
-    return omp_get_max_threads();
-#else
-    return 1;
-#endif
-}
-
 /* Inflates the regular gzip file fd of size bytes on all threads when every
  * member is indexed and the text fits the cap: returns COARSEN_OK with the
  * text complete in t, or an error. *fallback = 1 (nothing changed, fd
@@ -176,7 +164,7 @@ static int inflate_indexed(int fd, size_t size, text_input *t, int *fallback, co
 {
     *fallback = 1;
     double t0 = timer_ms();
-    if (size < 18 || parallel_threads() < TEXT_INPUT_PARALLEL_MIN_THREADS)
+    if (size < 18 || threads_available() < TEXT_INPUT_PARALLEL_MIN_THREADS)
         return COARSEN_OK;
     unsigned char *file = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (file == MAP_FAILED)
