@@ -82,10 +82,12 @@ typedef struct stream_sums {
 } stream_sums;
 
 int line_chunks_stream(struct text_input *t, size_t pos, int64_t first_line, line_kind kind,
-                       const line_stream_ops *ops, void *ctx, int *chunks, int64_t *data_total, coarsen_error *err)
+                       const line_stream_ops *ops, void *ctx, line_chunk ***chunks, int *count, int64_t *data_total,
+                       coarsen_error *err)
 {
     size_t step = min_bytes;
-    int n = 0, nomem = 0;
+    line_chunk **ck = NULL;
+    int n = 0, cap = 0, nomem = 0;
     stream_sums sums = {first_line, 0};
 #pragma omp parallel
 #pragma omp single
@@ -106,13 +108,22 @@ int line_chunks_stream(struct text_input *t, size_t pos, int64_t first_line, lin
             }
             if (cut == b)
                 break;
-            line_chunk *k = ops->add(ctx, n);
+            if (n == cap) { /* the array moves; the chunks it points to do not */
+                int ncap = cap ? 2 * cap : 256;
+                line_chunk **grown = realloc(ck, (size_t)ncap * sizeof *grown);
+                if (!grown) {
+                    nomem = 1;
+                    break;
+                }
+                ck = grown, cap = ncap;
+            }
+            line_chunk *k = calloc(1, ops->chunk_size);
             if (!k) {
                 nomem = 1;
                 break;
             }
-            n++;
-            k->begin = b, k->end = cut, k->lines = k->data_lines = 0;
+            ck[n++] = k;
+            k->begin = b, k->end = cut;
 #pragma omp task firstprivate(k) depend(out : k->lines)
             line_chunk_count(k, kind);
 #pragma omp task firstprivate(k) depend(in : k->lines) depend(inout : sums) depend(out : k->first_data)
@@ -129,7 +140,15 @@ int line_chunks_stream(struct text_input *t, size_t pos, int64_t first_line, lin
         }
 #pragma omp taskwait
     }
-    *chunks = n;
+    *chunks = ck;
+    *count = n;
     *data_total = sums.data;
-    return nomem ? error_nomem(err, "chunks", 0) : COARSEN_OK;
+    return nomem ? error_nomem(err, "chunks", ops->chunk_size) : COARSEN_OK;
+}
+
+void line_chunks_stream_free(line_chunk **chunks, int count)
+{
+    for (int k = 0; k < count; k++)
+        free(chunks[k]);
+    free(chunks);
 }

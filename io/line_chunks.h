@@ -39,21 +39,23 @@ void line_chunks_set_min_bytes(size_t bytes);
  * chunks of whole lines of about line_chunks_min_bytes() as soon as they are
  * final, from byte pos (line number first_line) to the end. Per chunk, one
  * OpenMP task counts its lines, a chain of tasks in file order places it
- * (first_line, first_data) and a third task hands it to parse. The reader
- * keeps its chunks: add(ctx, index) returns the line_chunk of a new chunk
- * [out, owned by the reader, valid until the end] or NULL when out of
- * memory; parse(ctx, chunk) runs once the chunk is placed (tasks of several
- * chunks at once). On return every task is done and the text is complete
- * (t->len is not set: text_input_finish does that). *chunks, *data_total
- * [out]: the chunks made and their data lines. COARSEN_ERR_NOMEM (err set)
- * when add failed. */
+ * (first_line, first_data) and a third task hands it to ops->parse (tasks of
+ * several chunks run at once). A chunk is the reader's struct of
+ * ops->chunk_size bytes whose first member is its line_chunk, zeroed but for
+ * that. On return every task is done and the text is complete (t->len is
+ * not set: text_input_finish does that). [out] *chunks: the chunks made, in
+ * file order, and *count of them, also on failure (free them with
+ * line_chunks_stream_free after freeing what they own); *data_total: their
+ * data lines. COARSEN_ERR_NOMEM (err set) when a chunk could not be made. */
 struct text_input;
 typedef struct line_stream_ops {
-    line_chunk *(*add)(void *ctx, int index);
+    size_t chunk_size;
     void (*parse)(void *ctx, line_chunk *chunk);
 } line_stream_ops;
 int line_chunks_stream(struct text_input *t, size_t pos, int64_t first_line, line_kind kind,
-                       const line_stream_ops *ops, void *ctx, int *chunks, int64_t *data_total, coarsen_error *err);
+                       const line_stream_ops *ops, void *ctx, line_chunk ***chunks, int *count, int64_t *data_total,
+                       coarsen_error *err);
+void line_chunks_stream_free(line_chunk **chunks, int count);
 
 /* Counts k's lines and data lines (k->begin, k->end set; the counts start
  * at 0). */

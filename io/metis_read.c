@@ -269,34 +269,13 @@ static int parse_rows(const text_input *t, const char *body, const char *end, in
     return rc;
 }
 
-/* The streaming parse (line_chunks_stream): chunks are allocated one by one
- * (their addresses must not move while tasks run) and parsed once placed. */
+/* What the streaming parse's chunks (line_chunks_stream) parse into. */
 typedef struct row_stream {
     const text_input *t;
     const metis_header *h;
     coarsen_graph *g;
     metis_rows *rows;
-    chunk **ck;
-    int n, cap;
 } row_stream;
-
-static line_chunk *row_stream_add(void *ctx, int index)
-{
-    row_stream *s = ctx;
-    if (index == s->cap) {
-        int cap = s->cap ? 2 * s->cap : 256;
-        chunk **grown = realloc(s->ck, (size_t)cap * sizeof *grown);
-        if (!grown)
-            return NULL;
-        s->ck = grown, s->cap = cap;
-    }
-    chunk *k = calloc(1, sizeof *k);
-    if (!k)
-        return NULL;
-    s->ck[index] = k;
-    s->n = index + 1;
-    return &k->at;
-}
 
 static void row_stream_parse(void *ctx, line_chunk *at)
 {
@@ -311,30 +290,31 @@ static int parse_rows_stream(text_input *t, size_t pos, int64_t header_line, con
                              metis_rows *rows, coarsen_error *err)
 {
     row_stream s = {.t = t, .h = h, .g = g, .rows = rows};
-    static const line_stream_ops ops = {row_stream_add, row_stream_parse};
-    int nchunks;
+    static const line_stream_ops ops = {sizeof(chunk), row_stream_parse};
+    line_chunk **ck;
+    int n;
     int64_t vertex;
-    int rc = line_chunks_stream(t, pos, header_line + 1, LINES_METIS, &ops, &s, &nchunks, &vertex, err);
+    int rc = line_chunks_stream(t, pos, header_line + 1, LINES_METIS, &ops, &s, &ck, &n, &vertex, err);
     int gz = text_input_finish(t, err);
     chunk *flat = NULL;
-    if (!rc && !gz && s.n) {
-        flat = xmalloc((size_t)s.n * sizeof *flat, "chunks", err);
+    if (!rc && !gz && n) {
+        flat = xmalloc((size_t)n * sizeof *flat, "chunks", err);
         rc = flat ? COARSEN_OK : COARSEN_ERR_NOMEM;
     }
-    for (int k = 0; k < s.n; k++) {
+    for (int k = 0; k < n; k++) {
+        chunk *c = (chunk *)ck[k];
         if (flat)
-            flat[k] = *s.ck[k];
+            flat[k] = *c;
         else
-            free(s.ck[k]->adj), free(s.ck[k]->w);
-        free(s.ck[k]);
+            free(c->adj), free(c->w);
     }
-    free(s.ck);
+    line_chunks_stream_free(ck, n);
     if (gz || rc) {
         free(flat);
         return gz ? gz : rc;
     }
-    int64_t line = s.n ? flat[s.n - 1].at.first_line + flat[s.n - 1].at.lines : header_line + 1;
-    rc = rows_assemble(t, flat, s.n, vertex, line, header_line, h, g, rows, err);
+    int64_t line = n ? flat[n - 1].at.first_line + flat[n - 1].at.lines : header_line + 1;
+    rc = rows_assemble(t, flat, n, vertex, line, header_line, h, g, rows, err);
     free(flat);
     return rc;
 }

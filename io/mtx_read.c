@@ -264,32 +264,12 @@ static int read_coordinate(const text_input *t, text_cursor *c, mtx_coo *m, int6
     return read_error(err, t->name, c->line, "more entries than the %lld declared", (long long)declared);
 }
 
-/* The streaming reader's chunks (line_chunks_stream). */
+/* What the streaming reader's chunks parse into. */
 typedef struct entry_stream {
     const text_input *t;
     mtx_coo *m;
     int64_t declared;
-    entry_chunk **ck;
-    int n, cap;
 } entry_stream;
-
-static line_chunk *entry_stream_add(void *ctx, int index)
-{
-    entry_stream *s = ctx;
-    if (index == s->cap) {
-        int cap = s->cap ? 2 * s->cap : 256;
-        entry_chunk **grown = realloc(s->ck, (size_t)cap * sizeof *grown);
-        if (!grown)
-            return NULL;
-        s->ck = grown, s->cap = cap;
-    }
-    entry_chunk *k = calloc(1, sizeof *k);
-    if (!k)
-        return NULL;
-    s->ck[index] = k;
-    s->n = index + 1;
-    return &k->at;
-}
 
 /* Chunks placed beyond the declared entries are left to the sequential path. */
 static void entry_stream_parse(void *ctx, line_chunk *at)
@@ -313,23 +293,21 @@ static int read_coordinate_stream(text_input *t, size_t pos, int64_t first_line,
     if (coo_reserve(m, declared, err))
         return -COARSEN_ERR_NOMEM;
     entry_stream s = {.t = t, .m = m, .declared = declared};
-    static const line_stream_ops ops = {entry_stream_add, entry_stream_parse};
-    int chunks;
+    static const line_stream_ops ops = {sizeof(entry_chunk), entry_stream_parse};
+    line_chunk **ck;
+    int chunks, rc = 1;
     int64_t entries;
-    int rc = 1;
-    if (line_chunks_stream(t, pos, first_line, LINES_MTX, &ops, &s, &chunks, &entries, err))
+    if (line_chunks_stream(t, pos, first_line, LINES_MTX, &ops, &s, &ck, &chunks, &entries, err))
         rc = -COARSEN_ERR_NOMEM;
     else if (entries != declared)
         rc = 0;
-    for (int k = 0; k < s.n && rc == 1; k++)
-        if (s.ck[k]->failed) {
+    for (int k = 0; k < chunks && rc == 1; k++)
+        if (((entry_chunk *)ck[k])->failed) {
             if (err)
-                *err = s.ck[k]->err;
+                *err = ((entry_chunk *)ck[k])->err;
             rc = -COARSEN_ERR_INPUT;
         }
-    for (int k = 0; k < s.n; k++)
-        free(s.ck[k]);
-    free(s.ck);
+    line_chunks_stream_free(ck, chunks);
     if (rc == 1)
         m->count = declared;
     else
