@@ -316,6 +316,7 @@ static int execute(run *r, const char *command_line)
     coarsen_read_report rep;
     memset(&rep, 0, sizeof rep);
     run_phases ph = {0};
+    coarsen_hierarchy *h = NULL;
     double start = timer_ms();
     int status = 0;
     cli_device_begin(&r->g);
@@ -330,7 +331,6 @@ static int execute(run *r, const char *command_line)
         return err.status == COARSEN_ERR_NOMEM || err.status == COARSEN_ERR_DEVICE ? 1 : 2;
     }
     ph.inflate_ms = rep.inflate_ms, ph.parse_ms = rep.parse_ms, ph.build_ms = rep.build_ms;
-    coarsen_hierarchy *h = NULL;
     if (r->out_dir && hierarchy_write_check(g, &r->w, &err)) {
         status = cli_fail(&err);
         goto done;

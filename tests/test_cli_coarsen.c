@@ -426,3 +426,24 @@ Test(cli_coarsen_gpu, gpu_and_cpu_write_identical_files)
     remove_tree(cpu_dir);
     remove_tree(gpu_dir);
 }
+
+/* --device gpu where no GPU can run: the input is read while the GPU would
+ * start up, then the run stops with the device's one-line error and exit 1,
+ * nothing on stdout. */
+Test(cli_coarsen, device_gpu_without_a_gpu_is_one_error_line_and_exit_1)
+{
+    if (test_have_gpu())
+        cr_skip_test("a GPU is usable here: --device gpu runs");
+    char file[] = "/tmp/coarsen-cli-nogpu-XXXXXX";
+    close(mkstemp(file));
+    coarsen_graph_free(write_graph("grid2d:nx=30,ny=30", file, COARSEN_FORMAT_METIS));
+    char args[512];
+    result r;
+    snprintf(args, sizeof args, "--device gpu --levels 3 %s", file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 1, "%s", r.err);
+    cr_assert_eq(r.err_lines, 1, "%s", r.err);
+    cr_assert(strstr(r.err, "CUDA") || strstr(r.err, "GPU"), "%s", r.err);
+    cr_assert_eq(r.out[0], 0, "%s", r.out);
+    unlink(file);
+}
