@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/interrupt.h"
 #include "core/timer.h"
 
 const char *const cli_global_help =
@@ -208,6 +209,8 @@ int cli_exit_fast(int status)
 int cli_fail(const coarsen_error *err)
 {
     fprintf(stderr, "coarsen: %s\n", err->msg[0] ? err->msg : "unknown error");
+    if (err->status == COARSEN_ERR_INTERRUPTED)
+        return 128 + interrupt_signal();
     return err->status == COARSEN_ERR_INPUT ? 2 : 1;
 }
 

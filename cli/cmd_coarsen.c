@@ -327,8 +327,8 @@ static int execute(run *r, const char *command_line)
     if (r->g.job && (status = cli_device_finish(&r->g, &ph.device_ms)))
         goto done;
     if (load) {
-        cli_fail(&err);
-        return err.status == COARSEN_ERR_NOMEM || err.status == COARSEN_ERR_DEVICE ? 1 : 2;
+        int code = cli_fail(&err);
+        return err.status == COARSEN_ERR_NOMEM || err.status == COARSEN_ERR_DEVICE || code > 2 ? code : 2;
     }
     ph.inflate_ms = rep.inflate_ms, ph.parse_ms = rep.parse_ms, ph.build_ms = rep.build_ms;
     if (r->out_dir && hierarchy_write_check(g, &r->w, &err)) {

@@ -2,6 +2,7 @@
  * dispatch to the subcommand named by the first argument; anything else runs
  * the pipeline (cmd_coarsen.c). */
 #include "cli/cli.h"
+#include "core/interrupt.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -31,6 +32,7 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
+    interrupt_install();
     if (argc >= 2 && !strcmp(argv[1], "--version")) {
         printf("coarsen %s (%s)\n", COARSEN_VERSION,
                device_built_with_cuda() ? "CUDA backend built in" : "CPU only");

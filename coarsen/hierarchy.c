@@ -11,6 +11,7 @@
 #include "contract/contract.h"
 #include "contract/contract_gpu_memory.h"
 #include "core/error.h"
+#include "core/interrupt.h"
 #include "core/hash.h"
 #include "core/timer.h"
 #include "device/device.h"
@@ -298,6 +299,9 @@ static int build_levels(coarsen_hierarchy *h, const backend *b, coarsen_error *e
 {
     const coarsen_hierarchy_opts *o = &h->opts;
     for (;;) {
+        int stop = interrupt_check(err); /* between levels: SIGINT or SIGTERM */
+        if (stop)
+            return stop;
         const coarsen_level_stats *cur = &h->stats[h->levels];
         if (h->levels >= o->levels) {
             h->stop = COARSEN_STOP_LEVELS;

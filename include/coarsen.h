@@ -27,7 +27,8 @@ typedef enum coarsen_status {
     COARSEN_ERR_INPUT = 2,   /* malformed input file or bad option: exit status 2 */
     COARSEN_ERR_NOMEM = 3,   /* an allocation failed or would exceed limits */
     COARSEN_ERR_DEVICE = 4,  /* a CUDA call failed or no GPU is usable */
-    COARSEN_ERR_IO = 5       /* the operating system refused a read or write */
+    COARSEN_ERR_IO = 5,      /* the operating system refused a read or write */
+    COARSEN_ERR_INTERRUPTED = 6 /* SIGINT or SIGTERM asked the run to stop (the CLI exits 128 + signal) */
 } coarsen_status;
 
 /* One line, no trailing newline, e.g. "graph.mtx:12: index 0 out of range". */

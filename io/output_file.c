@@ -3,6 +3,7 @@
  * process's output totals; see output_file.h. */
 #include "io/output_file.h"
 #include "core/error.h"
+#include "core/interrupt.h"
 #include "core/threads.h"
 #include "core/timer.h"
 #include "io/gzip_deflate.h"
@@ -135,6 +136,8 @@ fail:
  * the first failure. */
 static void write_fd(output_file *f, const char *p, size_t n)
 {
+    if (!f->error && interrupt_signal())
+        f->error = EINTR; /* asked to stop: the file is abandoned like a failed one */
     if (f->error)
         return;
     double t0 = timer_ms();
@@ -257,7 +260,9 @@ int output_commit(output_file *f, coarsen_error *err)
     }
     f->t.write_s += (timer_ms() - t0) * 1e-3;
     int rc = COARSEN_OK;
-    if (f->error)
+    if (f->error == EINTR && interrupt_signal())
+        rc = interrupt_check(err);
+    else if (f->error)
         rc = error_set(err, COARSEN_ERR_IO, "%s: write failed: %s", f->path ? f->path : "standard output",
                        strerror(f->error));
     add_totals(f, rc == COARSEN_OK);

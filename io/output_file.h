@@ -9,7 +9,9 @@
  * never compressed). Writes use write(2): interrupted and short writes are
  * resumed, the first failure (ENOSPC, EIO, EFBIG, ...) is latched, later
  * writes return at once, and output_commit reports it and removes the
- * temporary file. One output_file is used by one thread at a time. */
+ * temporary file. After SIGINT or SIGTERM (core/interrupt.h) the next write
+ * fails the same way and output_commit reports COARSEN_ERR_INTERRUPTED.
+ * One output_file is used by one thread at a time. */
 #ifndef IO_OUTPUT_FILE_H
 #define IO_OUTPUT_FILE_H
 

@@ -1,0 +1,27 @@
+/* interrupt.h — SIGINT and SIGTERM as a request to stop: the handler only
+ * records the signal; the work checks interrupt_check at safe points
+ * (between levels, at every buffer an output file writes) and fails with
+ * COARSEN_ERR_INTERRUPTED, so that the ordinary error paths remove what the
+ * run was writing (temporary files, a half-written hierarchy). A second
+ * signal ends the process at once (the default action). */
+#ifndef CORE_INTERRUPT_H
+#define CORE_INTERRUPT_H
+
+#include "coarsen.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Installs the handlers (the program does, once, at its start). */
+void interrupt_install(void);
+/* The signal received (SIGINT, SIGTERM), or 0. */
+int interrupt_signal(void);
+/* COARSEN_OK, or COARSEN_ERR_INTERRUPTED with err set ("interrupted by
+ * SIGINT") once a signal has arrived. */
+int interrupt_check(coarsen_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
