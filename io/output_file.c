@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Plain files and standard output: bytes gathered before one write(2). */
@@ -25,6 +26,7 @@ struct output_file {
     int fd;
     int gz;
     int error;        /* errno of the first failure, 0 while none */
+    int direct;       /* an existing device or FIFO: written in place, no rename */
     char *buf;        /* plain: PLAIN_BUFFER bytes; gzip: slots members */
     size_t cap, used;
     int slots;        /* gzip: members compressed per parallel batch */
@@ -114,16 +116,45 @@ output_file *output_open(const char *path, coarsen_error *err)
         f->fd = STDOUT_FILENO;
         return f;
     }
+    /* A regular file (or a new name) is replaced by a rename; anything else
+     * that exists (a device, a FIFO, a link to one) is written in place; a
+     * link to a regular file replaces its target, not the link. */
+    struct stat st;
+    char *target = NULL;
+    if (lstat(path, &st) == 0) {
+        if (S_ISLNK(st.st_mode) && (target = realpath(path, NULL)) && stat(target, &st) != 0) {
+            free(target);
+            target = NULL;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            free(target);
+            error_set(err, COARSEN_ERR_IO, "%s: is a folder, not a file", path);
+            goto fail;
+        }
+        f->direct = !S_ISREG(st.st_mode);
+    }
     f->path = strdup(path);
-    f->tmp = malloc(strlen(path) + 32);
-    if (!f->path || !f->tmp) {
+    const char *final = target && !f->direct ? target : path;
+    f->tmp = f->direct ? NULL : malloc(strlen(final) + 32);
+    if (!f->path || (!f->direct && !f->tmp)) {
+        free(target);
         error_nomem(err, "output file name", strlen(path));
         goto fail;
     }
-    sprintf(f->tmp, "%s.tmp.%ld", path, (long)getpid());
-    f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (f->direct) {
+        f->fd = open(path, O_WRONLY | O_CLOEXEC);
+    } else {
+        sprintf(f->tmp, "%s.tmp.%ld", final, (long)getpid());
+        if (target) { /* rename over the link's target */
+            free(f->path);
+            f->path = target;
+            target = NULL;
+        }
+        f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    }
+    free(target);
     if (f->fd < 0) {
-        error_set(err, COARSEN_ERR_IO, "%s: cannot create: %s", path, strerror(errno));
+        error_set(err, COARSEN_ERR_IO, "%s: cannot %s: %s", path, f->direct ? "open" : "create", strerror(errno));
         goto fail;
     }
     return f;
@@ -253,9 +284,9 @@ int output_commit(output_file *f, coarsen_error *err)
     if (f->path) {
         if (close(f->fd) != 0 && !f->error)
             f->error = errno;
-        if (!f->error && rename(f->tmp, f->path) != 0)
+        if (!f->direct && !f->error && rename(f->tmp, f->path) != 0)
             f->error = errno;
-        if (f->error)
+        if (!f->direct && f->error)
             unlink(f->tmp);
     }
     f->t.write_s += (timer_ms() - t0) * 1e-3;
@@ -276,7 +307,8 @@ void output_abort(output_file *f)
         return;
     if (f->path) {
         close(f->fd);
-        unlink(f->tmp);
+        if (!f->direct)
+            unlink(f->tmp);
     }
     add_totals(f, 0);
     release(f);

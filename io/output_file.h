@@ -6,7 +6,10 @@
  * (io/gzip_deflate.h, OpenMP) and written in order, as pigz does; the file
  * is a valid multi-member gzip file whose members record their sizes
  * (io/gzip_index.h) for parallel reading. "-" writes standard output (no rename,
- * never compressed). Writes use write(2): interrupted and short writes are
+ * never compressed). An existing path that is not a regular file (a device
+ * such as /dev/stdout, a FIFO, a link to one) is written in place, never
+ * renamed over (a FIFO blocks until a reader opens it); a symbolic link to a
+ * regular file gets its target replaced, the link stays. Writes use write(2): interrupted and short writes are
  * resumed, the first failure (ENOSPC, EIO, EFBIG, ...) is latched, later
  * writes return at once, and output_commit reports it and removes the
  * temporary file. After SIGINT or SIGTERM (core/interrupt.h) the next write

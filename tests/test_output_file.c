@@ -338,3 +338,62 @@ Test(output_file, totals_add_up_to_the_files_written)
     cr_assert_neq(access(c, F_OK), 0);
     coarsen_graph_free(g);
 }
+
+/* Output paths that are not regular files (issue 17, item 8): a FIFO is
+ * written in place and stays a FIFO; a symbolic link to a regular file gets
+ * its target replaced and stays a link; a folder is an error naming it. The
+ * bytes are those of a plain write to a new name. */
+Test(output_file, fifo_and_link_paths_are_written_through_not_replaced, .timeout = 30)
+{
+    coarsen_graph *g = test_random_graph(300, 0.05, 1, 3);
+    char plain[1024], fifo[1024], real[1024], link[1024], dir[1024];
+    snprintf(plain, sizeof plain, "%s", io_path("nr-plain.graph")); /* io_path reuses one buffer */
+    snprintf(fifo, sizeof fifo, "%s", io_path("nr-fifo"));
+    snprintf(real, sizeof real, "%s", io_path("nr-real.graph"));
+    snprintf(link, sizeof link, "%s", io_path("nr-link.graph"));
+    snprintf(dir, sizeof dir, "%s", io_path("nr-dir"));
+    coarsen_error err = {0};
+    cr_assert_eq(coarsen_graph_write(g, plain, COARSEN_FORMAT_METIS, 0, &err), 0, "%s", err.msg);
+    size_t want_len;
+    char *want = slurp(plain, &want_len);
+
+    unlink(fifo);
+    cr_assert_eq(mkfifo(fifo, 0600), 0);
+    char cmd[2200];
+    snprintf(cmd, sizeof cmd, "cat %s > %s.got &", fifo, fifo); /* the reader the FIFO waits for */
+    cr_assert_eq(system(cmd), 0);
+    cr_assert_eq(coarsen_graph_write(g, fifo, COARSEN_FORMAT_METIS, 0, &err), 0, "%s", err.msg);
+    struct stat st;
+    cr_assert_eq(lstat(fifo, &st), 0);
+    cr_assert(S_ISFIFO(st.st_mode), "the FIFO was replaced");
+    snprintf(cmd, sizeof cmd, "%s.got", fifo);
+    size_t got_len = 0;
+    char *got = NULL;
+    for (int tries = 0; tries < 100 && got_len < want_len; tries++) { /* cat may still be writing */
+        free(got);
+        usleep(20000);
+        got = slurp(cmd, &got_len);
+    }
+    cr_assert(got_len == want_len && !memcmp(got, want, want_len), "the FIFO's reader got other bytes");
+    free(got);
+
+    FILE *f = fopen(real, "w");
+    fputs("old\n", f);
+    fclose(f);
+    unlink(link);
+    cr_assert_eq(symlink(real, link), 0);
+    cr_assert_eq(coarsen_graph_write(g, link, COARSEN_FORMAT_METIS, 0, &err), 0, "%s", err.msg);
+    cr_assert_eq(lstat(link, &st), 0);
+    cr_assert(S_ISLNK(st.st_mode), "the link was replaced by a file");
+    got = slurp(real, &got_len);
+    cr_assert(got_len == want_len && !memcmp(got, want, want_len), "the link's target holds other bytes");
+    free(got);
+
+    mkdir(dir, 0700);
+    cr_assert_eq(coarsen_graph_write(g, dir, COARSEN_FORMAT_METIS, 0, &err), COARSEN_ERR_IO);
+    cr_assert(strstr(err.msg, dir) && strstr(err.msg, "folder"), "%s", err.msg);
+    cr_assert_eq(lstat(dir, &st), 0);
+    cr_assert(S_ISDIR(st.st_mode));
+    free(want);
+    coarsen_graph_free(g);
+}
