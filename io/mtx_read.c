@@ -371,6 +371,22 @@ static int has_size_line(const char *s, const char *e)
     return text_next_line(&c, &ls, &le) && next_data_line(&c, &ls, &le);
 }
 
+/* Empty rows and columns cost memory to whoever uses the matrix (a graph's
+ * isolated vertices, a bipartite graph's sides) but no text: more than 64
+ * of them per byte of text (and above 2^24) is a corrupt size line, refused
+ * here for every reader of the file. */
+static int check_shape(const text_input *t, const mtx_coo *m, coarsen_error *err)
+{
+    int64_t most = (int64_t)t->len * 64 > ((int64_t)1 << 24) ? (int64_t)t->len * 64 : ((int64_t)1 << 24);
+    int64_t larger = m->rows > m->cols ? m->rows : m->cols;
+    if (larger <= most)
+        return COARSEN_OK;
+    return read_error(err, t->name, m->size_line,
+                      "a %lld x %lld matrix for %zu bytes of text: more than 64 vertices per byte (and above 2^24) "
+                      "is refused as a corrupt size line",
+                      (long long)m->rows, (long long)m->cols, t->len);
+}
+
 int mtx_read_coo_text(text_input *t, mtx_coo *m, coarsen_error *err)
 {
     memset(m, 0, sizeof *m);
@@ -418,14 +434,16 @@ int mtx_read_coo_text(text_input *t, mtx_coo *m, coarsen_error *err)
         int r = read_coordinate_stream(t, (size_t)(c.p - t->data), c.line + 1, m, declared, err);
         if ((rc = text_input_finish(t, err)) || (rc = r < 0 ? -r : 0)) /* a gzip error comes first */
             goto fail;
-        if (r > 0)
+        if (r > 0 && !(rc = check_shape(t, m, err)))
             return COARSEN_OK;
+        if (rc)
+            goto fail;
     }
     if ((rc = text_input_finish(t, err)))
         goto fail;
     c.end = t->data + t->len;
     rc = m->is_array ? read_array(t, &c, m, err) : read_coordinate(t, &c, m, declared, err);
-    if (rc)
+    if (rc || (rc = check_shape(t, m, err)))
         goto fail;
     return COARSEN_OK;
 fail:
@@ -471,15 +489,6 @@ int mtx_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_report 
         return read_error(err, t->name, m.size_line,
                           "the matrix is %lldx%lld (rectangular); use `coarsen bipartite` for rectangular matrices",
                           (long long)m.rows, (long long)m.cols);
-    }
-    /* Isolated vertices cost memory but no text: check before allocating. */
-    int64_t most = (int64_t)t->len * 64 > ((int64_t)1 << 24) ? (int64_t)t->len * 64 : ((int64_t)1 << 24);
-    if (m.rows > most) {
-        mtx_coo_free(&m);
-        return read_error(err, t->name, m.size_line,
-                          "%lld vertices for %zu bytes of text: more than 64 vertices per byte (and above 2^24) "
-                          "is refused as a corrupt size line",
-                          (long long)m.rows, t->len);
     }
     edge_list e = {.count = m.count, .cap = m.count, .i = m.i, .j = m.j, .w = m.value};
     graph_build_opts opts = {

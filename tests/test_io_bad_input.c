@@ -7,6 +7,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "io/mtx_read.h"
 #include "tests/support/io_files.h"
 
 #define MM_REAL "%%MatrixMarket matrix coordinate real general\n"
@@ -341,4 +342,18 @@ Test(io_bad_gzip, missing_file_is_an_io_error)
     coarsen_error err = {0};
     cr_assert_eq(coarsen_graph_load(io_path("does-not-exist.graph"), &g, NULL, &err), COARSEN_ERR_IO);
     cr_assert(strstr(err.msg, "cannot open"));
+}
+/* The same size line through the matrix reader of `coarsen bipartite` and
+ * --transversal (issue 17, item 2: it used to allocate 17 GB there): the
+ * same one-line error, before anything of the matrix's size is allocated. */
+Test(io_bad_mtx, huge_matrix_for_tiny_file_refused_by_the_matrix_reader_too)
+{
+    static const char text[] = MM_REAL "2147483647 2147483647 1\n1 2 1.0\n";
+    const char *path = io_file("huge.mtx", text, 0);
+    mtx_coo m;
+    coarsen_error err = {0};
+    int64_t bytes;
+    cr_assert_eq(mtx_read_coo(path, &m, &bytes, &err), COARSEN_ERR_INPUT);
+    cr_assert(strstr(err.msg, ":2: ") && strstr(err.msg, "more than 64 vertices per byte"), "%s", err.msg);
+    cr_assert_null(m.i);
 }
