@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -45,11 +46,23 @@ static size_t page_size(void)
     return p > 0 ? (size_t)p : 4096;
 }
 
-/* The most text any input may have: the machine's physical memory. */
+/* The most text any input may have: the memory available now (Linux's
+ * MemAvailable), else the machine's physical memory. A text that does not
+ * fit is refused with one line instead of meeting the OOM killer (a pipe
+ * from /dev/zero, a gzip bomb). */
 static size_t memory_cap(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES);
-    return pages > 0 ? (size_t)pages * page_size() : (size_t)1 << 40;
+    size_t cap = pages > 0 ? (size_t)pages * page_size() : (size_t)1 << 40;
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[128];
+    unsigned long long kb;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1 && kb > 0 && (size_t)kb * 1024 < cap)
+            cap = (size_t)kb * 1024;
+    if (f)
+        fclose(f);
+    return cap;
 }
 
 /* Reserves bytes (+ a NUL) of address space that is committed only where
@@ -63,6 +76,21 @@ static char *reserve(size_t bytes, size_t *region)
     memory_advise_huge(p, r);
     *region = r;
     return p;
+}
+
+/* Reserves at most *cap bytes for a text of unknown length: the largest of
+ * *cap, *cap / 2, ... (down to 64 MiB) that the address space allows (a
+ * ulimit -v, say), lowering *cap to it. NULL on failure. */
+static char *reserve_up_to(size_t *cap, size_t *region)
+{
+    for (size_t want = *cap;; want /= 2) {
+        char *p = reserve(want, region);
+        if (p || want <= ((size_t)64 << 20)) {
+            if (p)
+                *cap = want;
+            return p;
+        }
+    }
 }
 
 /* A plain regular file mapped, followed by a zero page for the NUL. */
@@ -89,14 +117,15 @@ static int read_stream(int fd, const char *path, const unsigned char *first, siz
                        coarsen_error *err)
 {
     size_t cap = memory_cap(), region, len = first_len;
-    char *buf = reserve(cap, &region);
+    char *buf = reserve_up_to(&cap, &region);
     if (!buf)
         return error_nomem(err, "input text", cap);
     memcpy(buf, first, first_len);
     for (;;) {
         if (len == cap) {
             munmap(buf, region);
-            return error_set(err, COARSEN_ERR_INPUT, "%s: more than %zu bytes, the machine's memory", path, cap);
+            return error_set(err, COARSEN_ERR_INPUT, "%s: more than %zu bytes, the memory available to this process",
+                             path, cap);
         }
         size_t want = cap - len < ((size_t)1 << 30) ? cap - len : (size_t)1 << 30;
         ssize_t got = read(fd, buf + len, want);
@@ -205,7 +234,7 @@ static int start_inflate(int fd, const unsigned char *magic, size_t size, text_i
     size_t cap = gzip_cap(size);
     text_stream *s = xcalloc(1, sizeof *s, "gzip stream", err);
     size_t region = 0;
-    char *buf = s ? reserve(cap, &region) : NULL;
+    char *buf = s ? reserve_up_to(&cap, &region) : NULL;
     if (!buf) {
         free(s);
         close(fd);

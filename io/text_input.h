@@ -3,13 +3,14 @@
  *
  * Plain regular files are memory-mapped. A regular gzip file whose members
  * all record their sizes (ours and BGZF's, io/gzip_index.h) is inflated on
- * all OpenMP threads (when there are at least 2), member by member, before
- * text_input_open returns. Any other
+ * all OpenMP threads (from TEXT_INPUT_PARALLEL_MIN_THREADS on), member by
+ * member, before text_input_open returns. Any other
  * gzip (recognised by its magic bytes, whatever the name; one or more
  * members) is inflated by a thread of its own into a reserved region that
  * never moves, so that a reader can parse the text while it is still being
- * inflated (text_input_wait); "-" is standard input. The text is capped at the machine's physical memory, and
- * gzip output at the 1032:1 that deflate can expand at most. There is no
+ * inflated (text_input_wait); "-" is standard input. The text is capped at
+ * the memory available (and what the address space allows), and gzip
+ * output at the 1032:1 that deflate can expand at most. There is no
  * line length limit: a line is just a span of the buffer. */
 #ifndef IO_TEXT_INPUT_H
 #define IO_TEXT_INPUT_H
