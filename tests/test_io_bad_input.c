@@ -8,6 +8,7 @@
 #include <zlib.h>
 
 #include "io/mtx_read.h"
+#include "tests/support/cli_run.h"
 #include "tests/support/io_files.h"
 
 #define MM_REAL "%%MatrixMarket matrix coordinate real general\n"
@@ -356,4 +357,19 @@ Test(io_bad_mtx, huge_matrix_for_tiny_file_refused_by_the_matrix_reader_too)
     cr_assert_eq(mtx_read_coo(path, &m, &bytes, &err), COARSEN_ERR_INPUT);
     cr_assert(strstr(err.msg, ":2: ") && strstr(err.msg, "more than 64 vertices per byte"), "%s", err.msg);
     cr_assert_null(m.i);
+}
+
+/* An endless input (issue 17, item 9): /dev/zero as FILE under a 2 GB
+ * address-space limit ends in one line and exit 2, not in the OOM killer. */
+Test(io_bad_input_cli, endless_input_is_one_error_line, .timeout = 120)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    cr_skip_test("AddressSanitizer reserves more address space than the limit this test sets");
+#else
+    char cmd[1024], out[4096];
+    snprintf(cmd, sizeof cmd, "(ulimit -v 2000000; %s info /dev/zero) 2>&1; echo \"status $?\"", cli_prog());
+    cr_assert_eq(cli_run(cmd, out, sizeof out), 0);
+    cr_assert(strstr(out, "/dev/zero: more than") && strstr(out, "memory available"), "%s", out);
+    cr_assert(strstr(out, "status 2"), "%s", out);
+#endif
 }
