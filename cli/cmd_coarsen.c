@@ -35,7 +35,8 @@ static const char *const help =
     "  --two-hop-threshold F    pair unmatched leaves and twins when more than F of a level's\n"
     "                           vertices stay unmatched (default 0.25)\n"
     "  --out DIR                write level-K graphs, map-K.txt and stats.json into DIR\n"
-    "                           (with --format mtx also level-K.vwgt.txt: vertex weights)\n"
+    "                           (with --format mtx also level-K.vwgt.txt: vertex weights);\n"
+    "                           once all are written they replace a previous run's files there\n"
     "  --format metis|mtx|parhip  level graph format (default metis; mtx keeps real weights\n"
     "                           exactly; parhip: level-K.parhip, the binary graph of KaHIP's\n"
     "                           ParHIP and KaMinPar, 64-bit words)\n"
@@ -288,23 +289,6 @@ static int load_input(run *r, coarsen_graph **g, int32_t **perm, transversal_inf
     return rc;
 }
 
-/* DIR/transversal.txt (with --out) and --transversal-out FILE. */
-static int write_permutation(const run *r, const int32_t *perm, const transversal_info *t, coarsen_error *err)
-{
-    if (r->transversal_out && io_write_ints(r->transversal_out, perm, t->cols, err))
-        return err->status;
-    if (!r->out_dir)
-        return COARSEN_OK;
-    size_t len = strlen(r->out_dir) + sizeof "/transversal.txt";
-    char *path = malloc(len);
-    if (!path)
-        return error_set(err, COARSEN_ERR_NOMEM, "out of memory for a file name");
-    snprintf(path, len, "%s/transversal.txt", r->out_dir);
-    int rc = io_write_ints(path, perm, t->cols, err);
-    free(path);
-    return rc;
-}
-
 /* Load (while the GPU starts up, except with --transversal, which needs
  * the backend to read), build, report and write; returns the exit status. */
 static int execute(run *r, const char *command_line)
@@ -353,6 +337,7 @@ static int execute(run *r, const char *command_line)
     r->w.input = r->file;
     r->w.command_line = command_line;
     r->w.transversal = perm ? &t : NULL;
+    r->w.permutation = perm; /* DIR/transversal.txt */
     r->w.phases = &ph;
     r->w.run_start_ms = start;
     if (r->out_dir) {
@@ -374,7 +359,7 @@ static int execute(run *r, const char *command_line)
     } else if (!r->out_dir) {
         print_table(h, &r->h);
     }
-    if (!status && perm && write_permutation(r, perm, &t, &err))
+    if (!status && perm && r->transversal_out && io_write_ints(r->transversal_out, perm, t.cols, &err))
         status = cli_fail(&err);
     if (!status && !r->g.quiet)
         run_phases_print(stderr, &ph);

@@ -1,13 +1,11 @@
 /* hierarchy_write.c — a hierarchy into a folder (hierarchy_write.h), all or
- * nothing: the paths written so far are kept and removed on any failure. */
+ * nothing: every file goes into a staging folder (io/staged_dir.h) and
+ * replaces the folder's previous hierarchy only once all are written. */
 #include "coarsen/hierarchy_write.h"
 
-#include <errno.h>
+#include <ctype.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "coarsen/stats_json.h"
 #include "core/error.h"
@@ -16,35 +14,42 @@
 #include "io/int_text.h"
 #include "io/output_file.h"
 #include "io/row_writer.h"
+#include "io/staged_dir.h"
 
-/* The files written so far, removed again on failure. */
-typedef struct written {
-    char **paths;
-    int count;
-} written;
-
-/* dir/name into path; error when it does not fit. */
-static int join(char *path, size_t size, const char *dir, const char *name, coarsen_error *err)
+/* 1 when name is one this program writes into an output folder:
+ * level-K.{graph,mtx,parhip,vwgt.txt}[.gz], map-K.txt[.gz], stats.json or
+ * transversal.txt, K a decimal number as %d prints it. */
+static int hierarchy_file_name(const char *name)
 {
-    int len = snprintf(path, size, "%s/%s", dir, name);
-    if (len < 0 || (size_t)len >= size)
-        return error_set(err, COARSEN_ERR_INPUT, "%s: output folder name too long", dir);
-    return COARSEN_OK;
-}
-
-static int remember(written *w, const char *path, coarsen_error *err)
-{
-    char **grown = realloc(w->paths, ((size_t)w->count + 1) * sizeof *grown);
-    char *copy = strdup(path);
-    if (!grown || !copy) {
-        free(copy);
-        if (grown)
-            w->paths = grown;
-        return error_nomem(err, "output file list", strlen(path));
+    if (!strcmp(name, "stats.json") || !strcmp(name, "transversal.txt"))
+        return 1;
+    const char *p;
+    int level = !strncmp(name, "level-", 6);
+    if (level)
+        p = name + 6;
+    else if (!strncmp(name, "map-", 4))
+        p = name + 4;
+    else
+        return 0;
+    if (!isdigit((unsigned char)p[0]) || (p[0] == '0' && isdigit((unsigned char)p[1])))
+        return 0;
+    while (isdigit((unsigned char)*p))
+        p++;
+    if (*p++ != '.')
+        return 0;
+    size_t len = strlen(p);
+    if (len > 3 && !strcmp(p + len - 3, ".gz"))
+        len -= 3;
+    if (!level)
+        return len == 3 && !strncmp(p, "txt", 3);
+    if (len == 8 && !strncmp(p, "vwgt.txt", 8))
+        return 1;
+    for (int f = COARSEN_FORMAT_METIS; f <= COARSEN_FORMAT_PARHIP; f++) {
+        const char *ext = graph_format_ext((coarsen_format)f);
+        if (len == strlen(ext) && !strncmp(p, ext, len))
+            return 1;
     }
-    w->paths = grown;
-    w->paths[w->count++] = copy;
-    return COARSEN_OK;
+    return 0;
 }
 
 int hierarchy_write_check(const coarsen_graph *g, const hierarchy_write_opts *o, coarsen_error *err)
@@ -88,29 +93,33 @@ static int write_vertex_weights(const coarsen_graph *g, const char *path, coarse
     return output_commit(f, err);
 }
 
-static int write_all(coarsen_hierarchy *h, const char *dir, const hierarchy_write_opts *o, written *w,
-                     coarsen_error *err)
+/* The path of name in s's staging folder into *path; COARSEN_OK or the
+ * error. */
+static int staged(staged_dir *s, const char *name, const char **path, coarsen_error *err)
+{
+    *path = staged_dir_file(s, name, err);
+    return *path ? COARSEN_OK : err ? err->status : COARSEN_ERR_IO;
+}
+
+static int write_all(coarsen_hierarchy *h, staged_dir *s, const hierarchy_write_opts *o, coarsen_error *err)
 {
     const char *ext = graph_format_ext(o->format), *gz = o->gzip ? ".gz" : "";
-    char name[64], path[4096];
+    const char *path;
+    char name[64];
     int levels = coarsen_hierarchy_levels(h);
     for (int k = o->skip_level0 ? 1 : 0; k <= levels; k++) {
         const coarsen_graph *g;
         snprintf(name, sizeof name, "level-%d.%s%s", k, ext, gz);
-        int rc = join(path, sizeof path, dir, name, err);
+        int rc = coarsen_hierarchy_graph(h, k, &g, err);
         if (!rc)
-            rc = coarsen_hierarchy_graph(h, k, &g, err);
+            rc = staged(s, name, &path, err);
         if (!rc)
             rc = coarsen_graph_write(g, path, o->format, o->weight_scale, err);
-        if (!rc)
-            rc = remember(w, path, err);
         if (!rc && o->format == COARSEN_FORMAT_MTX) {
             snprintf(name, sizeof name, "level-%d.vwgt.txt%s", k, gz);
-            rc = join(path, sizeof path, dir, name, err);
+            rc = staged(s, name, &path, err);
             if (!rc)
                 rc = write_vertex_weights(g, path, err);
-            if (!rc)
-                rc = remember(w, path, err);
         }
         if (rc)
             return rc;
@@ -118,13 +127,18 @@ static int write_all(coarsen_hierarchy *h, const char *dir, const hierarchy_writ
     for (int k = 1; k <= levels; k++) {
         const int32_t *map;
         snprintf(name, sizeof name, "map-%d.txt%s", k, gz);
-        int rc = join(path, sizeof path, dir, name, err);
+        int rc = coarsen_hierarchy_map(h, k, &map, err);
         if (!rc)
-            rc = coarsen_hierarchy_map(h, k, &map, err);
+            rc = staged(s, name, &path, err);
         if (!rc)
             rc = io_write_ints(path, map, coarsen_hierarchy_stats(h, k - 1)->vertices, err);
+        if (rc)
+            return rc;
+    }
+    if (o->transversal && o->permutation) {
+        int rc = staged(s, "transversal.txt", &path, err);
         if (!rc)
-            rc = remember(w, path, err);
+            rc = io_write_ints(path, o->permutation, o->transversal->cols, err);
         if (rc)
             return rc;
     }
@@ -138,31 +152,19 @@ static int write_all(coarsen_hierarchy *h, const char *dir, const hierarchy_writ
         p->write_ms = t.write_s * 1e3;
         p->wall_ms = timer_ms() - o->run_start_ms;
     }
-    int rc = join(path, sizeof path, dir, "stats.json", err);
-    if (!rc)
-        rc = write_stats(h, path, o, err);
-    return rc ? rc : remember(w, path, err);
+    int rc = staged(s, "stats.json", &path, err);
+    return rc ? rc : write_stats(h, path, o, err);
 }
 
 int hierarchy_write(coarsen_hierarchy *h, const char *dir, const hierarchy_write_opts *o, coarsen_error *err)
 {
-    int created = 0;
-    if (mkdir(dir, 0777) == 0)
-        created = 1;
-    else if (errno != EEXIST)
-        return error_set(err, COARSEN_ERR_IO, "%s: cannot create folder: %s", dir, strerror(errno));
-    struct stat st;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-        return error_set(err, COARSEN_ERR_IO, "%s: not a folder", dir);
-    written w = {0};
-    int rc = write_all(h, dir, o, &w, err);
-    for (int k = 0; k < w.count; k++) {
-        if (rc)
-            unlink(w.paths[k]);
-        free(w.paths[k]);
+    staged_dir *s = staged_dir_open(dir, err);
+    if (!s)
+        return err ? err->status : COARSEN_ERR_IO;
+    int rc = write_all(h, s, o, err);
+    if (rc) {
+        staged_dir_abort(s);
+        return rc;
     }
-    free(w.paths);
-    if (rc && created)
-        rmdir(dir);
-    return rc;
+    return staged_dir_commit(s, hierarchy_file_name, err);
 }

@@ -4,12 +4,18 @@
  * every level and map file consistent (checked by independent recounts),
  * stats.json fields agreeing with the files, and no partial output after a
  * failure; the same bytes for 1 and 2 threads and through --gzip (inflated
- * by zlib), and --no-level0 skipping exactly level 0; with a GPU, --device gpu writes the same files as --device cpu. */
+ * by zlib), and --no-level0 skipping exactly level 0; reusing a folder:
+ * a run replaces exactly the previous hierarchy's files (deeper levels,
+ * another format, transversal.txt) and nothing else, a failed run leaves
+ * the folder byte for byte as it was, no staging folder stays; with a GPU,
+ * --device gpu writes the same files as --device cpu. */
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -261,19 +267,21 @@ Test(cli_coarsen, real_weights_into_metis_refused_before_any_output)
     remove_tree(dir);
 }
 
-/* Names in dir other than "." and "..", space-separated. */
+/* Names in dir other than "." and "..", sorted (strcmp), each followed by a space. */
 static void list_dir(const char *dir, char *names, size_t size)
 {
-    DIR *d = opendir(dir);
-    cr_assert_not_null(d);
+    struct dirent **list;
+    int n = scandir(dir, &list, NULL, alphasort);
+    cr_assert_geq(n, 0, "cannot list %s", dir);
     names[0] = 0;
-    struct dirent *e;
-    while ((e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-            strncat(names, e->d_name, size - strlen(names) - 2);
+    for (int k = 0; k < n; k++) {
+        if (strcmp(list[k]->d_name, ".") && strcmp(list[k]->d_name, "..")) {
+            strncat(names, list[k]->d_name, size - strlen(names) - 2);
             strcat(names, " ");
         }
-    closedir(d);
+        free(list[k]);
+    }
+    free(list);
 }
 
 Test(cli_coarsen, failed_write_leaves_no_partial_output)
@@ -446,4 +454,145 @@ Test(cli_coarsen, device_gpu_without_a_gpu_is_one_error_line_and_exit_1)
     cr_assert(strstr(r.err, "CUDA") || strstr(r.err, "GPU"), "%s", r.err);
     cr_assert_eq(r.out[0], 0, "%s", r.out);
     unlink(file);
+}
+
+/* A file holding text. */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "%s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* A deep hierarchy with transversal.txt, then a 3-level run into the same
+ * folder: exactly the 3-level run's files remain, with the user's files
+ * (names that merely look like ours included) untouched. */
+Test(cli_coarsen, rerun_into_folder_replaces_the_previous_hierarchy_only)
+{
+    char dir[64], file[128], args[512], names[4096], text[64];
+    temp_dir(dir, sizeof dir);
+    snprintf(file, sizeof file, "%s.in.mtx", dir);
+    coarsen_graph_free(write_graph("grid2d:nx=40,ny=40", file, COARSEN_FORMAT_MTX));
+    mkdir(dir, 0777);
+    static const char *const user[] = {"notes.txt", "level-2.graph.orig", "level-07.graph", "map-x.txt"};
+    for (size_t k = 0; k < sizeof user / sizeof user[0]; k++)
+        put_file(dir, user[k], "keep me\n");
+    result r;
+    snprintf(args, sizeof args, "--quiet --levels 10 --coarsen-to 0 --min-reduction 0 --transversal pr --out %s %s",
+             dir, file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    list_dir(dir, names, sizeof names);
+    cr_assert(strstr(names, "level-10.graph ") && strstr(names, "map-10.txt ") && strstr(names, "transversal.txt "),
+              "the first run wrote 10 levels and the permutation: %s", names);
+    snprintf(args, sizeof args, "--quiet --levels 3 --coarsen-to 0 --min-reduction 0 --out %s %s", dir, file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    list_dir(dir, names, sizeof names);
+    cr_assert_str_eq(names,
+                     "level-0.graph level-07.graph level-1.graph level-2.graph level-2.graph.orig level-3.graph "
+                     "map-1.txt map-2.txt map-3.txt map-x.txt notes.txt stats.json ",
+                     "the folder holds: %s", names);
+    for (size_t k = 0; k < sizeof user / sizeof user[0]; k++) {
+        char path[256];
+        snprintf(path, sizeof path, "%s/%s", dir, user[k]);
+        slurp(path, text, sizeof text);
+        cr_assert_str_eq(text, "keep me\n", "%s changed", path);
+    }
+    unlink(file);
+    remove_tree(dir);
+}
+
+/* METIS level files, then Matrix Market with --gzip: no .graph level stays. */
+Test(cli_coarsen, rerun_in_another_format_removes_the_old_format_levels)
+{
+    char dir[64], file[128], args[512], names[4096];
+    temp_dir(dir, sizeof dir);
+    snprintf(file, sizeof file, "%s.in.graph", dir);
+    coarsen_graph_free(write_graph("grid2d:nx=30,ny=30", file, COARSEN_FORMAT_METIS));
+    result r;
+    snprintf(args, sizeof args, "--quiet --levels 4 --coarsen-to 0 --min-reduction 0 --out %s %s", dir, file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    snprintf(args, sizeof args, "--quiet --levels 2 --coarsen-to 0 --format mtx --gzip --out %s %s", dir, file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    list_dir(dir, names, sizeof names);
+    cr_assert_str_eq(names,
+                     "level-0.mtx.gz level-0.vwgt.txt.gz level-1.mtx.gz level-1.vwgt.txt.gz level-2.mtx.gz "
+                     "level-2.vwgt.txt.gz map-1.txt.gz map-2.txt.gz stats.json ",
+                     "the folder holds: %s", names);
+    unlink(file);
+    remove_tree(dir);
+}
+
+/* A graph of n vertices of which the first 2000 form a path, the rest
+ * isolated: its level files are much smaller than its maps. */
+static void write_sparse_graph(const char *path, int n)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "%s", path);
+    fprintf(f, "%d %d\n", n, 1999);
+    for (int v = 1; v <= n; v++) {
+        if (v > 1 && v <= 2000)
+            fprintf(f, "%d ", v - 1);
+        if (v < 2000)
+            fprintf(f, "%d", v + 1);
+        fputc('\n', f);
+    }
+    fclose(f);
+}
+
+/* A run that fails after writing some files (a file size limit that the
+ * level files fit under and map-1 does not) into a folder holding another
+ * complete hierarchy: every file byte for byte as before, nothing added. */
+Test(cli_coarsen, failed_rerun_leaves_the_folder_as_it_was)
+{
+    char dir[64], copy[80], file[128], args[512], names[4096], cmd[512];
+    temp_dir(dir, sizeof dir);
+    snprintf(copy, sizeof copy, "%s.copy", dir);
+    snprintf(file, sizeof file, "%s.in.graph", dir);
+    write_sparse_graph(file, 100000);
+    result r;
+    /* the old hierarchy: level-0..5.graph, map-1..5.txt, names the failing run writes too */
+    snprintf(args, sizeof args, "--quiet --levels 5 --coarsen-to 0 --out %s %s", dir, file);
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    put_file(dir, "notes.txt", "keep me\n");
+    snprintf(cmd, sizeof cmd, "cp -a %s %s", dir, copy);
+    cr_assert_eq(system(cmd), 0);
+    /* level-1..3.graph are about 300 kB each, map-1.txt about 590 kB */
+    struct rlimit old, lim;
+    cr_assert_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+    lim = old;
+    lim.rlim_cur = 450000;
+    cr_assert_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    signal(SIGXFSZ, SIG_IGN);
+    snprintf(args, sizeof args,
+             "--quiet --no-level0 --levels 3 --coarsen-to 0 --min-reduction 0 --two-hop-threshold 2 --out %s %s",
+             dir, file);
+    run_prog(args, &r);
+    cr_assert_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+    cr_assert_eq(r.status, 1, "the run should fail: %s", r.err);
+    cr_assert_eq(r.err_lines, 1, "%s", r.err);
+    cr_assert(strstr(r.err, "map-1.txt") && strstr(r.err, "write failed"),
+              "the levels were written, map-1.txt failed: %s", r.err);
+    snprintf(cmd, sizeof cmd, "diff -r %s %s >/dev/null", dir, copy);
+    cr_assert_eq(system(cmd), 0, "the folder changed");
+    list_dir(dir, names, sizeof names);
+    cr_assert_null(strstr(names, ".coarsen-staging"), "a staging folder stayed: %s", names);
+    /* the same run without the limit replaces the hierarchy, leaves no staging folder */
+    run_prog(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    list_dir(dir, names, sizeof names);
+    cr_assert_str_eq(names,
+                     "level-1.graph level-2.graph level-3.graph map-1.txt map-2.txt map-3.txt notes.txt "
+                     "stats.json ",
+                     "the folder holds: %s", names);
+    unlink(file);
+    remove_tree(dir);
+    remove_tree(copy);
 }
