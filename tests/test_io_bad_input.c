@@ -373,3 +373,28 @@ Test(io_bad_input_cli, endless_input_is_one_error_line, .timeout = 120)
     cr_assert(strstr(out, "status 2"), "%s", out);
 #endif
 }
+
+/* Weight totals that no sum can hold (issue 17, items 3 and 4): vertex
+ * weights adding up past int64 and real edge weights adding up to infinity
+ * are refused at reading, with one line naming the file, before any level,
+ * stats.json or partition could show a negative or infinite figure. */
+Test(io_bad_input, weight_totals_beyond_int64_or_double_are_refused)
+{
+    static const char metis[] = "3 2 010\n4611686018427387904 2\n4611686018427387904 1 3\n1 2\n";
+    const char *path = io_file("heavy.graph", metis, 0);
+    coarsen_graph *g = NULL;
+    coarsen_error err = {0};
+    cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), COARSEN_ERR_INPUT);
+    cr_assert_null(g);
+    cr_assert(strstr(err.msg, path) && strstr(err.msg, "vertex weights add up to more than 2^63 - 1"), "%s", err.msg);
+    static const char fine[] = "3 2 010\n4611686018427387903 2\n4611686018427387903 1 3\n1 2\n"; /* 2^63 - 1 exactly */
+    path = io_file("fine.graph", fine, 0);
+    cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), COARSEN_OK, "%s", err.msg);
+    coarsen_graph_free(g);
+    g = NULL;
+    static const char mtx[] = MM_REAL "3 3 2\n2 1 1e308\n3 2 1e308\n";
+    path = io_file("inf.mtx", mtx, 0);
+    cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), COARSEN_ERR_INPUT);
+    cr_assert_null(g);
+    cr_assert(strstr(err.msg, "edge weights add up to more than the largest double"), "%s", err.msg);
+}
