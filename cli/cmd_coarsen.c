@@ -312,7 +312,7 @@ static int execute(run *r, const char *command_line)
         goto done;
     if (load) {
         int code = cli_fail(&err);
-        return err.status == COARSEN_ERR_NOMEM || err.status == COARSEN_ERR_DEVICE || code > 2 ? code : 2;
+        return err.status == COARSEN_ERR_IO ? 2 : code; /* an unreadable input is the user's input, like a bad one */
     }
     ph.inflate_ms = rep.inflate_ms, ph.parse_ms = rep.parse_ms, ph.build_ms = rep.build_ms;
     if (r->out_dir && hierarchy_write_check(g, &r->w, &err)) {

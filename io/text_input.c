@@ -248,7 +248,7 @@ static int start_inflate(int fd, const unsigned char *magic, size_t size, text_i
     t->data = buf, t->region = region, t->owned = 1, t->gzip = 1, t->size_hint = cap;
     t->stream = s;
     if (pthread_create(&s->thread, NULL, inflate_thread, t)) {
-        /* No thread: inflate here. */
+        s->joined = 1; /* no thread to join: inflate here */
         inflate_thread(t);
     }
     return COARSEN_OK;
