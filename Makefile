@@ -48,7 +48,7 @@ ifneq ($(NVCC),)
 LDLIBS    += -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lstdc++ -ldl -lrt -lpthread
 endif
 
-LIB_DIRS  := core device io gen matching contract bipartite partition coarsen
+LIB_DIRS  := core device exec io gen matching contract bipartite partition coarsen
 LIB_C     := $(filter-out %_nocuda.c,$(wildcard $(addsuffix /*.c,$(LIB_DIRS))))
 ifeq ($(NVCC),)
 LIB_C     += $(wildcard $(addsuffix /*_nocuda.c,$(LIB_DIRS)))

@@ -17,7 +17,8 @@ typedef struct cli_globals {
     int quiet;           /* --quiet: no progress on stderr */
     int json;            /* --json: machine-readable summary on stdout */
     int use_gpu;         /* resolved by cli_start_device / cli_device_finish */
-    struct cli_device_job *job; /* the start-up thread, between begin and finish */
+    int began;           /* cli_device_begin ran */
+    char device_why[256]; /* why the backend is the one it is (exec/device_choice.h) */
 } cli_globals;
 
 /* Option codes of the global options (above the range of short options). */
@@ -49,16 +50,22 @@ int cli_parse_options(int argc, char **argv, const char *cmd, const char *shorto
                       const char *help, cli_globals *g, int (*local)(int opt, const char *arg, void *ctx), void *ctx,
                       int *done);
 
-/* Applies --threads and resolves --device (printing the GPU chosen unless
- * quiet). Returns 0 or an exit status after printing the error. */
+/* Applies --threads and resolves --device for a command whose input size is
+ * not known (auto: the GPU when one is usable), printing the device line
+ * under --device auto unless quiet. Returns 0 or an exit status after
+ * printing the error. */
 int cli_start_device(cli_globals *g);
-/* The same in two halves, so that the GPU's start-up (hundreds of ms: the
- * driver and the context) runs in a thread while the caller reads its
- * input: begin applies --threads and starts the thread; finish joins it,
- * prints the device line and returns as cli_start_device does. *waited_ms
- * (may be NULL) gets how long finish blocked. */
-void cli_device_begin(cli_globals *g);
-int cli_device_finish(cli_globals *g, double *waited_ms);
+/* The same in two halves around reading the input, so that the GPU's
+ * start-up runs in a thread while the caller reads: begin applies --threads
+ * and starts the thread, unless --device cpu, or auto with an input file
+ * (input, may be NULL) too small to reach the GPU crossover
+ * (exec/device_choice.h). finish decides by the graph's `entries`
+ * (adjacency entries; < 0: unknown, as cli_start_device), joins the thread
+ * when the GPU is wanted (a thread left unjoined ends on its own), sets
+ * use_gpu and device_why, prints the device line as cli_start_device does.
+ * *waited_ms (may be NULL) gets how long finish blocked. */
+void cli_device_begin(cli_globals *g, const char *input);
+int cli_device_finish(cli_globals *g, int64_t entries, double *waited_ms);
 
 /* Strict number parsing for option values: the whole string must parse and
  * lie in [lo, hi]; on failure prints "coarsen: --NAME: ..." and returns -1. */

@@ -4,8 +4,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <omp.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,11 +11,11 @@
 #include <unistd.h>
 
 #include "core/interrupt.h"
-#include "core/timer.h"
 
 const char *const cli_global_help =
     "Global options:\n"
-    "  --device auto|cpu|gpu  backend (auto: the GPU when one is usable)\n"
+    "  --device auto|cpu|gpu  backend (auto: the GPU for graphs large enough to gain from it,\n"
+    "                         when one is usable; the CPU below: docs/pipeline.md)\n"
     "  --threads N            CPU threads (default: all cores)\n"
     "  --seed S               seed of every randomised step (default 1)\n"
     "  --quiet                no progress on stderr\n"
@@ -133,66 +131,6 @@ int cli_parse_options(int argc, char **argv, const char *cmd, const char *shorto
             return 2;
     }
     return 0;
-}
-
-struct cli_device_job {
-    pthread_t thread;
-    int started;     /* 0: no thread could be made; select runs in finish */
-    device_mode mode;
-    int use_gpu;
-    int rc;
-    coarsen_error err;
-};
-
-static void *select_device(void *arg)
-{
-    struct cli_device_job *j = arg;
-    j->rc = device_select(j->mode, &j->use_gpu, &j->err);
-    return NULL;
-}
-
-void cli_device_begin(cli_globals *g)
-{
-    if (g->threads > 0)
-        omp_set_num_threads(g->threads);
-    struct cli_device_job *j = calloc(1, sizeof *j);
-    g->job = j;
-    if (!j)
-        return;
-    j->mode = g->device;
-    j->started = g->device != DEVICE_CPU && pthread_create(&j->thread, NULL, select_device, j) == 0;
-}
-
-int cli_device_finish(cli_globals *g, double *waited_ms)
-{
-    struct cli_device_job *j = g->job, local = {.mode = g->device};
-    double t0 = timer_ms();
-    if (!j)
-        j = &local;
-    if (j->started)
-        pthread_join(j->thread, NULL);
-    else
-        select_device(j);
-    if (waited_ms)
-        *waited_ms = timer_ms() - t0;
-    g->use_gpu = j->use_gpu;
-    coarsen_error err = j->err;
-    int rc = j->rc;
-    if (j != &local)
-        free(j);
-    g->job = NULL;
-    if (rc)
-        return cli_fail(&err);
-    if (!g->quiet && g->device == DEVICE_AUTO)
-        fprintf(stderr, "coarsen: device: %s\n",
-                g->use_gpu ? device_name() : "cpu (no usable GPU; --device gpu to require one)");
-    return 0;
-}
-
-int cli_start_device(cli_globals *g)
-{
-    cli_device_begin(g);
-    return cli_device_finish(g, NULL);
 }
 
 int cli_exit_fast(int status)

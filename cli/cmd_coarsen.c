@@ -303,17 +303,17 @@ static int execute(run *r, const char *command_line)
     coarsen_hierarchy *h = NULL;
     double start = timer_ms();
     int status = 0;
-    cli_device_begin(&r->g);
-    if (r->transversal >= 0 && (status = cli_device_finish(&r->g, NULL)))
+    cli_device_begin(&r->g, r->file);
+    if (r->transversal >= 0 && (status = cli_device_finish(&r->g, -1, NULL)))
         return status;
     int load = load_input(r, &g, &perm, &t, &rep, &err);
     ph.read_ms = timer_ms() - start;
-    if (r->g.job && (status = cli_device_finish(&r->g, &ph.device_ms)))
-        goto done;
     if (load) {
         int code = cli_fail(&err);
         return err.status == COARSEN_ERR_IO ? 2 : code; /* an unreadable input is the user's input, like a bad one */
     }
+    if (r->transversal < 0 && (status = cli_device_finish(&r->g, g->nnz, &ph.device_ms)))
+        goto done;
     ph.inflate_ms = rep.inflate_ms, ph.parse_ms = rep.parse_ms, ph.build_ms = rep.build_ms;
     if (r->out_dir && hierarchy_write_check(g, &r->w, &err)) {
         status = cli_fail(&err);
@@ -321,7 +321,8 @@ static int execute(run *r, const char *command_line)
     }
     if (!r->g.quiet)
         fprintf(stderr, "coarsen: level 0: %d vertices, %lld edges\n", g->n, (long long)(g->nnz / 2));
-    r->h.device = r->g.use_gpu ? COARSEN_DEVICE_GPU : COARSEN_DEVICE_CPU;
+    r->h.device = r->transversal >= 0 ? (r->g.use_gpu ? COARSEN_DEVICE_GPU : COARSEN_DEVICE_CPU)
+                                      : (coarsen_device)r->g.device; /* the library applies the same rule */
     r->h.seed = r->g.seed;
     int32_t prev_n = g->n;
     r->h.on_level = r->g.quiet ? NULL : progress_line;

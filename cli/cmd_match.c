@@ -186,11 +186,14 @@ int cmd_match(int argc, char **argv)
     coarsen_error err = {0};
     if (matching_opts_check(&a.opts, &err))
         return cli_fail(&err);
-    if ((rc = cli_start_device(&a.g)))
-        return rc;
+    cli_device_begin(&a.g, a.input);
     coarsen_graph *g = NULL;
     if (coarsen_graph_load(a.input, &g, NULL, &err))
         return cli_fail(&err);
+    if ((rc = cli_device_finish(&a.g, g->nnz, NULL))) {
+        coarsen_graph_free(g);
+        return rc;
+    }
     size_t bytes = ((size_t)g->n + 1) * sizeof(int32_t);
     int32_t *mate = xmalloc(bytes, "mates", &err);
     int32_t *strongest = mate && a.strongest ? xmalloc(bytes, "strongest neighbours", &err) : NULL;

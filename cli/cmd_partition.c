@@ -179,15 +179,20 @@ static int execute(run *r)
 {
     coarsen_error err = {0};
     coarsen_graph *g = NULL;
+    cli_device_begin(&r->g, r->file);
     if (coarsen_graph_load(r->file, &g, NULL, &err)) {
         cli_fail(&err);
         return err.status == COARSEN_ERR_NOMEM || err.status == COARSEN_ERR_DEVICE ? 1 : 2;
     }
+    int status = cli_device_finish(&r->g, g->nnz, NULL);
+    if (status) {
+        coarsen_graph_free(g);
+        return status;
+    }
     r->p.seed = r->g.seed;
-    r->p.hierarchy.device = r->g.use_gpu ? COARSEN_DEVICE_GPU : COARSEN_DEVICE_CPU;
+    r->p.hierarchy.device = (coarsen_device)r->g.device; /* the library applies the same rule */
     int32_t *part = malloc(((size_t)g->n + 1) * sizeof *part);
     partition_result res = {0};
-    int status = 0;
     if (!part) {
         fprintf(stderr, "coarsen: out of memory for the partition\n");
         status = 1;
@@ -225,8 +230,6 @@ int cmd_partition(int argc, char **argv)
     int done;
     int status = parse(argc, argv, &r, &done);
     if (status || done)
-        return status;
-    if ((status = cli_start_device(&r.g)))
         return status;
     return execute(&r);
 }

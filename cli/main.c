@@ -42,8 +42,14 @@ int main(int argc, char **argv)
         usage();
         return 0;
     }
-    for (size_t k = 0; argc >= 2 && k < sizeof commands / sizeof commands[0]; k++)
+    int status = -1;
+    for (size_t k = 0; argc >= 2 && status < 0 && k < sizeof commands / sizeof commands[0]; k++)
         if (!strcmp(argv[1], commands[k].name))
-            return commands[k].run(argc - 1, argv + 1);
-    return cmd_coarsen(argc, argv);
+            status = commands[k].run(argc - 1, argv + 1);
+    if (status < 0)
+        status = cmd_coarsen(argc, argv);
+    /* also after a failure: a GPU start-up thread that --device auto left
+     * unjoined may still be inside the driver, where the runtime's exit
+     * handlers must not meet it */
+    return cli_exit_fast(status);
 }

@@ -5,6 +5,7 @@
  * keeps every level on the device and moves only counts to the host. */
 #include "coarsen/hierarchy.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "coarsen/graph_totals.h"
@@ -14,7 +15,9 @@
 #include "core/interrupt.h"
 #include "core/hash.h"
 #include "core/timer.h"
+#include "core/threads.h"
 #include "device/device.h"
+#include "exec/device_choice.h"
 #include "matching/matching.h"
 #include "matching/roma.h"
 #include "matching/two_hop.h"
@@ -316,8 +319,10 @@ static int build_levels(coarsen_hierarchy *h, const backend *b, coarsen_error *e
             return COARSEN_OK;
         int kept = 0;
         int rc = b->gpu ? fit_device_budget(h, h->levels + 1, err) : COARSEN_OK;
+        int threads = threads_limit(b->gpu ? INT64_MAX : 2 * cur->edges); /* CPU: threads by the level's size */
         if (!rc)
             rc = build_level(h, b, h->levels + 1, &kept, err);
+        threads_restore(threads);
         if (rc || !kept)
             return rc;
         h->levels++;
@@ -346,12 +351,18 @@ int coarsen_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts
         return rc;
     if (!g || g->on_device)
         return error_set(err, COARSEN_ERR_INPUT, "coarsen_hierarchy_build needs a host graph");
-    int use_gpu = 0;
-    if ((rc = device_select((device_mode)opts->device, &use_gpu, err)))
-        return rc;
     coarsen_hierarchy *h = xcalloc(1, sizeof *h, "hierarchy", err);
     if (!h)
         return COARSEN_ERR_NOMEM;
+    int use_gpu = 0, wants_gpu = 0;
+    device_auto_decide((device_mode)opts->device, g->nnz, threads_available(), &wants_gpu, h->device_reason,
+                       (int)sizeof h->device_reason);
+    if (wants_gpu && (rc = device_select((device_mode)opts->device, &use_gpu, err))) {
+        free(h);
+        return rc;
+    }
+    if (wants_gpu && !use_gpu)
+        snprintf(h->device_reason, sizeof h->device_reason, "auto: no usable GPU; --device gpu to require one");
     size_t slots = (size_t)opts->levels + 1;
     h->opts = *opts;
     h->on_gpu = use_gpu;
@@ -391,6 +402,7 @@ int coarsen_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts
 
 int coarsen_hierarchy_levels(const coarsen_hierarchy *h) { return h->levels; }
 int coarsen_hierarchy_on_gpu(const coarsen_hierarchy *h) { return h->on_gpu; }
+const char *coarsen_hierarchy_device_reason(const coarsen_hierarchy *h) { return h->device_reason; }
 coarsen_stop_reason coarsen_hierarchy_stop_reason(const coarsen_hierarchy *h) { return h->stop; }
 double coarsen_hierarchy_total_ms(const coarsen_hierarchy *h) { return h->total_ms; }
 double coarsen_hierarchy_transfer_ms(const coarsen_hierarchy *h) { return h->transfer_ms; }

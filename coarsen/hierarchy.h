@@ -20,6 +20,7 @@ struct coarsen_hierarchy {
     int64_t vertex_weight_cap;    /* resolved cap passed to the matcher and two-hop (0 = none) */
     int levels;                   /* L: graphs 0..L */
     int on_gpu;
+    char device_reason[256];      /* why on_gpu is what it is (exec/device_choice.h) */
     coarsen_stop_reason stop;
     double total_ms, transfer_ms;
     double download_ms; /* levels and maps copied to the host since the build */

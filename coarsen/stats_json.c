@@ -55,6 +55,8 @@ void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *in
     const coarsen_level_stats *first = &h->stats[0], *last = &h->stats[h->levels];
     output_printf(f, "{\n  \"version\": \"%s\",\n  \"device\": ", COARSEN_VERSION);
     json_string(f, h->on_gpu ? device_name() : "cpu");
+    output_printf(f, ",\n  \"device_reason\": ");
+    json_string(f, h->device_reason);
     output_printf(f, ",\n  \"command_line\": ");
     json_string(f, command_line);
     output_printf(f, ",\n  \"input\": ");

@@ -1,9 +1,11 @@
 /* threads.h — how many OpenMP threads a parallel region started here would
  * get: 1 inside a parallel region (nested regions are not used) or in a
  * build without OpenMP (the fuzz target), all of omp_get_max_threads()
- * otherwise. */
+ * otherwise; and how many a step of a given size is worth. */
 #ifndef CORE_THREADS_H
 #define CORE_THREADS_H
+
+#include <stdint.h>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -15,6 +17,44 @@ static inline int threads_available(void)
     return omp_in_parallel() ? 1 : omp_get_max_threads();
 #else
     return 1;
+#endif
+}
+
+/* Items (adjacency entries, vertices) per thread below which another thread
+ * costs more in fork, join and barrier waits than it saves: a parallel step
+ * over `work` items runs on one thread per THREADS_GRAIN of them (at least
+ * one, at most threads_available()). Results never depend on the thread
+ * count (every parallel routine of the project guarantees it), only the
+ * time does: docs/benchmarks.md "threads per level". */
+#define THREADS_GRAIN 32768
+
+static inline int threads_for(int64_t work)
+{
+    int most = threads_available();
+    int64_t t = work / THREADS_GRAIN;
+    return t < 1 ? 1 : t < most ? (int)t : most;
+}
+
+/* Limits the parallel regions that follow (on this thread) to
+ * threads_for(work); returns the setting to give back to threads_restore. */
+static inline int threads_limit(int64_t work)
+{
+#ifdef _OPENMP
+    int before = omp_get_max_threads();
+    omp_set_num_threads(threads_for(work));
+    return before;
+#else
+    (void)work;
+    return 1;
+#endif
+}
+
+static inline void threads_restore(int before)
+{
+#ifdef _OPENMP
+    omp_set_num_threads(before);
+#else
+    (void)before;
 #endif
 }
 

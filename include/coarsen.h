@@ -154,7 +154,8 @@ typedef struct coarsen_hierarchy_opts {
                                      of the vertex id, 0 to the smaller id (the plain handshake rule,
                                      which needs O(n) passes on unit-weight meshes: docs/pipeline.md) */
     uint64_t seed;                /* randomised matchers and hashed ties (default 1) */
-    coarsen_device device;        /* default auto */
+    coarsen_device device;        /* default auto: the GPU when one is usable and the graph is large
+                                     enough to gain from it (coarsen_hierarchy_device_reason) */
     /* Called after each level is built (may be NULL): level k >= 1 and its stats. */
     void (*on_level)(int level, const coarsen_level_stats *stats, void *ctx);
     void *ctx;
@@ -182,6 +183,11 @@ const coarsen_level_stats *coarsen_hierarchy_stats(const coarsen_hierarchy *h, i
 coarsen_stop_reason coarsen_hierarchy_stop_reason(const coarsen_hierarchy *h);
 /* 1 when the levels live on the GPU. */
 int coarsen_hierarchy_on_gpu(const coarsen_hierarchy *h);
+/* Why the build ran where it did, one phrase owned by h: "--device gpu",
+ * "--device cpu", or for COARSEN_DEVICE_AUTO the rule's verdict (the GPU
+ * from a number of adjacency entries per CPU thread on, measured; the CPU
+ * below, without touching the GPU; or no usable GPU). */
+const char *coarsen_hierarchy_device_reason(const coarsen_hierarchy *h);
 /* Wall time of the build (upload included, downloads and file I/O excluded),
  * and of the host-to-device upload alone (0 on the CPU). */
 double coarsen_hierarchy_total_ms(const coarsen_hierarchy *h);

@@ -11,6 +11,7 @@
 
 #include "coarsen/hierarchy.h"
 #include "core/error.h"
+#include "core/threads.h"
 #include "core/timer.h"
 #include "device/device.h"
 
@@ -132,6 +133,7 @@ static int refine_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, c
     int64_t cap = partition_cap_of(s->total_vertex_weight, s->max_vertex_weight, o->k, o->imbalance);
     const coarsen_graph *g = dg;
     int rc = dg ? 0 : coarsen_hierarchy_graph(h, lv, &g, err);
+    int threads = threads_limit(dg ? INT64_MAX : 2 * s->edges); /* host work: threads by the level's size */
     r->vertices = s->vertices;
     if (!rc)
         rc = level_cut(g, part, &r->cut_projected, err);
@@ -145,6 +147,7 @@ static int refine_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, c
         rc = polish_level(h, lv, dg, o, cap, part, &r->st, polish_ms, err);
     if (!rc)
         rc = level_cut(g, part, &r->cut_refined, err);
+    threads_restore(threads);
     return rc;
 }
 

@@ -1,0 +1,65 @@
+#!/bin/sh
+# shared_e2e.sh — the user's command on every shared graph: wall time of
+# `coarsen --levels 10 FILE` with --device auto, gpu and cpu (median of
+# RUNS, stdout discarded), beside METIS's own I/O + coarsening on the same
+# graph (gpmetis -ptype=rb -dbglvl=2 FILE 2, which prints both; Matrix Market
+# files are converted to a METIS file first, and gzip ones inflated, outside
+# the clock). One key=value line per graph; the auto run's stderr says which
+# backend it chose and why.
+#
+#   sh bench/shared_e2e.sh [BUILD]
+# Environment: COARSEN_DATA (../shared/data), RUNS (5), DEVICES ("auto gpu cpu"),
+# LOG (default $OUT on the device tool, else bench/results).
+set -u
+build=${1:-build}
+prog=$build/coarsen
+data=${COARSEN_DATA:-../shared/data}
+runs=${RUNS:-5}
+devices=${DEVICES:-auto gpu cpu}
+log=${LOG:-${OUT:-bench/results}}
+tmp=${TMPDIR:-/tmp}/shared-e2e
+mkdir -p "$log" "$tmp"
+
+now() { date +%s.%N; }
+
+# median wall seconds of RUNS runs of a command
+median_s() {
+    : > "$tmp/times"
+    i=0
+    while [ $i -lt "$runs" ]; do
+        t0=$(now)
+        "$@" > /dev/null 2> "$tmp/err" || { echo "failed"; return 1; }
+        t1=$(now)
+        awk "BEGIN { print $t1 - $t0 }" >> "$tmp/times"
+        i=$((i + 1))
+    done
+    sort -g "$tmp/times" | awk '{a[NR]=$1} END {printf "%.4f", (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'
+}
+
+{
+    echo "shared_e2e: $(date -u +%Y-%m-%dT%H:%MZ) $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1) cores=$(nproc) runs=$runs"
+    for f in "$data"/*.graph "$data"/*.graph.gz "$data"/*.mtx "$data"/*.mtx.gz; do
+        [ -f "$f" ] || continue
+        name=$(basename "$f")
+        line="graph=$name"
+        for d in $devices; do
+            s=$(median_s "$prog" --levels 10 --device "$d" "$f") || { line="$line $d=failed"; continue; }
+            line="$line ${d}_s=$s"
+            [ "$d" = auto ] && line="$line auto_choice=\"$(grep -m1 'coarsen: device' "$tmp/err" | sed 's/^coarsen: //')\""
+        done
+        g=$tmp/g.graph
+        case $name in
+        *.graph) cp "$f" "$g" ;;
+        *.graph.gz) gzip -dc "$f" > "$g" ;;
+        *) "$prog" convert --quiet "$f" "$g" 2> /dev/null || g= ;;
+        esac
+        if [ -n "$g" ] && command -v gpmetis > /dev/null; then
+            gpmetis -ptype=rb -dbglvl=2 "$g" 2 > "$tmp/metis.txt" 2>&1
+            io=$(awk '/I\/O:/ {print $2}' "$tmp/metis.txt")
+            co=$(awk '/Coarsening:/ {print $2}' "$tmp/metis.txt")
+            line="$line metis_io_s=${io:-?} metis_coarsen_s=${co:-?}"
+            rm -f "$g.part.2"
+        fi
+        echo "$line"
+    done
+} 2>&1 | tee "$log/shared-e2e.txt"
