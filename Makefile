@@ -144,7 +144,7 @@ install: $(PROG) $(LIB)
 
 # libFuzzer target of the readers (docs/fuzzing.md): clang, ASan + UBSan,
 # CPU code only, no OpenMP.
-FUZZ_SRC := $(wildcard core/*.c io/*.c) device/device_nocuda.c
+FUZZ_SRC := $(wildcard core/*.c io/*.c) device/device_nocuda.c device/graph_free.c
 fuzz: build-fuzz/fuzz_readers
 build-fuzz/fuzz_readers: fuzz/fuzz_readers.c $(FUZZ_SRC) $(wildcard core/*.h io/*.h include/*.h)
 	@mkdir -p build-fuzz

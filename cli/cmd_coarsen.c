@@ -32,6 +32,10 @@ static const char *const help =
     "                           vertex weight / coarsen-to, METIS's rule (default auto)\n"
     "  --gpu-memory F           GPU: keep device memory under F x the input CSR by moving older\n"
     "                           levels to the host (default 0: only when the GPU would run out)\n"
+    "  --host-below N           GPU: build the levels from the first one of at most N vertices on\n"
+    "                           the host, where they take less time (same results; default "
+    CLI_STR(COARSEN_HOST_BELOW_DEFAULT) ";\n"
+    "                           0 = every level on the GPU)\n"
     "  --two-hop-threshold F    pair unmatched leaves and twins when more than F of a level's\n"
     "                           vertices stay unmatched (default 0.25)\n"
     "  --out DIR                write level-K graphs, map-K.txt and stats.json into DIR\n"
@@ -57,6 +61,7 @@ enum {
     OPT_MATCHER,
     OPT_TIES,
     OPT_GPU_MEMORY,
+    OPT_HOST_BELOW,
     OPT_REFINE,
     OPT_COARSEN_TO,
     OPT_MIN_REDUCTION,
@@ -77,6 +82,7 @@ static const struct option longopts[] = {
     {"matcher", required_argument, 0, OPT_MATCHER},
     {"ties", required_argument, 0, OPT_TIES},
     {"gpu-memory", required_argument, 0, OPT_GPU_MEMORY},
+    {"host-below", required_argument, 0, OPT_HOST_BELOW},
     {"refine", required_argument, 0, OPT_REFINE},
     {"coarsen-to", required_argument, 0, OPT_COARSEN_TO},
     {"min-reduction", required_argument, 0, OPT_MIN_REDUCTION},
@@ -122,6 +128,11 @@ static int local_option(int opt, const char *arg, void *ctx)
         return 0;
     case OPT_TIES:
         return cli_parse_ties(arg, &r->h.hashed_ties);
+    case OPT_HOST_BELOW:
+        if (cli_parse_long("host-below", arg, 0, INT32_MAX, &v))
+            return -1;
+        r->h.host_below = (int32_t)v;
+        return 0;
     case OPT_GPU_MEMORY:
         return cli_parse_double("gpu-memory", arg, 0, 1e6, &r->h.gpu_memory_factor);
     case OPT_REFINE:

@@ -33,6 +33,7 @@ static void usage(void)
 int main(int argc, char **argv)
 {
     interrupt_install();
+    device_preinit(); /* before the GPU start-up thread exists */
     if (argc >= 2 && !strcmp(argv[1], "--version")) {
         printf("coarsen %s (%s)\n", COARSEN_VERSION,
                device_built_with_cuda() ? "CUDA backend built in" : "CPU only");

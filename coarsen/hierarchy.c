@@ -1,15 +1,14 @@
 /* hierarchy.c — building the coarsening hierarchy level by level (match,
- * two-hop pairing on stalls, map, contract) on the CPU or the GPU backend,
- * the stopping rules, and the public accessors (include/coarsen.h). The two
- * backends run the same loop through a table of entry points; the GPU one
- * keeps every level on the device and moves only counts to the host. */
+ * two-hop pairing on stalls, map, contract) through the run's execution
+ * backend (exec/backend.h), the stopping rules, and the public accessors
+ * (include/coarsen.h). The GPU backend keeps the levels on the device and
+ * moves only counts to the host, and hands the small levels at the end to
+ * the CPU backend (opts.host_below). */
 #include "coarsen/hierarchy.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "coarsen/graph_totals.h"
-#include "contract/contract.h"
 #include "contract/contract_gpu_memory.h"
 #include "core/error.h"
 #include "core/interrupt.h"
@@ -17,30 +16,8 @@
 #include "core/timer.h"
 #include "core/threads.h"
 #include "device/device.h"
+#include "exec/backend.h"
 #include "exec/device_choice.h"
-#include "matching/matching.h"
-#include "matching/roma.h"
-#include "matching/two_hop.h"
-
-/* The entry points of one backend: host arrays for the CPU, device arrays
- * for the GPU. */
-typedef struct backend {
-    int gpu;
-    int (*match)(const coarsen_graph *, const matching_opts *, int32_t *, int32_t *, matching_stats *,
-                 coarsen_error *);
-    /* ROMA with the deterministic parallel rule (the CPU replay equals the GPU) */
-    int (*refine)(const coarsen_graph *, const roma_opts *, int32_t *, roma_stats *, coarsen_error *);
-    int (*measure)(const coarsen_graph *, const int32_t *, matching_stats *, coarsen_error *);
-    int (*two_hop)(const coarsen_graph *, int64_t, int32_t *, two_hop_stats *, coarsen_error *);
-    int (*map_from_mates)(int32_t, const int32_t *, int32_t *, int32_t *, coarsen_error *);
-    int (*contract)(const coarsen_graph *, const int32_t *, int32_t, coarsen_graph **, coarsen_error *);
-    int (*totals)(const coarsen_graph *, graph_totals *, coarsen_error *);
-} backend;
-
-static const backend cpu_backend = {0, match_cpu, roma_replay_cpu, match_measure_cpu, two_hop_cpu,
-                                    contract_map_from_mates_cpu, contract_cpu, graph_totals_cpu};
-static const backend gpu_backend = {1, match_gpu, roma_gpu, match_measure_gpu, two_hop_gpu,
-                                    contract_map_from_mates_gpu, contract_gpu, graph_totals_gpu};
 
 const char *coarsen_stop_reason_name(coarsen_stop_reason r)
 {
@@ -66,6 +43,7 @@ void coarsen_hierarchy_opts_default(coarsen_hierarchy_opts *o)
         .min_reduction = 0.05,
         .max_vertex_weight = COARSEN_VWGT_AUTO,
         .two_hop_threshold = 0.25,
+        .host_below = COARSEN_HOST_BELOW_DEFAULT,
         .hashed_ties = 1,
         .seed = 1,
         .device = COARSEN_DEVICE_AUTO,
@@ -86,6 +64,8 @@ static int check_opts(const coarsen_hierarchy_opts *o, coarsen_error *err)
         return error_set(err, COARSEN_ERR_INPUT, "min-reduction must lie in [0, 1] (got %g)", o->min_reduction);
     if (o->max_vertex_weight < COARSEN_VWGT_AUTO)
         return error_set(err, COARSEN_ERR_INPUT, "max vertex weight must be > 0, 0 (none) or auto");
+    if (o->host_below < 0)
+        return error_set(err, COARSEN_ERR_INPUT, "host-below must be >= 0 (got %d)", (int)o->host_below);
     if (!(o->two_hop_threshold >= 0))
         return error_set(err, COARSEN_ERR_INPUT, "two-hop threshold must be >= 0 (got %g)", o->two_hop_threshold);
     if (o->device != COARSEN_DEVICE_AUTO && o->device != COARSEN_DEVICE_CPU && o->device != COARSEN_DEVICE_GPU)
@@ -105,32 +85,16 @@ static int64_t resolve_cap(const coarsen_hierarchy_opts *o, int64_t total_vertex
     return cap > 0 ? cap : 1;
 }
 
-static int32_t *ints_alloc(const backend *b, int32_t n, const char *what, coarsen_error *err)
-{
-    if (!b->gpu)
-        return xmalloc((size_t)n * sizeof(int32_t), what, err);
-    void *p = NULL;
-    return device_alloc(&p, (size_t)n * sizeof(int32_t), what, err) ? NULL : p;
-}
-
-static void ints_free(const backend *b, int32_t *p)
-{
-    if (b->gpu)
-        device_free(p);
-    else
-        free(p);
-}
-
 /* *ms = now, once the device has finished its queued work. */
-static int phase_clock(const backend *b, double *ms, coarsen_error *err)
+static int phase_clock(const exec_backend *b, double *ms, coarsen_error *err)
 {
-    int rc = b->gpu ? device_synchronize(err) : COARSEN_OK;
+    int rc = b->sync(err);
     *ms = timer_ms();
     return rc;
 }
 
 /* The graph figures of s, computed where g lives. */
-static int record_graph(const backend *b, const coarsen_graph *g, coarsen_level_stats *s, coarsen_error *err)
+static int record_graph(const exec_backend *b, const coarsen_graph *g, coarsen_level_stats *s, coarsen_error *err)
 {
     graph_totals t;
     int rc = b->totals(g, &t, err);
@@ -146,7 +110,7 @@ static int record_graph(const backend *b, const coarsen_graph *g, coarsen_level_
 
 /* ROMA on the matching of level g (same seed and cap as the matcher), then
  * its new size and weight into ms (the passes stay the matcher's). */
-static int refine_matching(const backend *b, const coarsen_graph *g, const matching_opts *mo, int32_t *mate,
+static int refine_matching(const exec_backend *b, const coarsen_graph *g, const matching_opts *mo, int32_t *mate,
                            matching_stats *ms, coarsen_error *err)
 {
     roma_opts ro;
@@ -160,7 +124,7 @@ static int refine_matching(const backend *b, const coarsen_graph *g, const match
 
 /* Builds level k from level k - 1. *kept = 0 (and nothing stored) when the
  * step would remove no vertex. */
-static int build_level(coarsen_hierarchy *h, const backend *b, int k, int *kept, coarsen_error *err)
+static int build_level(coarsen_hierarchy *h, const exec_backend *b, int k, int *kept, coarsen_error *err)
 {
     const coarsen_graph *g = b->gpu ? h->dev[k - 1] : h->host[k - 1];
     coarsen_level_stats *s = &h->stats[k];
@@ -173,7 +137,7 @@ static int build_level(coarsen_hierarchy *h, const backend *b, int k, int *kept,
     mo.max_vertex_weight = h->vertex_weight_cap;
     mo.hashed_ties = h->opts.hashed_ties;
 
-    int32_t *mate = ints_alloc(b, g->n, "matching", err), *cmap = NULL;
+    int32_t *mate = b->ints_alloc(g->n, "matching", err), *cmap = NULL;
     if (!mate)
         return COARSEN_ERR_NOMEM;
     matching_stats ms = {0};
@@ -194,13 +158,13 @@ static int build_level(coarsen_hierarchy *h, const backend *b, int k, int *kept,
         if (!rc)
             rc = phase_clock(b, &t2, err);
     }
-    if (!rc && !(cmap = ints_alloc(b, g->n, "coarse map", err)))
+    if (!rc && !(cmap = b->ints_alloc(g->n, "coarse map", err)))
         rc = COARSEN_ERR_NOMEM;
     if (!rc)
         rc = b->map_from_mates(g->n, mate, cmap, &nc, err);
-    ints_free(b, mate);
+    b->ints_free(mate);
     if (rc || nc == g->n) {
-        ints_free(b, cmap);
+        b->ints_free(cmap);
         return rc;
     }
     coarsen_graph *coarse = NULL;
@@ -210,7 +174,7 @@ static int build_level(coarsen_hierarchy *h, const backend *b, int k, int *kept,
     if (!rc)
         rc = record_graph(b, coarse, s, err);
     if (rc) {
-        ints_free(b, cmap);
+        b->ints_free(cmap);
         coarsen_graph_free(coarse);
         return rc;
     }
@@ -230,6 +194,7 @@ static int build_level(coarsen_hierarchy *h, const backend *b, int k, int *kept,
     s->matching_ms = t1 - t0;
     s->two_hop_ms = t2 - t1;
     s->contraction_ms = t3 - t2;
+    s->built_on_gpu = b->gpu;
     *kept = 1;
     return COARSEN_OK;
 }
@@ -297,8 +262,22 @@ static int fit_device_budget(coarsen_hierarchy *h, int k, coarsen_error *err)
     return COARSEN_OK;
 }
 
+/* The backend that builds the next level from `cur`: the run's, except that
+ * the GPU hands a level of at most host_below vertices, and every level after
+ * it, to the host (the level's graph is downloaded once, here). */
+static int level_backend(coarsen_hierarchy *h, const exec_backend **b, coarsen_error *err)
+{
+    if (!(*b)->gpu || h->opts.host_below <= 0 || h->stats[h->levels].vertices > h->opts.host_below)
+        return COARSEN_OK;
+    const coarsen_graph *g = NULL;
+    int rc = coarsen_hierarchy_graph(h, h->levels, &g, err);
+    if (!rc)
+        *b = exec_backend_cpu();
+    return rc;
+}
+
 /* Adds levels until a stopping rule holds; sets h->stop. */
-static int build_levels(coarsen_hierarchy *h, const backend *b, coarsen_error *err)
+static int build_levels(coarsen_hierarchy *h, const exec_backend *b, coarsen_error *err)
 {
     const coarsen_hierarchy_opts *o = &h->opts;
     for (;;) {
@@ -318,7 +297,9 @@ static int build_levels(coarsen_hierarchy *h, const backend *b, coarsen_error *e
         if (cur->edges == 0) /* nothing to match or pair */
             return COARSEN_OK;
         int kept = 0;
-        int rc = b->gpu ? fit_device_budget(h, h->levels + 1, err) : COARSEN_OK;
+        int rc = level_backend(h, &b, err);
+        if (!rc && b->gpu)
+            rc = fit_device_budget(h, h->levels + 1, err);
         int threads = threads_limit(b->gpu ? INT64_MAX : 2 * cur->edges); /* CPU: threads by the level's size */
         if (!rc)
             rc = build_level(h, b, h->levels + 1, &kept, err);
@@ -326,7 +307,7 @@ static int build_levels(coarsen_hierarchy *h, const backend *b, coarsen_error *e
         if (rc || !kept)
             return rc;
         h->levels++;
-        if (h->levels == 1 && b->gpu && !o->keep_input_on_device) { /* level 0 is the caller's host graph */
+        if (h->levels == 1 && h->on_gpu && !o->keep_input_on_device) { /* level 0 is the caller's host graph */
             coarsen_graph_free(h->dev[0]);
             h->dev[0] = NULL;
         }
@@ -378,7 +359,7 @@ int coarsen_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts
         return COARSEN_ERR_NOMEM;
     }
     h->host[0] = (coarsen_graph *)g; /* borrowed: never freed here */
-    const backend *b = use_gpu ? &gpu_backend : &cpu_backend;
+    const exec_backend *b = exec_backend_of(use_gpu);
     double start = timer_ms();
     if (use_gpu) {
         rc = device_graph_upload(g, &h->dev[0], err);

@@ -32,12 +32,12 @@ static void json_level(output_file *f, int k, const coarsen_level_stats *s)
                   "\"total_edge_weight\": %.17g, \"max_vertex_weight\": %lld, \"matched_fraction\": %.6f, "
                   "\"matched_pairs\": %lld, \"matching_weight\": %.17g, \"matching_passes\": %d, "
                   "\"two_hop_pairs\": %lld, \"leaf_pairs\": %lld, \"twin_pairs\": %lld, "
-                  "\"matching_ms\": %.3f, \"two_hop_ms\": %.3f, \"contraction_ms\": %.3f}",
+                  "\"matching_ms\": %.3f, \"two_hop_ms\": %.3f, \"contraction_ms\": %.3f, \"built_on\": \"%s\"}",
                   k, s->vertices, (long long)s->edges, (long long)s->total_vertex_weight, s->total_edge_weight,
                   (long long)s->max_vertex_weight, s->matched_fraction, (long long)s->matched_pairs,
                   s->matching_weight, s->matching_passes, (long long)(s->leaf_pairs + s->twin_pairs),
                   (long long)s->leaf_pairs, (long long)s->twin_pairs, s->matching_ms, s->two_hop_ms,
-                  s->contraction_ms);
+                  s->contraction_ms, k == 0 ? "input" : s->built_on_gpu ? "gpu" : "cpu");
 }
 
 void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *input, const char *command_line,
@@ -64,10 +64,10 @@ void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *in
     output_printf(f,
                   ",\n  \"options\": {\"levels\": %d, \"matcher\": \"%s\", \"coarsen_to\": %d, "
                   "\"min_reduction\": %g, \"max_vertex_weight\": %lld, \"two_hop_threshold\": %g, \"ties\": \"%s\", "
-                  "\"refine\": \"%s\", \"seed\": %llu},\n",
+                  "\"refine\": \"%s\", \"seed\": %llu, \"host_below\": %d},\n",
                   o->levels, coarsen_matcher_name(o->matcher), o->coarsen_to, o->min_reduction,
                   (long long)h->vertex_weight_cap, o->two_hop_threshold, o->hashed_ties ? "hashed" : "id",
-                  o->refine_roma ? "roma" : "none", (unsigned long long)o->seed);
+                  o->refine_roma ? "roma" : "none", (unsigned long long)o->seed, (int)o->host_below);
     if (t)
         output_printf(f,
                       "  \"transversal\": {\"kind\": \"%s\", \"rows\": %d, \"cols\": %d, \"structural_rank\": %lld, "

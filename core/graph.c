@@ -1,8 +1,7 @@
-/* graph.c — allocation, release and invariant checking of coarsen_graph. */
+/* graph.c — allocation and invariant checking of coarsen_graph (release, for either residence: device/graph_free.c). */
 #include "coarsen.h"
 #include "core/error.h"
 #include "core/row_find.h"
-#include "device/device.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -29,24 +28,6 @@ coarsen_graph *coarsen_graph_alloc(int32_t n, int64_t nnz, coarsen_error *err)
     }
     g->xadj[0] = 0;
     return g;
-}
-
-void coarsen_graph_free(coarsen_graph *g)
-{
-    if (!g)
-        return;
-    if (g->on_device) {
-        device_free(g->xadj);
-        device_free(g->adj);
-        device_free(g->ewgt);
-        device_free(g->vwgt);
-    } else {
-        free(g->xadj);
-        free(g->adj);
-        free(g->ewgt);
-        free(g->vwgt);
-    }
-    free(g);
 }
 
 int coarsen_graph_check(const coarsen_graph *g, coarsen_error *err)

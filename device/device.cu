@@ -1,5 +1,7 @@
 /* device.cu — the CUDA implementation of the device layer (device.h). */
 #include "device/cuda_check.cuh"
+
+#include <stdlib.h>
 #include "core/error.h"
 
 #include <stdio.h>
@@ -17,8 +19,16 @@ extern "C" int device_cuda_fail(coarsen_error *err, cudaError_t code, const char
 
 extern "C" int device_built_with_cuda(void) { return 1; }
 
+/* Every kernel's module loaded when the context is made (in the CLI's
+ * start-up thread, beside reading) rather than at its first launch: lazy
+ * loading, CUDA's default, cost the first level 5 ms of the 6 it took on
+ * road-FLA (H100, docs/benchmarks.md). A user's own setting is kept. Must
+ * precede the process's first CUDA call, which reads it. */
+extern "C" void device_preinit(void) { setenv("CUDA_MODULE_LOADING", "EAGER", 0); }
+
 extern "C" int device_gpu_count(void)
 {
+    device_preinit();
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess) {
         cudaGetLastError(); /* clear the sticky "no driver" state */

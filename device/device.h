@@ -16,8 +16,19 @@ extern "C" {
 
 typedef enum device_mode { DEVICE_AUTO = 0, DEVICE_CPU = 1, DEVICE_GPU = 2 } device_mode;
 
+#if !COARSEN_HAVE_CUDA
+/* A build without CUDA: sets err to the one "built without CUDA" error and
+ * returns COARSEN_ERR_DEVICE; every GPU entry point's stub
+ * (exec/gpu_nocuda.c) and the device layer's own fail through it. */
+int device_unavailable(coarsen_error *err);
+#endif
+
 /* 1 when this library was built with the CUDA backend. */
 int device_built_with_cuda(void);
+/* Prepares the process environment for the CUDA runtime (eager module
+ * loading unless the user chose otherwise); call before any thread starts
+ * where possible (setenv is not thread-safe); device_gpu_count calls it too. */
+void device_preinit(void);
 /* Usable GPUs (0 without CUDA, without a driver or without a device). */
 int device_gpu_count(void);
 /* Resolves the mode: *use_gpu = 1 when the GPU backend will run. DEVICE_GPU

@@ -101,6 +101,9 @@ int coarsen_graph_write(const coarsen_graph *g, const char *path, coarsen_format
 typedef enum coarsen_device { COARSEN_DEVICE_AUTO = 0, COARSEN_DEVICE_CPU = 1, COARSEN_DEVICE_GPU = 2 } coarsen_device;
 typedef enum coarsen_matcher { COARSEN_MATCHER_HANDSHAKE = 0, COARSEN_MATCHER_REDBLUE = 1 } coarsen_matcher;
 
+/* Default of coarsen_hierarchy_opts.host_below. */
+#define COARSEN_HOST_BELOW_DEFAULT 2048
+
 /* max_vertex_weight value asking for METIS's cap 1.5 * total / coarsen_to. */
 #define COARSEN_VWGT_AUTO (-1)
 
@@ -118,6 +121,7 @@ typedef struct coarsen_level_stats {
     int matching_passes;
     int64_t leaf_pairs, twin_pairs; /* two-hop pairs added (0 when two-hop did not run) */
     double matching_ms, two_hop_ms, contraction_ms; /* contraction includes the map */
+    int built_on_gpu;             /* 1 when this level was built by the GPU backend */
 } coarsen_level_stats;
 
 typedef enum coarsen_stop_reason {
@@ -144,6 +148,11 @@ typedef struct coarsen_hierarchy_opts {
                                      by moving the oldest levels to the host (each move costs a
                                      download); 0 (default): move only when the device's free memory
                                      would not hold them */
+    int32_t host_below;           /* GPU backend: a level built from a level of at most this many
+                                     vertices, and every level after it, is built on the host (the
+                                     CPU backend, same results bit for bit), where small levels take
+                                     less time than the GPU's per-level latency; 0: never.
+                                     Default COARSEN_HOST_BELOW_DEFAULT (measured, docs/benchmarks.md) */
     int keep_input_on_device;     /* GPU backend: 1 keeps the input's device copy (level 0) after
                                      level 1 is built, for callers that walk back down to level 0 on
                                      the GPU (the multilevel partitioner); it counts in the budget

@@ -14,6 +14,7 @@
 #include "core/threads.h"
 #include "core/timer.h"
 #include "device/device.h"
+#include "exec/backend.h"
 
 void partition_opts_default(partition_opts *o)
 {
@@ -38,15 +39,6 @@ static int metis_tries(const partition_opts *o)
     if (o->metis_tries > 0)
         return o->metis_tries;
     return o->k == 2 ? PARTITION_METIS_TRIES_K2 : 1;
-}
-
-/* The cut of part (host or device, as g) for the report. */
-static int level_cut(const coarsen_graph *g, const int32_t *part, double *cut, coarsen_error *err)
-{
-    if (g->on_device)
-        return partition_cut_gpu(g, part, cut, err);
-    *cut = partition_cut(g, part);
-    return 0;
 }
 
 /* Brings every part of level lv within cap: on the host directly, or, for a
@@ -135,18 +127,19 @@ static int refine_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, c
     int rc = dg ? 0 : coarsen_hierarchy_graph(h, lv, &g, err);
     int threads = threads_limit(dg ? INT64_MAX : 2 * s->edges); /* host work: threads by the level's size */
     r->vertices = s->vertices;
+    const exec_backend *b = exec_backend_of(dg != NULL);
     if (!rc)
-        rc = level_cut(g, part, &r->cut_projected, err);
+        rc = b->part_cut(g, part, &r->cut_projected, err);
     if (!rc)
         rc = rebalance_level(h, lv, dg, o->k, cap, part, &r->st, err);
     if (!rc)
-        rc = level_cut(g, part, &r->cut_rebalanced, err);
+        rc = b->part_cut(g, part, &r->cut_rebalanced, err);
     if (!rc)
-        rc = (dg ? partition_refine_gpu : partition_refine_cpu)(g, o->k, cap, o->max_rounds, part, &r->st, err);
+        rc = b->refine_parts(g, o->k, cap, o->max_rounds, part, &r->st, err);
     if (!rc)
         rc = polish_level(h, lv, dg, o, cap, part, &r->st, polish_ms, err);
     if (!rc)
-        rc = level_cut(g, part, &r->cut_refined, err);
+        rc = b->part_cut(g, part, &r->cut_refined, err);
     threads_restore(threads);
     return rc;
 }
@@ -207,7 +200,7 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
             if (!rc)
                 rc = hierarchy_device_map(h, lv, &dmap, err);
             if (!rc)
-                rc = partition_project_gpu(dg->n, dmap, dpart[0], dpart[1], err);
+                rc = exec_backend_gpu()->project(dg->n, dmap, dpart[0], dpart[1], err);
             if (!rc)
                 rc = refine_level(h, lv - 1, dg, o, dpart[1], &res->level[lv - 1], &res->polish_ms, err);
             int32_t *t = dpart[0];
@@ -217,10 +210,10 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
             rc = coarsen_hierarchy_map(h, lv, &map, err);
             if (!rc)
                 rc = coarsen_hierarchy_graph(h, lv - 1, &fg, err);
-            if (!rc) {
-                partition_project_cpu(fg->n, map, coarse, fine);
+            if (!rc)
+                rc = exec_backend_cpu()->project(fg->n, map, coarse, fine, err);
+            if (!rc)
                 rc = refine_level(h, lv - 1, NULL, o, fine, &res->level[lv - 1], &res->polish_ms, err);
-            }
             int32_t *t = coarse;
             coarse = fine;
             fine = t;

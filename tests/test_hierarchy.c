@@ -31,6 +31,7 @@ static coarsen_hierarchy_opts cpu_opts(void)
     coarsen_hierarchy_opts o;
     coarsen_hierarchy_opts_default(&o);
     o.device = COARSEN_DEVICE_CPU;
+    o.host_below = 0; /* the GPU runs derived from these build every level there */
     return o;
 }
 
@@ -370,6 +371,53 @@ Test(hierarchy_gpu, cpu_and_gpu_hierarchies_identical)
         }
         coarsen_graph_free(g);
     }
+}
+
+/* host_below: the GPU builds the levels from graphs above it, the host the
+ * rest (from the first graph at or below it on), the hierarchy still the
+ * CPU's bit for bit, and the device copies of host levels (what the GPU
+ * partitioner reads) equal them. */
+Test(hierarchy_gpu, small_levels_handed_to_the_host_identical)
+{
+    if (!test_have_gpu())
+        cr_skip_test("no GPU (or built without CUDA): host hand-off not exercised");
+    coarsen_error err = {0};
+    coarsen_graph *g = gen("grid2d:nx=300,ny=200,weights=int");
+    coarsen_hierarchy_opts o = cpu_opts();
+    o.coarsen_to = 50;
+    o.levels = 15;
+    coarsen_hierarchy *c = build(g, &o);
+    o.device = COARSEN_DEVICE_GPU;
+    o.host_below = 12000;
+    coarsen_hierarchy *d = build(g, &o);
+    assert_same_hierarchy(c, d, "grid2d 300x200, host below 12000");
+    int L = coarsen_hierarchy_levels(d), on_gpu = 0, on_host = 0;
+    for (int k = 1; k <= L; k++) {
+        int expect = coarsen_hierarchy_stats(d, k - 1)->vertices > o.host_below;
+        cr_assert_eq(coarsen_hierarchy_stats(d, k)->built_on_gpu, expect, "level %d from %d vertices", k,
+                     coarsen_hierarchy_stats(d, k - 1)->vertices);
+        on_gpu += expect;
+        on_host += !expect;
+        const coarsen_graph *dg = NULL, *hg = NULL, *dh = NULL;
+        const int32_t *dmap = NULL, *hmap = NULL;
+        cr_assert_eq(hierarchy_device_graph(d, k, &dg, &err), 0, "%s", err.msg);
+        cr_assert_eq(hierarchy_device_map(d, k, &dmap, &err), 0, "%s", err.msg);
+        cr_assert_eq(device_graph_download(dg, (coarsen_graph **)&dh, &err), 0, "%s", err.msg);
+        cr_assert_eq(coarsen_hierarchy_graph(c, k, &hg, &err), 0, "%s", err.msg);
+        char why[256];
+        cr_assert(graphs_identical(hg, dh, why, sizeof why), "level %d device copy: %s", k, why);
+        coarsen_graph_free((coarsen_graph *)dh);
+        cr_assert_eq(coarsen_hierarchy_map(c, k, &hmap, &err), 0, "%s", err.msg);
+        int32_t n = coarsen_hierarchy_stats(d, k - 1)->vertices;
+        int32_t *back = malloc((size_t)n * sizeof *back + 1);
+        cr_assert_eq(device_copy_to_host(back, dmap, (size_t)n * sizeof *back, &err), 0, "%s", err.msg);
+        cr_assert_eq(memcmp(back, hmap, (size_t)n * sizeof *back), 0, "level %d device map", k);
+        free(back);
+    }
+    cr_assert(on_gpu > 0 && on_host > 0, "%d levels on the GPU, %d on the host", on_gpu, on_host);
+    coarsen_hierarchy_free(c);
+    coarsen_hierarchy_free(d);
+    coarsen_graph_free(g);
 }
 
 /* A graph that contracts slowly (R-MAT: every level keeps most edges) makes
