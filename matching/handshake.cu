@@ -2,7 +2,9 @@
  * as handshake_cpu.c: (1) pointer step over the active lists (row
  * reductions of match_gpu.cuh, load-balanced by degree); (2) v matches iff
  * ptr[ptr[v]] == v; (3) compaction, whose counts are the pass's one copy to
- * the host. The first pass skips the neighbours' mate reads (none matched). */
+ * the host. The first pass skips the neighbours' mate reads (none matched).
+ * Graphs of up to a few hundred thousand vertices run all passes in one
+ * launch instead (handshake_persistent.cu). */
 #include "matching/match_gpu.cuh"
 
 /* Step (2): 1 when v matched. */
@@ -23,6 +25,8 @@ struct MutualPointers {
 int handshake_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_mate, int32_t *d_strongest,
                   matching_stats *stats, coarsen_error *err)
 {
+    if (handshake_persistent_fits(g, opts))
+        return handshake_persistent_gpu(g, opts, d_mate, d_strongest, stats, err);
     const MatchGraph G = match_graph(g);
     const MatchShape shape = match_shape(g, opts);
     const size_t n = (size_t)g->n;

@@ -254,6 +254,13 @@ int handshake_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_
 int redblue_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_mate, int32_t *d_strongest,
                 matching_stats *stats, coarsen_error *err);
 
+/* The handshake matcher in one cooperative launch (handshake_persistent.cu),
+ * which handshake_gpu uses when handshake_persistent_fits (opts'
+ * gpu_persistent_max); same results. */
+bool handshake_persistent_fits(const coarsen_graph *g, const matching_opts *opts);
+int handshake_persistent_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_mate, int32_t *d_strongest,
+                             matching_stats *stats, coarsen_error *err);
+
 /* The handshake pointer step, also the strongest-neighbour step (mate =
  * nullptr: every neighbour counts as unmatched): out[v] = best eligible
  * unmatched neighbour, alive[v] (when not null) = out[v] >= 0. */
@@ -271,7 +278,7 @@ struct PointerOp {
     __device__ __forceinline__ bool scans(const Ctx &) const { return true; }
     __device__ __forceinline__ int visit(const Ctx &c, int32_t, int32_t u, const double *w, double &key) const
     {
-        if (mate && __ldg(mate + u) >= 0)
+        if (mate && mate[u] >= 0) /* a plain load: the persistent matcher changes mate within its launch */
             return 0;
         if (cap > 0 && !pair_eligible(cap, c.vw, __ldg(vwgt + u)))
             return 0;

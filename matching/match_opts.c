@@ -14,6 +14,7 @@ void matching_opts_default(matching_opts *opts)
         .hashed_ties = 0,
         .gpu_group_width = 0,
         .gpu_heavy_degree = 0,
+        .gpu_persistent_max = 0,
     };
 }
 
@@ -33,5 +34,8 @@ int matching_opts_check(const matching_opts *opts, coarsen_error *err)
     if (opts->gpu_heavy_degree < 0)
         return error_set(err, COARSEN_ERR_INPUT, "negative GPU heavy degree %lld",
                          (long long)opts->gpu_heavy_degree);
+    if (opts->gpu_persistent_max < -1)
+        return error_set(err, COARSEN_ERR_INPUT, "GPU persistent bound %lld is not -1, 0 or a vertex count",
+                         (long long)opts->gpu_persistent_max);
     return COARSEN_OK;
 }

@@ -31,6 +31,10 @@ typedef struct matching_opts {
      * or 32) and the degree above which a vertex gets a whole block. */
     int gpu_group_width;
     int64_t gpu_heavy_degree;
+    /* GPU handshake: graphs of at most this many vertices run every pass in
+     * one cooperative launch, deciding on the device whether another pass is
+     * due (handshake_persistent.cu); 0 = automatic, -1 = never. Speed only. */
+    int64_t gpu_persistent_max;
 } matching_opts;
 
 /* Red/blue rounds when max_passes is 0: a round matches at least one pair

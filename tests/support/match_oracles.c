@@ -216,6 +216,7 @@ int test_compare_all_shapes(const coarsen_graph *g, matching_opts opts, char *wh
      * take the block-per-vertex path */
     static const int shapes[][2] = {{0, 0}, {1, 0}, {2, 0}, {2, 3}, {4, 1}, {4, 64}, {8, 0}, {16, 5}, {32, 0}, {32, 1}};
     char inner[400];
+    opts.gpu_persistent_max = -1; /* the shapes are the multi-launch version's */
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
         opts.gpu_group_width = shapes[s][0];
         opts.gpu_heavy_degree = shapes[s][1];
@@ -223,6 +224,14 @@ int test_compare_all_shapes(const coarsen_graph *g, matching_opts opts, char *wh
             snprintf(why, why_len, "group width %d, heavy degree %d: %s", shapes[s][0], shapes[s][1], inner);
             return 1;
         }
+    }
+    /* the one-launch version, wherever the graph fits it */
+    opts.gpu_group_width = 0;
+    opts.gpu_heavy_degree = 0;
+    opts.gpu_persistent_max = INT32_MAX;
+    if (test_compare_cpu_gpu(g, &opts, inner, sizeof inner)) {
+        snprintf(why, why_len, "one cooperative launch: %s", inner);
+        return 1;
     }
     return 0;
 }
