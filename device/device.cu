@@ -112,15 +112,19 @@ extern "C" size_t device_memory_free(void)
     return free_b;
 }
 
-extern "C" size_t device_peak_bytes(void)
+/* An attribute of the default pool, 0 when it cannot be read. */
+static size_t pool_bytes(cudaMemPoolAttr attr)
 {
     cudaMemPool_t pool;
-    uint64_t high = 0;
+    uint64_t v = 0;
     if (g_device < 0 || cudaDeviceGetDefaultMemPool(&pool, 0) != cudaSuccess ||
-        cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemHigh, &high) != cudaSuccess)
+        cudaMemPoolGetAttribute(pool, attr, &v) != cudaSuccess)
         return 0;
-    return (size_t)high;
+    return (size_t)v;
 }
+
+extern "C" size_t device_peak_bytes(void) { return pool_bytes(cudaMemPoolAttrUsedMemHigh); }
+extern "C" size_t device_used_bytes(void) { return pool_bytes(cudaMemPoolAttrUsedMemCurrent); }
 
 extern "C" void device_reset_peak(void)
 {

@@ -78,8 +78,10 @@ int device_synchronize(coarsen_error *err);
  * the pool keeps for reuse counts as used. */
 size_t device_memory_free(void);
 
-/* Peak device memory in use (bytes) since the last reset. */
+/* Peak device memory in use (bytes) since the last reset, and in use now
+ * (allocations of the device layer's pool). */
 size_t device_peak_bytes(void);
+size_t device_used_bytes(void);
 void device_reset_peak(void);
 
 /* A device graph (on_device = 1) with arrays for n vertices and nnz entries;

@@ -13,6 +13,7 @@ void device_preinit(void) {}
 int device_gpu_count(void) { return 0; }
 const char *device_name(void) { return "cpu"; }
 size_t device_peak_bytes(void) { return 0; }
+size_t device_used_bytes(void) { return 0; }
 size_t device_memory_free(void) { return 0; }
 void device_reset_peak(void) {}
 void device_free(void *ptr) { (void)ptr; }

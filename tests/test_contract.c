@@ -14,6 +14,7 @@
 #include "contract/contract_gpu_memory.h"
 #include "core/hash.h"
 #include "device/device.h"
+#include "gen/generators.h"
 #include "matching/matching.h"
 #include "tests/support/contract_oracles.h"
 #include "tests/support/match_oracles.h"
@@ -412,6 +413,52 @@ Test(contract_gpu, larger_graphs_identical_to_cpu)
         test_random_vertex_weights(cases[i].g, 9, i);
         compare_maps(cases[i].g, 100 + i, cases[i].what);
         coarsen_graph_free(cases[i].g);
+    }
+}
+
+/* contract_gpu_peak_bytes, what the hierarchy budgets device memory with,
+ * against the pool's measured high-water mark of one contract_gpu call
+ * (temporaries and the coarse graph) on graphs large enough for the bound's
+ * per-entry terms to outweigh its fixed slack: a matching's map (half the
+ * vertices), a few big groups (long segments), and power-law rows. */
+Test(contract_gpu, measured_peak_within_the_bound)
+{
+    SKIP_WITHOUT_GPU();
+    coarsen_error err = {0};
+    static const char *const specs[] = {"rgg:n=1500000,deg=10,weights=int,seed=3",
+                                        "rmat:n=524288,deg=24,weights=real,seed=4"};
+    for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+        gen_opts go;
+        coarsen_graph *g = NULL, *dg = NULL, *coarse = NULL;
+        cr_assert_eq(gen_opts_parse_spec(specs[s], &go, &err), 0, "%s", err.msg);
+        cr_assert_eq(gen_graph(&go, &g, &err), 0, "%s", err.msg);
+        int32_t *mate = malloc((size_t)g->n * sizeof *mate), *cmap = malloc((size_t)g->n * sizeof *cmap);
+        oracle_random_greedy_matching(g, 7 + s, mate);
+        for (int kind = 0; kind < 2; kind++) {
+            int32_t nc = 0;
+            if (kind == 0)
+                cr_assert_eq(contract_map_from_mates_cpu(g->n, mate, cmap, &nc, &err), 0, "%s", err.msg);
+            else
+                oracle_random_map(g->n, 1000, 9 + s, cmap, &nc);
+            cr_assert_eq(device_graph_upload(g, &dg, &err), 0, "%s", err.msg);
+            int32_t *d_cmap = to_device(cmap, g->n);
+            cr_assert_eq(device_synchronize(&err), 0, "%s", err.msg);
+            int64_t before = (int64_t)device_used_bytes(); /* the graph and the map */
+            device_reset_peak();
+            cr_assert_eq(contract_gpu(dg, d_cmap, nc, &coarse, &err), 0, "%s", err.msg);
+            cr_assert_eq(device_synchronize(&err), 0, "%s", err.msg);
+            int64_t used = (int64_t)device_peak_bytes() - before, bound = contract_gpu_peak_bytes(g->n, g->nnz);
+            cr_assert_leq(used, bound, "%s, %s: contract_gpu used %lld bytes, bound %lld", specs[s],
+                          kind ? "groups of up to 1000" : "matching", (long long)used, (long long)bound);
+            cr_assert_gt(used, (int64_t)g->nnz * 8, "%s: the high-water mark did not see the temporaries (%lld)",
+                         specs[s], (long long)used);
+            coarsen_graph_free(coarse);
+            coarsen_graph_free(dg);
+            device_free(d_cmap);
+        }
+        free(mate);
+        free(cmap);
+        coarsen_graph_free(g);
     }
 }
 
