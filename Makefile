@@ -4,8 +4,10 @@
 #
 #   make                 libraries + program (CUDA backend when nvcc is found)
 #   make shared          the shared library only (what the Python package bundles)
-#   make test            CPU-only build and CUDA build, each with the whole suite
+#   make test            CPU-only, CUDA and ASan builds, each with the whole suite,
+#                        then the Python package's tests (tests/python/run.sh)
 #   make check           the suite on this build only
+#   make python-check    build the Python package on this build, run its tests
 #   make example         generate a graph and coarsen it (README)
 #   make asan            the suite under AddressSanitizer + UBSan (CPU build)
 #   make install PREFIX=/usr/local
@@ -80,7 +82,7 @@ TESTS     := $(BUILD)/coarsen-tests
 BENCHES   := $(BENCH_C:bench/%.c=$(BUILD)/bench/%)
 EXAMPLES  := $(EXAMPLE_C:examples/%.c=$(BUILD)/examples/%)
 
-.PHONY: all deps test check example asan bench install clean fuzz shared print-shlib
+.PHONY: all deps test check example asan bench install clean fuzz shared print-shlib python-check
 all: $(PROG) $(LIB) $(SHLIB) $(EXAMPLES) $(BENCHES)
 
 deps:
@@ -142,10 +144,18 @@ ASAN_VARS := CUDA=0 BUILD=build-asan OPT=-O1 \
              SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 
 # The CPU-only build runs with zlib, the fallback; the others with ISA-L.
+# The Python package is built on the default build (the CUDA one when nvcc
+# is there), whose objects the second step has just compiled.
 test: deps
 	$(MAKE) -j$(NPROC) CUDA=0 GZIP=zlib BUILD=build-zlib check
 	$(MAKE) -j$(NPROC) check
 	$(MAKE) -j$(NPROC) $(ASAN_VARS) check
+	$(MAKE) python-check
+
+# Builds the wheel (setup.py runs `make shared` on this build), installs it
+# into $(BUILD)/python and runs tests/python with pytest.
+python-check: $(PROG)
+	CUDA=$(CUDA) GZIP=$(GZIP) sh tests/python/run.sh $(BUILD)
 
 asan:
 	$(MAKE) -j$(NPROC) $(ASAN_VARS) check
