@@ -112,3 +112,28 @@ def test_device_errors_are_device_errors():
         assert "GPU" in str(e) or "CUDA" in str(e)
     else:
         pytest.skip("a GPU is usable here: no error to see")
+
+
+class _Tensor:
+    """What from_edge_index asks of a torch tensor: detach().cpu().numpy()."""
+
+    def __init__(self, a, device="cuda:0"):
+        self.a, self.device = np.asarray(a), device
+
+    def detach(self):
+        return self
+
+    def cpu(self):
+        return _Tensor(self.a, "cpu")
+
+    def numpy(self):
+        assert self.device == "cpu"
+        return self.a
+
+
+def test_edge_index_from_a_tensor_on_a_device():
+    E = np.array([[0, 1, 2, 3], [1, 2, 3, 0]])
+    w = np.array([1.0, 2.0, 3.0, 4.0])
+    A = coarsen.from_edge_index(_Tensor(E), edge_weight=_Tensor(w))
+    assert_same_graph(A, coarsen.from_edge_index(E, edge_weight=w))
+    assert A[[0], [1]][0] == 1 and A[[3], [0]][0] == 4
