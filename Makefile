@@ -195,6 +195,6 @@ build-fuzz/fuzz_readers: fuzz/fuzz_readers.c $(FUZZ_SRC) $(wildcard core/*.h io/
 	    fuzz/fuzz_readers.c $(FUZZ_SRC) -o $@ $(GZ_LIBS) -lm
 
 clean:
-	rm -rf build build-cpu build-zlib build-asan build-fuzz
+	rm -rf build build-cpu build-zlib build-asan build-fuzz build-python python/coarsen.egg-info
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
