@@ -68,3 +68,15 @@ def test_match_respects_the_cap():
     mate = coarsen.match(A, vertex_weights=vw, max_vertex_weight=6, device="cpu")
     v = np.flatnonzero(mate >= 0)
     assert v.size and np.all(vw[v] + vw[mate[v]] <= 6)
+
+
+def test_gpu_match_and_partition_equal_cpu():
+    A = random_matrix(20000, 0.0003, "int", 5)
+    try:
+        gpu_mate = coarsen.match(A, refine="roma", device="gpu")
+    except coarsen.DeviceError as e:
+        pytest.skip(f"no usable GPU: {e}")
+    np.testing.assert_array_equal(gpu_mate, coarsen.match(A, refine="roma", device="cpu"))
+    gpu, info = coarsen.partition(A, 4, device="gpu", return_info=True)
+    assert info["on_gpu"]
+    np.testing.assert_array_equal(gpu, coarsen.partition(A, 4, device="cpu"))
