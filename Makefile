@@ -1,9 +1,13 @@
-# Makefile — builds libcoarsen.a, the `coarsen` program, the test suite and the
-# benchmarks; installs missing Debian packages first (scripts/install-deps.sh).
+# Makefile — builds libcoarsen.a and libcoarsen.so, the `coarsen` program, the
+# test suite and the benchmarks; installs missing Debian packages first
+# (scripts/install-deps.sh).
 #
-#   make                 library + program (CUDA backend when nvcc is found)
-#   make test            CPU-only build and CUDA build, each with the whole suite
+#   make                 libraries + program (CUDA backend when nvcc is found)
+#   make shared          the shared library only (what the Python package bundles)
+#   make test            CPU-only, CUDA and ASan builds, each with the whole suite,
+#                        then the Python package's tests (tests/python/run.sh)
 #   make check           the suite on this build only
+#   make python-check    build the Python package on this build, run its tests
 #   make example         generate a graph and coarsen it (README)
 #   make asan            the suite under AddressSanitizer + UBSan (CPU build)
 #   make install PREFIX=/usr/local
@@ -30,8 +34,10 @@ OPT       ?= -O3
 SANITIZE  ?=
 WARN      := -Wall -Wextra -Wshadow -Wno-unknown-pragmas
 CPPFLAGS  += -Iinclude -I. -DCOARSEN_HAVE_CUDA=$(if $(NVCC),1,0) -D_GNU_SOURCE
-CFLAGS    += -std=c11 $(OPT) -g $(WARN) -fopenmp -MMD -MP $(SANITIZE)
-NVFLAGS   := -std=c++17 $(OPT) -g $(CUDA_ARCH) -Xcompiler -fopenmp,-Wall,-Wextra -MMD -MP \
+# Position-independent code everywhere: one set of objects makes both
+# libraries, and it costs nothing measurable (docs/benchmarks.md, "-fPIC").
+CFLAGS    += -std=c11 $(OPT) -g $(WARN) -fopenmp -fPIC -MMD -MP $(SANITIZE)
+NVFLAGS   := -std=c++17 $(OPT) -g $(CUDA_ARCH) -Xcompiler -fopenmp,-fPIC,-Wall,-Wextra -MMD -MP \
              --expt-relaxed-constexpr -Xcudafe --display_error_number
 # gzip through ISA-L's igzip (Debian libisal-dev) when its headers are there;
 # zlib is the fallback the build needs only without it.
@@ -66,13 +72,18 @@ LIB_O     := $(LIB_C:%.c=$(BUILD)/obj/%.o) $(LIB_CU:%.cu=$(BUILD)/obj/%.cu.o)
 CLI_O     := $(CLI_C:%.c=$(BUILD)/obj/%.o)
 TEST_O    := $(TEST_C:%.c=$(BUILD)/obj/%.o)
 LIB       := $(BUILD)/libcoarsen.a
+# Shared library: soname libcoarsen.so.MAJOR.MINOR while MAJOR is 0 (a 0.x
+# minor release may change the ABI), file libcoarsen.so.VERSION.
+VERSION   := $(shell sed -n 's/.*COARSEN_VERSION "\(.*\)"/\1/p' include/coarsen.h)
+SONAME    := libcoarsen.so.$(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
+SHLIB     := $(BUILD)/libcoarsen.so.$(VERSION)
 PROG      := $(BUILD)/coarsen
 TESTS     := $(BUILD)/coarsen-tests
 BENCHES   := $(BENCH_C:bench/%.c=$(BUILD)/bench/%)
 EXAMPLES  := $(EXAMPLE_C:examples/%.c=$(BUILD)/examples/%)
 
-.PHONY: all deps test check example asan bench install clean fuzz
-all: $(PROG) $(LIB) $(EXAMPLES) $(BENCHES)
+.PHONY: all deps test check example asan bench install clean fuzz shared print-shlib python-check
+all: $(PROG) $(LIB) $(SHLIB) $(EXAMPLES) $(BENCHES)
 
 deps:
 	@sh scripts/install-deps.sh
@@ -88,6 +99,20 @@ $(BUILD)/obj/%.cu.o: %.cu
 $(LIB): $(LIB_O)
 	@rm -f $@
 	ar rcs $@ $^
+
+# The same objects, linked with their dependencies (the CUDA runtime
+# statically); only the public API (coarsen_*) is exported
+# (include/libcoarsen.map), so the internals and the CUDA runtime inside stay
+# private to it. -z defs: every symbol resolved at link time.
+$(SHLIB): $(LIB_O) include/libcoarsen.map
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=include/libcoarsen.map -Wl,-z,defs \
+	    $(CFLAGS) $(LIB_O) -o $@ $(LDLIBS) -lmetis
+	ln -sf $(notdir $@) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libcoarsen.so
+
+shared: $(SHLIB)
+print-shlib:
+	@echo $(SHLIB)
 
 $(PROG): $(CLI_O) $(LIB)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis
@@ -119,10 +144,18 @@ ASAN_VARS := CUDA=0 BUILD=build-asan OPT=-O1 \
              SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 
 # The CPU-only build runs with zlib, the fallback; the others with ISA-L.
+# The Python package is built on the default build (the CUDA one when nvcc
+# is there), whose objects the second step has just compiled.
 test: deps
 	$(MAKE) -j$(NPROC) CUDA=0 GZIP=zlib BUILD=build-zlib check
 	$(MAKE) -j$(NPROC) check
 	$(MAKE) -j$(NPROC) $(ASAN_VARS) check
+	$(MAKE) python-check
+
+# Builds the wheel (setup.py runs `make shared` on this build), installs it
+# into $(BUILD)/python and runs tests/python with pytest.
+python-check: $(PROG)
+	CUDA=$(CUDA) GZIP=$(GZIP) sh tests/python/run.sh $(BUILD)
 
 asan:
 	$(MAKE) -j$(NPROC) $(ASAN_VARS) check
@@ -134,13 +167,22 @@ example: deps $(PROG)
 bench: $(PROG) $(BENCHES)
 	sh bench/run.sh $(BUILD)
 
-install: $(PROG) $(LIB)
+# pkg-config: `coarsen` links the shared library (`--static` adds what the
+# static one needs), `coarsen-static` the static library by its path.
+PC_SED := sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|'
+install: $(PROG) $(LIB) $(SHLIB)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
 	install -m 755 $(PROG) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(SHLIB) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libcoarsen.so
 	install -m 644 include/coarsen.h $(DESTDIR)$(PREFIX)/include/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/.*COARSEN_VERSION "\(.*\)"/\1/p' include/coarsen.h)|' \
-	    -e 's|@LIBS@|$(LDLIBS) -lmetis|' coarsen.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/coarsen.pc
+	$(PC_SED) -e 's|@NAME@|coarsen|' -e 's|@LIBS@|-L$${libdir} -lcoarsen|' \
+	    -e 's|@PRIVATE@|$(LDLIBS) -lmetis|' coarsen.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/coarsen.pc
+	$(PC_SED) -e 's|@NAME@|coarsen-static|' -e 's|@LIBS@|$${libdir}/libcoarsen.a $(LDLIBS) -lmetis|' \
+	    -e 's|@PRIVATE@||' coarsen.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/coarsen-static.pc
+	if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" -eq 0 ]; then ldconfig; fi
 
 # libFuzzer target of the readers (docs/fuzzing.md): clang, ASan + UBSan,
 # CPU code only, no OpenMP.
@@ -153,6 +195,6 @@ build-fuzz/fuzz_readers: fuzz/fuzz_readers.c $(FUZZ_SRC) $(wildcard core/*.h io/
 	    fuzz/fuzz_readers.c $(FUZZ_SRC) -o $@ $(GZ_LIBS) -lm
 
 clean:
-	rm -rf build build-cpu build-zlib build-asan build-fuzz
+	rm -rf build build-cpu build-zlib build-asan build-fuzz build-python python/coarsen.egg-info
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,4 +1,5 @@
-/* stats_json.c — JSON statistics of a hierarchy (stats_json.h). Keys and
+/* stats_json.c — JSON statistics of a hierarchy (stats_json.h), and the
+ * public coarsen_hierarchy_write_stats that writes them to a file. Keys and
  * units: times in milliseconds, edges undirected, fractions in [0, 1]. */
 #include "coarsen/stats_json.h"
 
@@ -93,4 +94,13 @@ void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *in
         output_printf(f, k < h->levels ? ",\n" : "\n");
     }
     output_printf(f, "  ]\n}\n");
+}
+
+int coarsen_hierarchy_write_stats(const coarsen_hierarchy *h, const char *path, coarsen_error *err)
+{
+    output_file *f = output_open(path, err);
+    if (!f)
+        return err ? err->status : COARSEN_ERR_IO;
+    stats_json_write(f, h, NULL, NULL, NULL, NULL);
+    return output_commit(f, err);
 }

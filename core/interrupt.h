@@ -3,7 +3,9 @@
  * (between levels, at every buffer an output file writes) and fails with
  * COARSEN_ERR_INTERRUPTED, so that the ordinary error paths remove what the
  * run was writing (temporary files, a half-written hierarchy). A second
- * signal ends the process at once (the default action). */
+ * signal ends the process at once (the default action). A program with a
+ * SIGINT handler of its own uses coarsen_interrupt_catch / _release
+ * (include/coarsen.h) around a call instead: there no signal is fatal. */
 #ifndef CORE_INTERRUPT_H
 #define CORE_INTERRUPT_H
 

@@ -92,6 +92,26 @@ typedef enum coarsen_format { COARSEN_FORMAT_METIS = 0, COARSEN_FORMAT_MTX = 1, 
 int coarsen_graph_write(const coarsen_graph *g, const char *path, coarsen_format fmt,
                         double weight_scale, coarsen_error *err);
 
+/* Builds a host graph on n vertices from count entries (row[e], col[e], w[e])
+ * of a square n x n matrix held in memory, by the rules of a general Matrix
+ * Market file (docs/formats.md): diagonal entries dropped, duplicates of one
+ * (row, col) summed, weights |w|, the edge {i, j} weighing max(|a_ij|, |a_ji|)
+ * over the entries present, explicit zeros kept as edges of weight 0.
+ * [in] row, col: count ids in [0, n); w: count finite weights, or NULL for
+ * weight 1 each (a pattern); vwgt: n vertex weights >= 0, or NULL for 1 each.
+ * All four are only read, and may be freed once the call returns.
+ * [out] *out: a new host graph the caller owns (coarsen_graph_free), NULL on
+ * failure. Fails with COARSEN_ERR_INPUT naming the first bad entry or vertex
+ * (an id out of range, a NaN or infinite weight, a negative vertex weight,
+ * weight totals no sum can hold, as coarsen_graph_load refuses them), or
+ * COARSEN_ERR_NOMEM. */
+int coarsen_graph_from_entries(int32_t n, int64_t count, const int32_t *row, const int32_t *col, const double *w,
+                               const int64_t *vwgt, coarsen_graph **out, coarsen_error *err);
+
+/* The library's version, COARSEN_VERSION of the build (static storage): a
+ * program that loads the shared library checks it against its header's. */
+const char *coarsen_version(void);
+
 
 /* ---- Coarsening hierarchy ------------------------------------------------
  * Level 0 is the input graph; level k (1 <= k <= L) is level k-1 contracted
@@ -205,6 +225,91 @@ double coarsen_hierarchy_transfer_ms(const coarsen_hierarchy *h);
  * demand, by coarsen_hierarchy_graph and coarsen_hierarchy_map). */
 double coarsen_hierarchy_download_ms(const coarsen_hierarchy *h);
 void coarsen_hierarchy_free(coarsen_hierarchy *h);
+/* Writes the statistics of h [in] to path as `coarsen --out` writes
+ * stats.json (docs/pipeline.md), with "command_line" and "input" null and
+ * no "phases"; atomically, gzip when path ends in ".gz", like every file the
+ * library writes. COARSEN_ERR_IO when it cannot be written. */
+int coarsen_hierarchy_write_stats(const coarsen_hierarchy *h, const char *path, coarsen_error *err);
+
+
+/* ---- Matching ----------------------------------------------------------- */
+
+typedef struct coarsen_match_opts {
+    coarsen_matcher matcher;      /* default handshake */
+    int refine_roma;              /* 1: improve the matching by ROMA 2-augmentations afterwards (the
+                                     deterministic parallel rule, as coarsen_hierarchy_opts); default 0 */
+    int hashed_ties;              /* equal edge weights: 0 (default, as `coarsen match`) to the smaller
+                                     id, 1 to the smaller seeded scramble of it */
+    int64_t max_vertex_weight;    /* > 0: no pair whose vertex weights sum above it; default 0: no cap */
+    uint64_t seed;                /* red/blue colouring and hashed ties (default 1) */
+    coarsen_device device;        /* default auto */
+} coarsen_match_opts;
+
+typedef struct coarsen_match_stats {
+    int64_t pairs;                /* matched pairs */
+    double weight;                /* total weight of the matched edges */
+    int passes;                   /* handshake passes or red/blue rounds */
+    double ms;                    /* wall time, refinement included */
+} coarsen_match_stats;
+
+void coarsen_match_opts_default(coarsen_match_opts *opts);
+/* Computes a matching of host graph g [in], as `coarsen match` does with the
+ * same options: mate [out, caller-allocated, g->n entries] receives each
+ * vertex's partner or -1. stats [out] may be NULL. The same mates on CPU and
+ * GPU. */
+int coarsen_match(const coarsen_graph *g, const coarsen_match_opts *opts, int32_t *mate, coarsen_match_stats *stats,
+                  coarsen_error *err);
+
+
+/* ---- Partitioning (multilevel: the hierarchy, METIS on the coarsest graph,
+ * projection, refinement at every level; docs/partitioning.md) ------------ */
+
+typedef struct coarsen_partition_opts {
+    int32_t k;                    /* parts, >= 1 (default 2) */
+    double imbalance;             /* every part weighs at most (1 + imbalance) * total / k, loosened to
+                                     ceil(total / k) + heaviest vertex - 1 when that is larger (default 0.03) */
+    uint64_t seed;                /* of every randomised step; replaces hierarchy.seed (default 1) */
+    int recursive;                /* 1: METIS recursive bisection on the coarsest graph; default 0: k-way */
+    int max_rounds;               /* refinement rounds per level (default 16) */
+    int64_t polish_edges;         /* FM polish at the levels of at most this many edges (default 2^18;
+                                     < 0: none) */
+    int metis_tries;              /* METIS runs on the coarsest graph, the lowest cut kept; default 0:
+                                     4 for k = 2, 1 otherwise */
+    coarsen_hierarchy_opts hierarchy; /* matcher, ties, device, ...; defaults as coarsen_hierarchy_opts
+                                         but 100 levels and coarsen_to 0, meaning max(40 k, 400) */
+} coarsen_partition_opts;
+
+typedef struct coarsen_partition_info {
+    double cut;                   /* total weight of the edges between parts */
+    double imbalance;             /* heaviest part / (total / k) */
+    int64_t cap;                  /* the part weight allowed */
+    int levels;                   /* hierarchy levels used */
+    int on_gpu;                   /* 1 when the GPU backend ran */
+    double total_ms;              /* wall time of the whole partitioning */
+} coarsen_partition_info;
+
+void coarsen_partition_opts_default(coarsen_partition_opts *opts);
+/* Partitions host graph g [in] into opts->k parts, as `coarsen partition`:
+ * part [out, caller-allocated, g->n entries] receives ids 0..k-1, every part
+ * within the cap. info [out] may be NULL. */
+int coarsen_partition(const coarsen_graph *g, const coarsen_partition_opts *opts, int32_t *part,
+                      coarsen_partition_info *info, coarsen_error *err);
+
+
+/* ---- Interrupts, for a program with SIGINT handling of its own ------------
+ * A hierarchy build stops between levels, and a file being written at its
+ * next write, once SIGINT has reached the library's handler, with
+ * COARSEN_ERR_INTERRUPTED (the `coarsen` program installs that handler for
+ * its whole run). A program that handles SIGINT itself, such as an
+ * interpreter, brackets a long call with these two, from one thread, not
+ * nested: catch installs the library's handler for SIGINT, keeping the
+ * program's (COARSEN_ERR_IO when sigaction refuses), and forgets any earlier
+ * request; release puts the program's handler back and returns the signal
+ * that arrived in between (SIGINT) or 0. In between, every SIGINT is only
+ * recorded, never fatal. The request is process-wide: calls running in
+ * other threads stop at their next level too. */
+int coarsen_interrupt_catch(coarsen_error *err);
+int coarsen_interrupt_release(void);
 
 #ifdef __cplusplus
 }

@@ -6,11 +6,11 @@
  * METIS reader otherwise. */
 #include "io/graph_load.h"
 #include "core/error.h"
+#include "core/weight_sums.h"
 #include "io/metis_read.h"
 #include "io/mtx_read.h"
 #include "io/parhip_read.h"
 
-#include <math.h>
 #include <string.h>
 #include <strings.h>
 
@@ -48,33 +48,6 @@ int graph_load_text(text_input *t, coarsen_graph **out, coarsen_read_report *rep
     return rc;
 }
 
-/* Every sum the pipeline forms of g's weights (coarse vertices, coarse
- * edges, totals, cuts) is at most the total vertex weight or the total edge
- * weight: a graph whose totals overflow int64 or double is refused here,
- * once, rather than giving negative or infinite figures later. */
-static int check_sums(const char *name, const coarsen_graph *g, coarsen_error *err)
-{
-    int64_t vsum = 0;
-    int over = 0;
-    for (int32_t u = 0; u < g->n && !over; u++)
-        over = __builtin_add_overflow(vsum, g->vwgt[u], &vsum);
-    if (over)
-        return error_set(err, COARSEN_ERR_INPUT,
-                         "%s: the vertex weights add up to more than 2^63 - 1, which the sums of coarse vertices "
-                         "need to hold: scale them down",
-                         name);
-    double esum = 0;
-#pragma omp parallel for reduction(+ : esum) if (g->nnz > 65536)
-    for (int64_t k = 0; k < g->nnz; k++)
-        esum += g->ewgt[k];
-    if (!isfinite(esum))
-        return error_set(err, COARSEN_ERR_INPUT,
-                         "%s: the edge weights add up to more than the largest double (1.8e308), which the sums of "
-                         "coarse edges need to hold: scale them down",
-                         name);
-    return COARSEN_OK;
-}
-
 int coarsen_graph_load(const char *path, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
 {
     *out = NULL;
@@ -87,7 +60,7 @@ int coarsen_graph_load(const char *path, coarsen_graph **out, coarsen_read_repor
         rc = graph_load_text(&t, out, report, err);
         text_input_free(&t);
     }
-    if (!rc && (rc = check_sums(path, *out, err))) {
+    if (!rc && (rc = graph_check_weight_sums(path, *out, err))) {
         coarsen_graph_free(*out);
         *out = NULL;
     }
