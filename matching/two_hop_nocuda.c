@@ -3,10 +3,10 @@
 #include "matching/two_hop.h"
 #include "device/device.h"
 
-int two_hop_gpu(const coarsen_graph *g, int64_t max_vertex_weight, int32_t *d_mate, two_hop_stats *stats,
+int two_hop_gpu(const coarsen_graph *g, const two_hop_opts *opts, int32_t *d_mate, two_hop_stats *stats,
                 coarsen_error *err)
 {
-    (void)g, (void)max_vertex_weight, (void)d_mate;
+    (void)g, (void)opts, (void)d_mate;
     if (stats)
         *stats = (two_hop_stats){0};
     return device_synchronize(err);
