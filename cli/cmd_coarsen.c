@@ -27,7 +27,7 @@ static const char *const help =
     "  --matcher handshake|redblue|hec  pairs by a matching, or groups by heavy-edge clustering\n"
     "                           (hec: every vertex joins its best neighbour's group; default handshake)\n"
     "  --rating weight|expansion|expansion2  what handshake and hec maximise: the edge weight w,\n"
-    "                           w / (c(u) c(v)) or w^2 / (c(u) c(v)) for vertex weights c (default weight)\n"
+    "                           w / (c(u) c(v)) or w^2 / (c(u) c(v)) for vertex weights c (default expansion2)\n"
     "  --ties hashed|id         equal edge weights go to the smaller seeded scramble of the vertex\n"
     "                           id (default: few passes on unit weights) or to the smaller id\n"
     "  --refine none|roma       refine each level's matching by ROMA 2-augmentations (default none)\n"

@@ -167,7 +167,9 @@ typedef struct coarsen_hierarchy_opts {
                                      0: no cap; COARSEN_VWGT_AUTO (default): per level, see above */
     double max_vertex_weight_factor; /* the auto cap lets a coarse vertex weigh this many times the
                                      average of the level it is built from (default 3; >= 2) */
-    coarsen_rating rating;        /* handshake and HEC (default weight) */
+    coarsen_rating rating;        /* handshake and HEC (default expansion2: deeper hierarchies;
+                                     the partitioner keeps weight, its cuts are lower with it);
+                                     red/blue ignores it (weight) */
     double two_hop_threshold;     /* run two-hop pairing (islands, leaves, twins) when more than this
                                      fraction of a level's vertices is left unmatched (default 0.25;
                                      > 1 disables) */
