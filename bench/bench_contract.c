@@ -45,9 +45,20 @@ static void add_report(totals *t, const char *graph, const coarsen_graph *g, int
     t->ms += med;
 }
 
-/* Times two-hop matching after the level-0 matching (CPU on all threads,
- * and GPU when use_gpu; the GPU's mate is checked against the CPU's) and
- * prints one line per backend with the pairs each rule added. */
+/* The report's fields of one two-hop run. */
+static void two_hop_extra(char *s, size_t len, const char *backend, int64_t unmatched, const two_hop_stats *st)
+{
+    snprintf(s, len,
+             "backend=%s unmatched_before=%lld leaf_pairs=%lld twin_pairs=%lld relative_pairs=%lld "
+             "island_pairs=%lld",
+             backend, (long long)unmatched, (long long)st->leaf_pairs, (long long)st->twin_pairs,
+             (long long)st->relative_pairs, (long long)st->island_pairs);
+}
+
+/* Times two-hop matching (every rule, no cap) after the level-0 matching
+ * (CPU on all threads, and GPU when use_gpu; the GPU's mate is checked
+ * against the CPU's) and prints one line per backend with the pairs each
+ * rule added. */
 static int time_two_hop(const char *graph, const coarsen_graph *g, const int32_t *mate, int runs, int use_gpu,
                         int gpu_only, coarsen_error *err)
 {
@@ -55,18 +66,18 @@ static int time_two_hop(const char *graph, const coarsen_graph *g, const int32_t
     int32_t *cpu = malloc(bytes), *back = malloc(bytes);
     double ms[MAX_RUNS];
     two_hop_stats st = {0};
+    const two_hop_opts all_rules = {0, 0.0}; /* no cap, relatives whenever a vertex is left */
     int64_t unmatched = 0;
     for (int32_t v = 0; v < g->n; v++)
         unmatched += mate[v] == -1;
     int rc = 0;
     for (int r = 0; !rc && r < (gpu_only ? 1 : runs); r++) {
         memcpy(cpu, mate, bytes);
-        rc = two_hop_cpu(g, 0, cpu, &st, err);
+        rc = two_hop_cpu(g, &all_rules, cpu, &st, err);
         ms[r] = st.ms;
     }
-    char extra[160];
-    snprintf(extra, sizeof extra, "backend=cpu unmatched_before=%lld leaf_pairs=%lld twin_pairs=%lld",
-             (long long)unmatched, (long long)st.leaf_pairs, (long long)st.twin_pairs);
+    char extra[240];
+    two_hop_extra(extra, sizeof extra, "cpu", unmatched, &st);
     if (!rc && !gpu_only)
         bench_report("two_hop", graph, g, ms, runs, extra);
     coarsen_graph *dg = NULL;
@@ -78,15 +89,14 @@ static int time_two_hop(const char *graph, const coarsen_graph *g, const int32_t
     for (int r = 0; !rc && use_gpu && r < runs; r++) {
         rc = device_copy_to_device(d_mate, mate, (size_t)g->n * sizeof *mate, err);
         if (!rc)
-            rc = two_hop_gpu(dg, 0, d_mate, &st, err);
+            rc = two_hop_gpu(dg, &all_rules, d_mate, &st, err);
         ms[r] = st.ms;
     }
     if (!rc && use_gpu) {
         rc = device_copy_to_host(back, d_mate, (size_t)g->n * sizeof *mate, err);
         if (!rc && memcmp(back, cpu, (size_t)g->n * sizeof *mate) != 0)
             rc = error_set(err, COARSEN_ERR_DEVICE, "GPU two-hop matching differs from the CPU's");
-        snprintf(extra, sizeof extra, "backend=gpu unmatched_before=%lld leaf_pairs=%lld twin_pairs=%lld",
-                 (long long)unmatched, (long long)st.leaf_pairs, (long long)st.twin_pairs);
+        two_hop_extra(extra, sizeof extra, "gpu", unmatched, &st);
         if (!rc)
             bench_report("two_hop", graph, g, ms, runs, extra);
     }

@@ -76,8 +76,12 @@ int cli_device_finish(cli_globals *g, int64_t entries, double *waited_ms);
  * lie in [lo, hi]; on failure prints "coarsen: --NAME: ..." and returns -1. */
 int cli_parse_long(const char *name, const char *s, long long lo, long long hi, long long *out);
 int cli_parse_double(const char *name, const char *s, double lo, double hi, double *out);
-/* --matcher handshake|redblue: *redblue = 0 or 1; -1 after printing the error. */
-int cli_parse_matcher(const char *s, int *redblue);
+/* --matcher handshake|redblue|hec (hec only with allow_hec): *kind = 0, 1
+ * or 2 (the values of coarsen_matcher and matcher_kind); -1 after printing
+ * the error. */
+int cli_parse_matcher(const char *s, int allow_hec, int *kind);
+/* --rating weight|expansion|expansion2; -1 after printing the error. */
+int cli_parse_rating(const char *s, coarsen_rating *rating);
 /* --ties hashed|id: *hashed = 1 or 0; -1 after printing the error. */
 int cli_parse_ties(const char *s, int *hashed);
 

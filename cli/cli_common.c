@@ -48,14 +48,29 @@ int cli_parse_double(const char *name, const char *s, double lo, double hi, doub
     return 0;
 }
 
-int cli_parse_matcher(const char *s, int *redblue)
+int cli_parse_matcher(const char *s, int allow_hec, int *kind)
 {
-    if (strcmp(s, "handshake") && strcmp(s, "redblue")) {
-        fprintf(stderr, "coarsen: --matcher: '%s' is not handshake or redblue\n", s);
-        return -1;
-    }
-    *redblue = !strcmp(s, "redblue");
-    return 0;
+    static const char *const names[] = {"handshake", "redblue", "hec"};
+    for (int k = 0; k < 2 + (allow_hec != 0); k++)
+        if (!strcmp(s, names[k])) {
+            *kind = k;
+            return 0;
+        }
+    fprintf(stderr, "coarsen: --matcher: '%s' is not handshake%s redblue%s\n", s, allow_hec ? "," : " or",
+            allow_hec ? " or hec" : "");
+    return -1;
+}
+
+int cli_parse_rating(const char *s, coarsen_rating *rating)
+{
+    static const char *const names[] = {"weight", "expansion", "expansion2"};
+    for (int k = 0; k < 3; k++)
+        if (!strcmp(s, names[k])) {
+            *rating = (coarsen_rating)k;
+            return 0;
+        }
+    fprintf(stderr, "coarsen: --rating: '%s' is not weight, expansion or expansion2\n", s);
+    return -1;
 }
 
 int cli_parse_ties(const char *s, int *hashed)

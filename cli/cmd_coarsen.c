@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "coarsen/hierarchy.h"
 #include "coarsen/hierarchy_write.h"
 #include "coarsen/run_phases.h"
 #include "coarsen/stats_json.h"
@@ -21,23 +22,31 @@ static const char *const help =
     "Usage: coarsen [OPTIONS] FILE\n"
     "Builds a coarsening hierarchy of the graph in FILE (Matrix Market or METIS, .gz allowed):\n"
     "level by level a matching, two-hop pairing when the matching stalls, and contraction.\n\n"
-    "  --levels N               at most N contractions (default 10)\n"
-    "  --matcher handshake|redblue  matching algorithm (default handshake)\n"
+    "  --levels N               at most N contractions (default 10); given without --coarsen-to,\n"
+    "                           levels are built until a level cannot shrink (--coarsen-to 0)\n"
+    "  --matcher handshake|redblue|hec  pairs by a matching, or groups by heavy-edge clustering\n"
+    "                           (hec: every vertex joins its best neighbour's group; default handshake)\n"
+    "  --rating weight|expansion|expansion2  what handshake and hec maximise: the edge weight w,\n"
+    "                           w / (c(u) c(v)) or w^2 / (c(u) c(v)) for vertex weights c (default expansion2)\n"
     "  --ties hashed|id         equal edge weights go to the smaller seeded scramble of the vertex\n"
     "                           id (default: few passes on unit weights) or to the smaller id\n"
     "  --refine none|roma       refine each level's matching by ROMA 2-augmentations (default none)\n"
     "  --coarsen-to N           stop once a level has <= N vertices (default 1000; 0 = never)\n"
     "  --min-reduction R        stop after a level keeping more than (1-R) of the vertices (default 0.05)\n"
-    "  --max-vertex-weight W|auto  no coarse vertex heavier than W (0 = no cap); auto: 1.5 * total\n"
-    "                           vertex weight / coarsen-to, METIS's rule (default auto)\n"
+    "  --max-vertex-weight W|auto  no coarse vertex heavier than W (0 = no cap); auto (default), per\n"
+    "                           level: max(1.5 * total vertex weight / coarsen-to (METIS's rule),\n"
+    "                           F * the average vertex weight of the level it is built from)\n"
+    "  --vertex-weight-factor F the F of auto (default 3, at least 2: two average vertices may merge)\n"
     "  --gpu-memory F           GPU: keep device memory under F x the input CSR by moving older\n"
     "                           levels to the host (default 0: only when the GPU would run out)\n"
     "  --host-below N           GPU: build the levels from the first one of at most N vertices on\n"
     "                           the host, where they take less time (same results; default "
     CLI_STR(COARSEN_HOST_BELOW_DEFAULT) ";\n"
     "                           0 = every level on the GPU)\n"
-    "  --two-hop-threshold F    pair unmatched leaves and twins when more than F of a level's\n"
-    "                           vertices stay unmatched (default 0.25)\n"
+    "  --two-hop-threshold F    pair unmatched islands, leaves and twins when more than F of a\n"
+    "                           level's vertices stay unmatched (default 0.25)\n"
+    "  --two-hop-relatives F    then pair unmatched vertices sharing their heaviest neighbour when\n"
+    "                           more than F still are (default 0.25; > 1: never)\n"
     "  --out DIR                write level-K graphs, map-K.txt and stats.json into DIR\n"
     "                           (with --format mtx also level-K.vwgt.txt: vertex weights);\n"
     "                           once all are written they replace a previous run's files there\n"
@@ -67,6 +76,9 @@ enum {
     OPT_MIN_REDUCTION,
     OPT_MAX_VWGT,
     OPT_TWO_HOP,
+    OPT_RELATIVES,
+    OPT_RATING,
+    OPT_VWGT_FACTOR,
     OPT_OUT,
     OPT_FORMAT,
     OPT_WEIGHT_SCALE,
@@ -88,6 +100,9 @@ static const struct option longopts[] = {
     {"min-reduction", required_argument, 0, OPT_MIN_REDUCTION},
     {"max-vertex-weight", required_argument, 0, OPT_MAX_VWGT},
     {"two-hop-threshold", required_argument, 0, OPT_TWO_HOP},
+    {"two-hop-relatives", required_argument, 0, OPT_RELATIVES},
+    {"rating", required_argument, 0, OPT_RATING},
+    {"vertex-weight-factor", required_argument, 0, OPT_VWGT_FACTOR},
     {"out", required_argument, 0, OPT_OUT},
     {"format", required_argument, 0, OPT_FORMAT},
     {"weight-scale", required_argument, 0, OPT_WEIGHT_SCALE},
@@ -106,6 +121,7 @@ typedef struct run {
     const char *file;
     int transversal;               /* a bip_transversal_kind, or -1 without --transversal */
     const char *transversal_out;   /* --transversal-out FILE, or NULL */
+    int levels_given, coarsen_to_given;
 } run;
 
 /* Applies one option of this command; 0, or -1 after printing one line. */
@@ -120,12 +136,19 @@ static int local_option(int opt, const char *arg, void *ctx)
         if (cli_parse_long("levels", arg, 0, 1000, &v))
             return -1;
         r->h.levels = (int)v;
+        r->levels_given = 1;
         return 0;
     case OPT_MATCHER:
-        if (cli_parse_matcher(arg, &flag))
+        if (cli_parse_matcher(arg, 1, &flag))
             return -1;
-        r->h.matcher = flag ? COARSEN_MATCHER_REDBLUE : COARSEN_MATCHER_HANDSHAKE;
+        r->h.matcher = (coarsen_matcher)flag;
         return 0;
+    case OPT_RATING:
+        return cli_parse_rating(arg, &r->h.rating);
+    case OPT_VWGT_FACTOR:
+        return cli_parse_double("vertex-weight-factor", arg, 2, 1e9, &r->h.max_vertex_weight_factor);
+    case OPT_RELATIVES:
+        return cli_parse_double("two-hop-relatives", arg, 0, 1e9, &r->h.two_hop_relatives);
     case OPT_TIES:
         return cli_parse_ties(arg, &r->h.hashed_ties);
     case OPT_HOST_BELOW:
@@ -144,6 +167,7 @@ static int local_option(int opt, const char *arg, void *ctx)
         if (cli_parse_long("coarsen-to", arg, 0, INT32_MAX, &v))
             return -1;
         r->h.coarsen_to = (int32_t)v;
+        r->coarsen_to_given = 1;
         return 0;
     case OPT_MIN_REDUCTION:
         if (cli_parse_double("min-reduction", arg, 0, 1, &d))
@@ -205,6 +229,8 @@ static int parse(int argc, char **argv, run *r, int *done)
         return 2;
     }
     r->file = argv[optind];
+    if (r->levels_given && !r->coarsen_to_given) /* N levels asked for: no size floor */
+        r->h.coarsen_to = 0;
     if (r->transversal_out && r->transversal < 0) {
         fprintf(stderr, "coarsen: --transversal-out needs --transversal\n");
         return 2;
@@ -239,7 +265,7 @@ static void progress_line(int level, const coarsen_level_stats *s, void *ctx)
             "two-hop %lld pairs, match %.2f ms, two-hop %.2f ms, contract %.2f ms\n",
             level, s->vertices, (long long)s->edges,
             *prev_n ? 100.0 * (1.0 - (double)s->vertices / *prev_n) : 0.0,
-            100.0 * s->matched_fraction, (long long)(s->leaf_pairs + s->twin_pairs), s->matching_ms,
+            100.0 * s->matched_fraction, (long long)hierarchy_unjoined_pairs(s), s->matching_ms,
             s->two_hop_ms, s->contraction_ms);
     *prev_n = s->vertices;
 }
@@ -258,6 +284,15 @@ static void stop_line(FILE *f, const char *prefix, const coarsen_hierarchy *h, c
         fprintf(f, "stopped: min-reduction (a level would remove less than %g of the vertices)\n",
                 o->min_reduction);
         break;
+    case COARSEN_STOP_VERTEX_WEIGHT:
+        fprintf(f,
+                "stopped: vertex-weight-cap (a level would remove less than %g of the vertices: the cap of "
+                "%lld kept apart %lld vertices with a neighbour; --max-vertex-weight, --vertex-weight-factor)\n",
+                o->min_reduction, (long long)h->stall_cap, (long long)h->stall_blocked);
+        break;
+    case COARSEN_STOP_NO_EDGES:
+        fprintf(f, "stopped: no-edges (the coarsest level has no edge left)\n");
+        break;
     }
 }
 
@@ -275,7 +310,7 @@ static void print_table(const coarsen_hierarchy *h, const coarsen_hierarchy_opts
         const coarsen_level_stats *p = coarsen_hierarchy_stats(h, k - 1);
         printf("%5d %11d %12lld %9.3f %8.3f %8lld %10.3f %10.3f %11.3f\n", k, s->vertices, (long long)s->edges,
                p->vertices ? 1.0 - (double)s->vertices / p->vertices : 0.0, s->matched_fraction,
-               (long long)(s->leaf_pairs + s->twin_pairs), s->matching_ms, s->two_hop_ms, s->contraction_ms);
+               (long long)hierarchy_unjoined_pairs(s), s->matching_ms, s->two_hop_ms, s->contraction_ms);
     }
     stop_line(stdout, "", h, o);
     printf("total: %.3f ms (transfers %.3f ms), file I/O excluded\n", coarsen_hierarchy_total_ms(h),

@@ -84,9 +84,9 @@ static int parse(int argc, char **argv, match_args *a)
             printf("%s%s", help, cli_global_help);
             return 0;
         case OPT_MATCHER:
-            if (cli_parse_matcher(optarg, &flag))
+            if (cli_parse_matcher(optarg, 0, &flag))
                 return 2;
-            a->opts.kind = flag ? MATCHER_REDBLUE : MATCHER_HANDSHAKE;
+            a->opts.kind = (matcher_kind)flag;
             a->roma.matcher_given = 1;
             break;
         case OPT_WEIGHTED: a->opts.weighted = 1; break;

@@ -23,7 +23,12 @@ static const char *const help =
     "  --imbalance E            every part weighs at most (1+E) * total / K (default 0.03;\n"
     "                           loosened to ceil(total/K) + heaviest vertex - 1 when that is larger)\n"
     "  --rb                     METIS recursive bisection on the coarsest graph (default k-way)\n"
-    "  --matcher handshake|redblue  matching of the hierarchy (default handshake)\n"
+    "  --matcher handshake|redblue|hec  matching (or heavy-edge clustering) of the hierarchy\n"
+    "                           (default handshake)\n"
+    "  --rating weight|expansion|expansion2  what handshake and hec maximise (default weight)\n"
+    "  --vertex-weight-factor F the hierarchy's cap lets a vertex weigh F x the level's average\n"
+    "                           when that exceeds 1.5 x total / coarsen-to (default 3)\n"
+    "  --two-hop-relatives F    pair relatives when more than F stay unmatched (default 0.25)\n"
     "  --ties hashed|id         equal edge weights go to the smaller seeded scramble of the vertex\n"
     "                           id (default: few passes) or to the smaller id (more passes on unit\n"
     "                           weights; lower cuts on unit-weight meshes, docs/partitioning.md)\n"
@@ -39,13 +44,16 @@ static const char *const help =
     "                           same part after relabelling METIS's parts (coarsen remap)\n\n";
 
 enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_MATCHER, OPT_TIES, OPT_ROUNDS, OPT_COARSEN_TO, OPT_POLISH, OPT_TRIES, OPT_OUT,
-       OPT_COMPARE };
+       OPT_COMPARE, OPT_RATING, OPT_VWGT_FACTOR, OPT_RELATIVES };
 
 static const struct option longopts[] = {
     CLI_GLOBAL_LONGOPTS,
     {"imbalance", required_argument, 0, OPT_IMBALANCE},
     {"rb", no_argument, 0, OPT_RB},
     {"matcher", required_argument, 0, OPT_MATCHER},
+    {"rating", required_argument, 0, OPT_RATING},
+    {"vertex-weight-factor", required_argument, 0, OPT_VWGT_FACTOR},
+    {"two-hop-relatives", required_argument, 0, OPT_RELATIVES},
     {"ties", required_argument, 0, OPT_TIES},
     {"rounds", required_argument, 0, OPT_ROUNDS},
     {"coarsen-to", required_argument, 0, OPT_COARSEN_TO},
@@ -82,10 +90,16 @@ static int local_option(int opt, const char *arg, void *ctx)
         r->p.recursive = 1;
         return 0;
     case OPT_MATCHER:
-        if (cli_parse_matcher(arg, &flag))
+        if (cli_parse_matcher(arg, 1, &flag))
             return -1;
-        r->p.hierarchy.matcher = flag ? COARSEN_MATCHER_REDBLUE : COARSEN_MATCHER_HANDSHAKE;
+        r->p.hierarchy.matcher = (coarsen_matcher)flag;
         return 0;
+    case OPT_RATING:
+        return cli_parse_rating(arg, &r->p.hierarchy.rating);
+    case OPT_VWGT_FACTOR:
+        return cli_parse_double("vertex-weight-factor", arg, 2, 1e9, &r->p.hierarchy.max_vertex_weight_factor);
+    case OPT_RELATIVES:
+        return cli_parse_double("two-hop-relatives", arg, 0, 1e9, &r->p.hierarchy.two_hop_relatives);
     case OPT_TIES:
         return cli_parse_ties(arg, &r->p.hierarchy.hashed_ties);
     case OPT_ROUNDS:

@@ -1,14 +1,17 @@
 /* hierarchy.c — building the coarsening hierarchy level by level (match,
- * two-hop pairing on stalls, map, contract) through the run's execution
- * backend (exec/backend.h), the stopping rules, and the public accessors
- * (include/coarsen.h). The GPU backend keeps the levels on the device and
- * moves only counts to the host, and hands the small levels at the end to
- * the CPU backend (opts.host_below). */
+ * two-hop pairing on stalls, map, contract; or heavy-edge clustering, map,
+ * contract) through the run's execution backend (exec/backend.h), the
+ * stopping rules, and the public accessors (include/coarsen.h). The GPU
+ * backend keeps the levels on the device and moves only counts to the host,
+ * and hands the small levels at the end to the CPU backend (opts.host_below). */
 #include "coarsen/hierarchy.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "coarsen/graph_totals.h"
+#include "contract/contract.h"
 #include "contract/contract_gpu_memory.h"
 #include "core/error.h"
 #include "core/interrupt.h"
@@ -25,13 +28,20 @@ const char *coarsen_stop_reason_name(coarsen_stop_reason r)
     case COARSEN_STOP_LEVELS: return "levels";
     case COARSEN_STOP_COARSEN_TO: return "coarsen-to";
     case COARSEN_STOP_MIN_REDUCTION: return "min-reduction";
+    case COARSEN_STOP_VERTEX_WEIGHT: return "vertex-weight-cap";
+    case COARSEN_STOP_NO_EDGES: return "no-edges";
     }
     return "unknown";
 }
 
 const char *coarsen_matcher_name(coarsen_matcher m)
 {
-    return m == COARSEN_MATCHER_REDBLUE ? "redblue" : "handshake";
+    return m == COARSEN_MATCHER_REDBLUE ? "redblue" : m == COARSEN_MATCHER_HEC ? "hec" : "handshake";
+}
+
+const char *coarsen_rating_name(coarsen_rating r)
+{
+    return r == COARSEN_RATING_EXPANSION ? "expansion" : r == COARSEN_RATING_EXPANSION2 ? "expansion2" : "weight";
 }
 
 void coarsen_hierarchy_opts_default(coarsen_hierarchy_opts *o)
@@ -42,7 +52,11 @@ void coarsen_hierarchy_opts_default(coarsen_hierarchy_opts *o)
         .coarsen_to = 1000,
         .min_reduction = 0.05,
         .max_vertex_weight = COARSEN_VWGT_AUTO,
+        .max_vertex_weight_factor = 3,
+        .rating = COARSEN_RATING_EXPANSION2, /* 1.19x METIS's coarsest size against 1.69x by weight
+                                                (docs/benchmarks.md, depth table) */
         .two_hop_threshold = 0.25,
+        .two_hop_relatives = 0.25,
         .host_below = COARSEN_HOST_BELOW_DEFAULT,
         .hashed_ties = 1,
         .seed = 1,
@@ -54,8 +68,15 @@ static int check_opts(const coarsen_hierarchy_opts *o, coarsen_error *err)
 {
     if (o->levels < 0)
         return error_set(err, COARSEN_ERR_INPUT, "levels must be >= 0 (got %d)", o->levels);
-    if (o->matcher != COARSEN_MATCHER_HANDSHAKE && o->matcher != COARSEN_MATCHER_REDBLUE)
+    if (o->matcher != COARSEN_MATCHER_HANDSHAKE && o->matcher != COARSEN_MATCHER_REDBLUE &&
+        o->matcher != COARSEN_MATCHER_HEC)
         return error_set(err, COARSEN_ERR_INPUT, "unknown matcher %d", (int)o->matcher);
+    if (o->rating != COARSEN_RATING_WEIGHT && o->rating != COARSEN_RATING_EXPANSION &&
+        o->rating != COARSEN_RATING_EXPANSION2)
+        return error_set(err, COARSEN_ERR_INPUT, "unknown edge rating %d", (int)o->rating);
+    if (!(o->max_vertex_weight_factor >= 2 && o->max_vertex_weight_factor <= 1e9))
+        return error_set(err, COARSEN_ERR_INPUT, "max vertex weight factor must lie in [2, 1e9] (got %g)",
+                         o->max_vertex_weight_factor);
     if (o->coarsen_to < 0)
         return error_set(err, COARSEN_ERR_INPUT, "coarsen-to must be >= 0 (got %d)", o->coarsen_to);
     if (!(o->gpu_memory_factor >= 0))
@@ -68,21 +89,27 @@ static int check_opts(const coarsen_hierarchy_opts *o, coarsen_error *err)
         return error_set(err, COARSEN_ERR_INPUT, "host-below must be >= 0 (got %d)", (int)o->host_below);
     if (!(o->two_hop_threshold >= 0))
         return error_set(err, COARSEN_ERR_INPUT, "two-hop threshold must be >= 0 (got %g)", o->two_hop_threshold);
+    if (!(o->two_hop_relatives >= 0))
+        return error_set(err, COARSEN_ERR_INPUT, "two-hop relatives threshold must be >= 0 (got %g)",
+                         o->two_hop_relatives);
     if (o->device != COARSEN_DEVICE_AUTO && o->device != COARSEN_DEVICE_CPU && o->device != COARSEN_DEVICE_GPU)
         return error_set(err, COARSEN_ERR_INPUT, "unknown device %d", (int)o->device);
     return COARSEN_OK;
 }
 
-/* The cap passed to the matcher and two-hop: METIS's 1.5 * total / coarsen_to
- * for auto (at least 1, so that it stays a cap), 0 for none. */
-static int64_t resolve_cap(const coarsen_hierarchy_opts *o, int64_t total_vertex_weight)
+/* The cap of a level built from one of n vertices (coarsen.h,
+ * COARSEN_VWGT_AUTO): the option itself unless auto; for auto the larger of
+ * METIS's 1.5 W / coarsen_to and factor * W / n rounded up (at least 1, so
+ * that it stays a cap). */
+static int64_t level_cap(const coarsen_hierarchy_opts *o, int64_t total_vertex_weight, int32_t n)
 {
     if (o->max_vertex_weight != COARSEN_VWGT_AUTO)
         return o->max_vertex_weight;
-    if (o->coarsen_to == 0)
-        return 0;
-    int64_t cap = (int64_t)(1.5 * (double)total_vertex_weight / (double)o->coarsen_to);
-    return cap > 0 ? cap : 1;
+    double W = (double)total_vertex_weight;
+    double metis = o->coarsen_to > 0 ? floor(1.5 * W / (double)o->coarsen_to) : 0;
+    double average = n > 0 ? ceil(o->max_vertex_weight_factor * W / (double)n) : 0;
+    double cap = metis > average ? metis : average;
+    return cap >= 1 ? (cap < 9.2e18 ? (int64_t)cap : INT64_MAX) : 1;
 }
 
 /* *ms = now, once the device has finished its queued work. */
@@ -122,47 +149,99 @@ static int refine_matching(const exec_backend *b, const coarsen_graph *g, const 
     return rc ? rc : b->measure(g, mate, ms, err);
 }
 
-/* Builds level k from level k - 1. *kept = 0 (and nothing stored) when the
- * step would remove no vertex. */
-static int build_level(coarsen_hierarchy *h, const exec_backend *b, int k, int *kept, coarsen_error *err)
+/* The matching path of a level: match (and refine), two-hop pairing when
+ * too many vertices stay unmatched, map. Fills the matching and two-hop
+ * figures of s (and its two phase times, counted from t0). */
+static int group_by_matching(const coarsen_hierarchy *h, const exec_backend *b, const coarsen_graph *g,
+                             const matching_opts *mo, int32_t *cmap, int32_t *nc, coarsen_level_stats *s,
+                             double t0, coarsen_error *err)
 {
-    const coarsen_graph *g = b->gpu ? h->dev[k - 1] : h->host[k - 1];
-    coarsen_level_stats *s = &h->stats[k];
-    *kept = 0;
-
-    matching_opts mo;
-    matching_opts_default(&mo);
-    mo.kind = h->opts.matcher == COARSEN_MATCHER_REDBLUE ? MATCHER_REDBLUE : MATCHER_HANDSHAKE;
-    mo.seed = hash3(h->opts.seed, (uint64_t)k, 0);
-    mo.max_vertex_weight = h->vertex_weight_cap;
-    mo.hashed_ties = h->opts.hashed_ties;
-
-    int32_t *mate = b->ints_alloc(g->n, "matching", err), *cmap = NULL;
+    int32_t *mate = b->ints_alloc(g->n, "matching", err);
     if (!mate)
         return COARSEN_ERR_NOMEM;
     matching_stats ms = {0};
     two_hop_stats ts = {0};
-    double t0 = 0, t1 = 0, t2 = 0, t3 = 0;
-    int32_t nc = 0;
-    int rc = phase_clock(b, &t0, err);
-    if (!rc)
-        rc = b->match(g, &mo, mate, NULL, &ms, err);
+    double t1 = 0, t2 = 0;
+    int rc = b->match(g, mo, mate, NULL, &ms, err);
     if (!rc && h->opts.refine_roma)
-        rc = refine_matching(b, g, &mo, mate, &ms, err);
+        rc = refine_matching(b, g, mo, mate, &ms, err);
     if (!rc)
         rc = phase_clock(b, &t1, err);
     t2 = t1;
     int64_t unmatched = (int64_t)g->n - 2 * ms.matched_edges;
     if (!rc && (double)unmatched > h->opts.two_hop_threshold * (double)g->n) {
-        rc = b->two_hop(g, h->vertex_weight_cap, mate, &ts, err);
+        const two_hop_opts to = {mo->max_vertex_weight, h->opts.two_hop_relatives};
+        rc = b->two_hop(g, &to, mate, &ts, err);
         if (!rc)
             rc = phase_clock(b, &t2, err);
     }
-    if (!rc && !(cmap = b->ints_alloc(g->n, "coarse map", err)))
-        rc = COARSEN_ERR_NOMEM;
     if (!rc)
-        rc = b->map_from_mates(g->n, mate, cmap, &nc, err);
+        rc = b->map_from_mates(g->n, mate, cmap, nc, err);
     b->ints_free(mate);
+    s->matched_pairs = ms.matched_edges;
+    s->matched_fraction = g->n ? 2.0 * (double)ms.matched_edges / (double)g->n : 0;
+    s->matching_weight = ms.weight;
+    s->matching_passes = ms.passes;
+    s->leaf_pairs = ts.leaf_pairs;
+    s->twin_pairs = ts.twin_pairs;
+    s->relative_pairs = ts.relative_pairs;
+    s->island_pairs = ts.island_pairs;
+    s->cap_blocked = ts.cap_blocked;
+    s->matching_ms = t1 - t0;
+    s->two_hop_ms = t2 - t1;
+    return rc;
+}
+
+/* The clustering path of a level (matcher hec): the map directly. Fills the
+ * matching figures of s that HEC has (the contracted weight once the coarse
+ * level exists, in build_level). */
+static int group_by_hec(const exec_backend *b, const coarsen_graph *g, const matching_opts *mo, int32_t *cmap,
+                        int32_t *nc, coarsen_level_stats *s, double t0, coarsen_error *err)
+{
+    hec_stats hs = {0};
+    double t1 = 0;
+    int rc = b->hec(g, mo, cmap, nc, &hs, err);
+    if (!rc)
+        rc = phase_clock(b, &t1, err);
+    s->matched_pairs = (int64_t)g->n - *nc - hs.island_pairs;
+    s->matched_fraction = g->n ? (double)hs.grouped / (double)g->n : 0;
+    s->matching_passes = hs.rounds;
+    s->island_pairs = hs.island_pairs;
+    s->cap_blocked = hs.cap_blocked;
+    s->matching_ms = t1 - t0;
+    return rc;
+}
+
+/* Builds level k from level k - 1 (its figures into h->stats[k]). *kept = 0
+ * (and no graph stored) when the step would remove no vertex; the stats'
+ * cap_blocked is set even then, for the stop reason. */
+static int build_level(coarsen_hierarchy *h, const exec_backend *b, int k, int *kept, coarsen_error *err)
+{
+    const coarsen_graph *g = b->gpu ? h->dev[k - 1] : h->host[k - 1];
+    coarsen_level_stats *s = &h->stats[k];
+    *s = (coarsen_level_stats){0};
+    *kept = 0;
+
+    matching_opts mo;
+    matching_opts_default(&mo);
+    mo.kind = h->opts.matcher == COARSEN_MATCHER_REDBLUE ? MATCHER_REDBLUE
+              : h->opts.matcher == COARSEN_MATCHER_HEC   ? MATCHER_HEC
+                                                         : MATCHER_HANDSHAKE;
+    mo.seed = hash3(h->opts.seed, (uint64_t)k, 0);
+    mo.max_vertex_weight = level_cap(&h->opts, h->stats[0].total_vertex_weight, g->n);
+    mo.hashed_ties = h->opts.hashed_ties;
+    mo.rating = mo.kind == MATCHER_REDBLUE ? MATCH_RATING_WEIGHT : (match_rating)h->opts.rating; /* coarsen.h */
+    s->vertex_weight_cap = mo.max_vertex_weight;
+
+    int32_t *cmap = b->ints_alloc(g->n, "coarse map", err);
+    if (!cmap)
+        return COARSEN_ERR_NOMEM;
+    double t0 = 0, t3 = 0;
+    int32_t nc = 0;
+    int rc = phase_clock(b, &t0, err);
+    if (!rc)
+        rc = mo.kind == MATCHER_HEC ? group_by_hec(b, g, &mo, cmap, &nc, s, t0, err)
+                                    : group_by_matching(h, b, g, &mo, cmap, &nc, s, t0, err);
     if (rc || nc == g->n) {
         b->ints_free(cmap);
         return rc;
@@ -185,15 +264,9 @@ static int build_level(coarsen_hierarchy *h, const exec_backend *b, int k, int *
         h->host[k] = coarse;
         h->map[k] = cmap;
     }
-    s->matched_pairs = ms.matched_edges;
-    s->matched_fraction = g->n ? 2.0 * (double)ms.matched_edges / (double)g->n : 0;
-    s->matching_weight = ms.weight;
-    s->matching_passes = ms.passes;
-    s->leaf_pairs = ts.leaf_pairs;
-    s->twin_pairs = ts.twin_pairs;
-    s->matching_ms = t1 - t0;
-    s->two_hop_ms = t2 - t1;
-    s->contraction_ms = t3 - t2;
+    if (mo.kind == MATCHER_HEC) /* the weight of the edges inside groups */
+        s->matching_weight = h->stats[k - 1].total_edge_weight - s->total_edge_weight;
+    s->contraction_ms = t3 - t0 - s->matching_ms - s->two_hop_ms;
     s->built_on_gpu = b->gpu;
     *kept = 1;
     return COARSEN_OK;
@@ -262,6 +335,20 @@ static int fit_device_budget(coarsen_hierarchy *h, int k, coarsen_error *err)
     return COARSEN_OK;
 }
 
+/* Records why the step with figures s, which kept nc of its finer level's
+ * n vertices, stalled: the cap when the vertices it kept apart, merged in
+ * pairs, would have met min_reduction (coarsen.h, COARSEN_STOP_VERTEX_WEIGHT),
+ * min-reduction otherwise. */
+static void stall(coarsen_hierarchy *h, int32_t n, int32_t nc, const coarsen_level_stats *s)
+{
+    const int64_t blocked = s->cap_blocked;
+    h->stop = blocked > 0 && (double)nc - (double)(blocked / 2) <= (1.0 - h->opts.min_reduction) * (double)n
+                  ? COARSEN_STOP_VERTEX_WEIGHT
+                  : COARSEN_STOP_MIN_REDUCTION;
+    h->stall_cap = s->vertex_weight_cap;
+    h->stall_blocked = blocked;
+}
+
 /* The backend that builds the next level from `cur`: the run's, except that
  * the GPU hands a level of at most host_below vertices, and every level after
  * it, to the host (the level's graph is downloaded once, here). */
@@ -293,7 +380,7 @@ static int build_levels(coarsen_hierarchy *h, const exec_backend *b, coarsen_err
             h->stop = COARSEN_STOP_COARSEN_TO;
             return COARSEN_OK;
         }
-        h->stop = COARSEN_STOP_MIN_REDUCTION;
+        h->stop = COARSEN_STOP_NO_EDGES;
         if (cur->edges == 0) /* nothing to match or pair */
             return COARSEN_OK;
         int kept = 0;
@@ -304,6 +391,8 @@ static int build_levels(coarsen_hierarchy *h, const exec_backend *b, coarsen_err
         if (!rc)
             rc = build_level(h, b, h->levels + 1, &kept, err);
         threads_restore(threads);
+        if (!rc && !kept)
+            stall(h, cur->vertices, cur->vertices, &h->stats[h->levels + 1]);
         if (rc || !kept)
             return rc;
         h->levels++;
@@ -313,8 +402,11 @@ static int build_levels(coarsen_hierarchy *h, const exec_backend *b, coarsen_err
         }
         if (o->on_level)
             o->on_level(h->levels, &h->stats[h->levels], o->ctx);
-        if ((double)h->stats[h->levels].vertices > (1.0 - o->min_reduction) * (double)cur->vertices)
+        const coarsen_level_stats *next = &h->stats[h->levels];
+        if ((double)next->vertices > (1.0 - o->min_reduction) * (double)cur->vertices) {
+            stall(h, cur->vertices, next->vertices, next);
             return COARSEN_OK;
+        }
     }
 }
 
@@ -368,10 +460,8 @@ int coarsen_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts
     }
     if (!rc)
         rc = record_graph(b, use_gpu ? h->dev[0] : g, &h->stats[0], err);
-    if (!rc) {
-        h->vertex_weight_cap = resolve_cap(opts, h->stats[0].total_vertex_weight);
+    if (!rc)
         rc = build_levels(h, b, err);
-    }
     h->total_ms = timer_ms() - start;
     if (rc) {
         coarsen_hierarchy_free(h);

@@ -17,11 +17,12 @@
 
 struct coarsen_hierarchy {
     coarsen_hierarchy_opts opts;  /* as given (callback included) */
-    int64_t vertex_weight_cap;    /* resolved cap passed to the matcher and two-hop (0 = none) */
     int levels;                   /* L: graphs 0..L */
     int on_gpu;
     char device_reason[256];      /* why on_gpu is what it is (exec/device_choice.h) */
     coarsen_stop_reason stop;
+    int64_t stall_cap, stall_blocked; /* the cap and cap_blocked of the step that stalled (min-reduction
+                                         or vertex-weight-cap; that step may not be a kept level) */
     double total_ms, transfer_ms;
     double download_ms; /* levels and maps copied to the host since the build */
     int64_t device_free_at_start; /* device_memory_free() after the input's upload (GPU backend) */
@@ -38,7 +39,16 @@ struct coarsen_hierarchy {
 int hierarchy_device_graph(coarsen_hierarchy *h, int k, const coarsen_graph **out, coarsen_error *err);
 int hierarchy_device_map(coarsen_hierarchy *h, int k, const int32_t **out, coarsen_error *err);
 
-/* "handshake" or "redblue". */
+/* "handshake", "redblue" or "hec". */
 const char *coarsen_matcher_name(coarsen_matcher m);
+/* Pairs of level k that are not an edge of level k-1: two-hop's leaf,
+ * twin, relative and island pairs (HEC's island pairs). */
+static inline int64_t hierarchy_unjoined_pairs(const coarsen_level_stats *s)
+{
+    return s->leaf_pairs + s->twin_pairs + s->relative_pairs + s->island_pairs;
+}
+
+/* "weight", "expansion" or "expansion2". */
+const char *coarsen_rating_name(coarsen_rating r);
 
 #endif

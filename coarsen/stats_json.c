@@ -33,12 +33,15 @@ static void json_level(output_file *f, int k, const coarsen_level_stats *s)
                   "\"total_edge_weight\": %.17g, \"max_vertex_weight\": %lld, \"matched_fraction\": %.6f, "
                   "\"matched_pairs\": %lld, \"matching_weight\": %.17g, \"matching_passes\": %d, "
                   "\"two_hop_pairs\": %lld, \"leaf_pairs\": %lld, \"twin_pairs\": %lld, "
+                  "\"relative_pairs\": %lld, \"island_pairs\": %lld, \"cap_blocked\": %lld, "
+                  "\"vertex_weight_cap\": %lld, "
                   "\"matching_ms\": %.3f, \"two_hop_ms\": %.3f, \"contraction_ms\": %.3f, \"built_on\": \"%s\"}",
                   k, s->vertices, (long long)s->edges, (long long)s->total_vertex_weight, s->total_edge_weight,
                   (long long)s->max_vertex_weight, s->matched_fraction, (long long)s->matched_pairs,
-                  s->matching_weight, s->matching_passes, (long long)(s->leaf_pairs + s->twin_pairs),
-                  (long long)s->leaf_pairs, (long long)s->twin_pairs, s->matching_ms, s->two_hop_ms,
-                  s->contraction_ms, k == 0 ? "input" : s->built_on_gpu ? "gpu" : "cpu");
+                  s->matching_weight, s->matching_passes, (long long)hierarchy_unjoined_pairs(s),
+                  (long long)s->leaf_pairs, (long long)s->twin_pairs, (long long)s->relative_pairs,
+                  (long long)s->island_pairs, (long long)s->cap_blocked, (long long)s->vertex_weight_cap,
+                  s->matching_ms, s->two_hop_ms, s->contraction_ms, k == 0 ? "input" : s->built_on_gpu ? "gpu" : "cpu");
 }
 
 void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *input, const char *command_line,
@@ -51,7 +54,7 @@ void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *in
         match_ms += h->stats[k].matching_ms;
         two_hop_ms += h->stats[k].two_hop_ms;
         contract_ms += h->stats[k].contraction_ms;
-        two_hop_pairs += h->stats[k].leaf_pairs + h->stats[k].twin_pairs;
+        two_hop_pairs += hierarchy_unjoined_pairs(&h->stats[k]);
     }
     const coarsen_level_stats *first = &h->stats[0], *last = &h->stats[h->levels];
     output_printf(f, "{\n  \"version\": \"%s\",\n  \"device\": ", COARSEN_VERSION);
@@ -63,11 +66,15 @@ void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *in
     output_printf(f, ",\n  \"input\": ");
     json_string(f, input);
     output_printf(f,
-                  ",\n  \"options\": {\"levels\": %d, \"matcher\": \"%s\", \"coarsen_to\": %d, "
-                  "\"min_reduction\": %g, \"max_vertex_weight\": %lld, \"two_hop_threshold\": %g, \"ties\": \"%s\", "
+                  ",\n  \"options\": {\"levels\": %d, \"matcher\": \"%s\", \"rating\": \"%s\", "
+                  "\"coarsen_to\": %d, \"min_reduction\": %g, \"max_vertex_weight\": %lld, "
+                  "\"max_vertex_weight_rule\": \"%s\", \"max_vertex_weight_factor\": %g, "
+                  "\"two_hop_threshold\": %g, \"two_hop_relatives\": %g, \"ties\": \"%s\", "
                   "\"refine\": \"%s\", \"seed\": %llu, \"host_below\": %d},\n",
-                  o->levels, coarsen_matcher_name(o->matcher), o->coarsen_to, o->min_reduction,
-                  (long long)h->vertex_weight_cap, o->two_hop_threshold, o->hashed_ties ? "hashed" : "id",
+                  o->levels, coarsen_matcher_name(o->matcher), coarsen_rating_name(o->rating), o->coarsen_to,
+                  o->min_reduction, (long long)(h->levels > 0 ? h->stats[1].vertex_weight_cap : o->max_vertex_weight),
+                  o->max_vertex_weight == COARSEN_VWGT_AUTO ? "auto" : "fixed", o->max_vertex_weight_factor,
+                  o->two_hop_threshold, o->two_hop_relatives, o->hashed_ties ? "hashed" : "id",
                   o->refine_roma ? "roma" : "none", (unsigned long long)o->seed, (int)o->host_below);
     if (t)
         output_printf(f,

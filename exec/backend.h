@@ -1,6 +1,6 @@
 /* backend.h — the execution backend: where a run's work happens and every
  * phase entry point of the pipeline (matching, ROMA refinement, two-hop,
- * map, contraction, totals) and of the partitioner (cut, projection,
+ * heavy-edge clustering, map, contraction, totals) and of the partitioner (cut, projection,
  * refinement), chosen once per run (exec/device_choice.h says which) and
  * passed to whatever runs a phase, as METIS passes its ctrl_t. The hierarchy
  * (coarsen/hierarchy.c) and the partitioner (partition/multilevel.c) reach
@@ -11,7 +11,7 @@
  * leave their results on the device (only counts cross to the host). Both
  * give identical results bit for bit. Each entry has the contract of the
  * function it points to (matching/matching.h, matching/roma.h,
- * matching/two_hop.h, contract/contract.h, coarsen/graph_totals.h,
+ * matching/two_hop.h, matching/hec.h, contract/contract.h, coarsen/graph_totals.h,
  * partition/partition.h). In a build without CUDA the GPU backend exists,
  * and each of its entries fails with COARSEN_ERR_DEVICE (exec/gpu_nocuda.c). */
 #ifndef EXEC_BACKEND_H
@@ -19,6 +19,7 @@
 
 #include "coarsen.h"
 #include "coarsen/graph_totals.h"
+#include "matching/hec.h"
 #include "matching/matching.h"
 #include "matching/roma.h"
 #include "matching/two_hop.h"
@@ -38,8 +39,10 @@ typedef struct exec_backend {
                  matching_stats *, coarsen_error *);
     int (*refine)(const coarsen_graph *, const roma_opts *, int32_t *mate, roma_stats *, coarsen_error *);
     int (*measure)(const coarsen_graph *, const int32_t *mate, matching_stats *, coarsen_error *);
-    int (*two_hop)(const coarsen_graph *, int64_t max_vertex_weight, int32_t *mate, two_hop_stats *,
-                   coarsen_error *);
+    int (*two_hop)(const coarsen_graph *, const two_hop_opts *, int32_t *mate, two_hop_stats *, coarsen_error *);
+    /* heavy-edge clustering: the coarse map directly (matching/hec.h) */
+    int (*hec)(const coarsen_graph *, const matching_opts *, int32_t *cmap, int32_t *nc, hec_stats *,
+               coarsen_error *);
     int (*map_from_mates)(int32_t n, const int32_t *mate, int32_t *cmap, int32_t *nc, coarsen_error *);
     int (*contract)(const coarsen_graph *, const int32_t *cmap, int32_t nc, coarsen_graph **out, coarsen_error *);
     int (*totals)(const coarsen_graph *, graph_totals *, coarsen_error *);

@@ -1,5 +1,5 @@
 /* gpu_nocuda.c — a build without CUDA: every GPU entry point of the
- * algorithms (matching, ROMA, two-hop, contraction, totals, partition
+ * algorithms (matching, ROMA, two-hop, heavy-edge clustering, contraction, totals, partition
  * refinement, bipartite matching), each failing with the device layer's one
  * "built without CUDA" error (device_unavailable), so that the GPU backend
  * (exec/backend.h) and the host wrappers link and report it. */
@@ -9,6 +9,7 @@
 #include "contract/contract.h"
 #include "contract/contract_gpu_memory.h"
 #include "device/device.h"
+#include "matching/hec.h"
 #include "matching/matching.h"
 #include "matching/roma.h"
 #include "matching/roma_complete.h"
@@ -41,12 +42,22 @@ int roma_complete_gpu(int32_t n, const float *d_w, const roma_opts *opts, int32_
     return device_unavailable(err);
 }
 
-int two_hop_gpu(const coarsen_graph *g, int64_t max_vertex_weight, int32_t *d_mate, two_hop_stats *stats,
+int two_hop_gpu(const coarsen_graph *g, const two_hop_opts *opts, int32_t *d_mate, two_hop_stats *stats,
                 coarsen_error *err)
 {
-    (void)g, (void)max_vertex_weight, (void)d_mate;
+    (void)g, (void)opts, (void)d_mate;
     if (stats)
         *stats = (two_hop_stats){0};
+    return device_unavailable(err);
+}
+
+int hec_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_cmap, int32_t *nc, hec_stats *stats,
+            coarsen_error *err)
+{
+    (void)g, (void)opts, (void)d_cmap;
+    *nc = 0;
+    if (stats)
+        *stats = (hec_stats){0};
     return device_unavailable(err);
 }
 

@@ -119,12 +119,29 @@ const char *coarsen_version(void);
  * gives, for each vertex of level k-1, its 0-based vertex of level k. */
 
 typedef enum coarsen_device { COARSEN_DEVICE_AUTO = 0, COARSEN_DEVICE_CPU = 1, COARSEN_DEVICE_GPU = 2 } coarsen_device;
-typedef enum coarsen_matcher { COARSEN_MATCHER_HANDSHAKE = 0, COARSEN_MATCHER_REDBLUE = 1 } coarsen_matcher;
+/* HEC: heavy-edge clustering (groups, not pairs: matching/hec.h). */
+typedef enum coarsen_matcher {
+    COARSEN_MATCHER_HANDSHAKE = 0,
+    COARSEN_MATCHER_REDBLUE = 1,
+    COARSEN_MATCHER_HEC = 2
+} coarsen_matcher;
 
 /* Default of coarsen_hierarchy_opts.host_below. */
 #define COARSEN_HOST_BELOW_DEFAULT 2048
 
-/* max_vertex_weight value asking for METIS's cap 1.5 * total / coarsen_to. */
+/* What handshake and HEC maximise over a vertex's neighbours: the edge
+ * weight w, w / (c(u) c(v)) or w^2 / (c(u) c(v)) for vertex weights c. */
+typedef enum coarsen_rating {
+    COARSEN_RATING_WEIGHT = 0,
+    COARSEN_RATING_EXPANSION = 1,
+    COARSEN_RATING_EXPANSION2 = 2
+} coarsen_rating;
+
+/* max_vertex_weight value asking for the automatic cap of each level built
+ * from a level of n vertices and total vertex weight W:
+ * max(floor(1.5 W / coarsen_to) (METIS's; 0 when coarsen_to is 0),
+ *     ceil(max_vertex_weight_factor * W / n)), so that two vertices of
+ * average weight may always merge. */
 #define COARSEN_VWGT_AUTO (-1)
 
 /* One level's figures. For level 0 only the graph figures are set; for
@@ -135,11 +152,18 @@ typedef struct coarsen_level_stats {
     int64_t total_vertex_weight;
     double total_edge_weight;     /* sum over undirected edges */
     int64_t max_vertex_weight;
-    double matched_fraction;      /* vertices of level k-1 in a matched pair (before two-hop) */
-    int64_t matched_pairs;
-    double matching_weight;       /* total weight of the matched edges */
-    int matching_passes;
+    double matched_fraction;      /* vertices of level k-1 in a matched pair (before two-hop);
+                                     HEC: in a group of two or more (islands not counted) */
+    int64_t matched_pairs;        /* HEC: merges, n(k-1) - n(k) - island_pairs */
+    double matching_weight;       /* total weight of the matched (HEC: contracted) edges */
+    int matching_passes;          /* HEC: joining rounds */
     int64_t leaf_pairs, twin_pairs; /* two-hop pairs added (0 when two-hop did not run) */
+    int64_t relative_pairs;       /* two-hop pairs of vertices sharing their heaviest neighbour */
+    int64_t island_pairs;         /* pairs of isolated vertices (two-hop, or HEC's own) */
+    int64_t cap_blocked;          /* vertices of level k-1 left alone beside a neighbour left alone
+                                     (matchers run to maximal, so only the cap keeps them apart;
+                                     counted when two-hop ran, and always for HEC) */
+    int64_t vertex_weight_cap;    /* the cap level k was built under (0: none) */
     double matching_ms, two_hop_ms, contraction_ms; /* contraction includes the map */
     int built_on_gpu;             /* 1 when this level was built by the GPU backend */
 } coarsen_level_stats;
@@ -147,10 +171,14 @@ typedef struct coarsen_level_stats {
 typedef enum coarsen_stop_reason {
     COARSEN_STOP_LEVELS = 0,        /* built the number of levels asked for */
     COARSEN_STOP_COARSEN_TO = 1,    /* the coarsest graph has <= coarsen_to vertices */
-    COARSEN_STOP_MIN_REDUCTION = 2  /* the last level removed less than min_reduction of the vertices */
+    COARSEN_STOP_MIN_REDUCTION = 2, /* the last level removed less than min_reduction of the vertices */
+    COARSEN_STOP_VERTEX_WEIGHT = 3, /* as min-reduction, but the level would have met min_reduction had
+                                       the vertices that the cap kept apart merged in pairs
+                                       (cap_blocked / 2 more merges) */
+    COARSEN_STOP_NO_EDGES = 4       /* the current level has no edge left to contract */
 } coarsen_stop_reason;
 
-/* "levels", "coarsen-to" or "min-reduction". */
+/* "levels", "coarsen-to", "min-reduction", "vertex-weight-cap" or "no-edges". */
 const char *coarsen_stop_reason_name(coarsen_stop_reason r);
 
 typedef struct coarsen_hierarchy_opts {
@@ -160,9 +188,18 @@ typedef struct coarsen_hierarchy_opts {
     double min_reduction;         /* stop after a level with n_c > (1 - min_reduction) * n (default 0.05);
                                      a level that removes no vertex at all is not kept */
     int64_t max_vertex_weight;    /* > 0: no coarse vertex heavier (pairs above are not formed);
-                                     0: no cap; COARSEN_VWGT_AUTO (default): 1.5 * total / coarsen_to */
-    double two_hop_threshold;     /* run leaf/twin pairing when more than this fraction of a level's
-                                     vertices is left unmatched (default 0.25; > 1 disables) */
+                                     0: no cap; COARSEN_VWGT_AUTO (default): per level, see above */
+    double max_vertex_weight_factor; /* the auto cap lets a coarse vertex weigh this many times the
+                                     average of the level it is built from (default 3; >= 2) */
+    coarsen_rating rating;        /* handshake and HEC (default expansion2: deeper hierarchies;
+                                     the partitioner keeps weight, its cuts are lower with it);
+                                     red/blue ignores it (weight) */
+    double two_hop_threshold;     /* run two-hop pairing (islands, leaves, twins) when more than this
+                                     fraction of a level's vertices is left unmatched (default 0.25;
+                                     > 1 disables) */
+    double two_hop_relatives;     /* and, within it, pair relatives (vertices sharing their heaviest
+                                     neighbour) when after those more than this fraction is still
+                                     unmatched (default 0.25; > 1 disables) */
     double gpu_memory_factor;     /* GPU backend: > 0 keeps the kept levels, the level being built and
                                      contraction's working memory under this many times the input CSR
                                      by moving the oldest levels to the host (each move costs a

@@ -6,7 +6,7 @@
  * "weight desc, smaller endpoint asc, larger endpoint asc" restricted to the
  * edges at v (v is common to both), which is why the handshake matching equals
  * the sequential greedy matching over that order. Also the tie rule and the
- * weight-cap rule. */
+ * weight-cap rule and the edge ratings. */
 #ifndef MATCHING_EDGE_ORDER_H
 #define MATCHING_EDGE_ORDER_H
 
@@ -53,6 +53,19 @@ COARSEN_HD int32_t tie_rank(tie_rule t, int32_t v)
 COARSEN_HD int edge_better(double ka, int32_t a, double kb, int32_t b)
 {
     return a >= 0 && (b < 0 || ka > kb || (ka == kb && a < b));
+}
+
+/* The key of edge {u, v} of weight w for rating r (matching.h), vertex
+ * weights cu, cv taken as at least 1 (no division by 0). Symmetric bit for
+ * bit in (cu, cv), since IEEE multiplication commutes: both endpoints rate an
+ * edge alike, so the order above stays a total order on edges. Host and
+ * device compute the same double (no contraction into an FMA is possible). */
+COARSEN_HD double edge_rating(int r, double w, int64_t cu, int64_t cv)
+{
+    if (r == MATCH_RATING_WEIGHT)
+        return w;
+    double c = (double)(cu > 1 ? cu : 1) * (double)(cv > 1 ? cv : 1);
+    return (r == MATCH_RATING_EXPANSION ? w : w * w) / c;
 }
 
 /* 1 when the pair (u, v) with vertex weights wu, wv may be matched under the

@@ -37,7 +37,8 @@ int handshake_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_
     int32_t *ptr = w.choice;
     while (w.A.total() > 0 && (opts->max_passes == 0 || stats->passes < opts->max_passes)) {
         const bool first = stats->passes == 0;
-        PointerOp op{match_ties(opts), first ? nullptr : d_mate, G.vwgt, opts->max_vertex_weight, ptr, w.alive};
+        PointerOp op{match_ties(opts), first ? nullptr : d_mate, G.vwgt, opts->max_vertex_weight, ptr, w.alive,
+                     (int)opts->rating, nullptr};
         if ((rc = rows_launch(G, w.A, shape, op, err)))
             return rc;
         if (first && d_strongest) /* pass 1: every vertex active, none matched */

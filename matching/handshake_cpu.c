@@ -20,7 +20,7 @@ int handshake_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *ma
 #pragma omp parallel for schedule(dynamic, 256) if (w.count > 4096)
         for (int64_t i = 0; i < w.count; i++) {
             int32_t v = w.act[i];
-            ptr[v] = match_best_neighbour_cpu(g, v, mate, opts);
+            ptr[v] = match_best_neighbour_cpu(g, v, mate, opts, NULL);
             w.alive[v] = ptr[v] >= 0;
         }
         if (stats->passes == 0 && strongest)

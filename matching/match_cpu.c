@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts)
+int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts,
+                                 double *key)
 {
     const tie_rule ties = match_ties(opts);
     const int64_t cap = opts->max_vertex_weight, vw = g->vwgt[v];
@@ -20,9 +21,12 @@ int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_
         if ((mate && mate[u] >= 0) || !pair_eligible(cap, vw, g->vwgt[u]))
             continue;
         int32_t rank = tie_rank(ties, u);
-        if (edge_better(g->ewgt[e], rank, best_w, best_rank))
-            best = u, best_rank = rank, best_w = g->ewgt[e];
+        double k = edge_rating(opts->rating, g->ewgt[e], vw, g->vwgt[u]);
+        if (edge_better(k, rank, best_w, best_rank))
+            best = u, best_rank = rank, best_w = k;
     }
+    if (key)
+        *key = best_w;
     return best;
 }
 
@@ -30,7 +34,7 @@ void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int3
 {
 #pragma omp parallel for schedule(dynamic, 1024)
     for (int32_t v = 0; v < g->n; v++)
-        strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts);
+        strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts, NULL);
 }
 
 int match_work_init(match_work *w, int32_t n, int32_t *mate, coarsen_error *err)
@@ -76,6 +80,8 @@ int match_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate, 
     int rc = matching_opts_check(opts, err);
     if (rc)
         return rc;
+    if (opts->kind == MATCHER_HEC)
+        return error_set(err, COARSEN_ERR_INPUT, "hec makes groups, not a matching: use hec_cpu");
     memset(stats, 0, sizeof *stats);
     double t0 = timer_ms();
     rc = opts->kind == MATCHER_HANDSHAKE ? handshake_cpu(g, opts, mate, strongest, stats, err)

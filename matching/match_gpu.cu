@@ -217,6 +217,8 @@ extern "C" int match_gpu(const coarsen_graph *g, const matching_opts *opts, int3
     int rc = matching_opts_check(opts, err);
     if (rc)
         return rc;
+    if (opts->kind == MATCHER_HEC)
+        return error_set(err, COARSEN_ERR_INPUT, "hec makes groups, not a matching: use hec_gpu");
     memset(stats, 0, sizeof *stats);
     double t0 = timer_ms();
     rc = opts->kind == MATCHER_HANDSHAKE ? handshake_gpu(g, opts, d_mate, d_strongest, stats, err)

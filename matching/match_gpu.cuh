@@ -1,5 +1,6 @@
 /* match_gpu.cuh — the device machinery the GPU matchers share (CUDA C++,
- * included by handshake.cu, redblue.cu and match_gpu.cu only):
+ * included by handshake.cu, redblue.cu, match_gpu.cu, hec.cu and two_hop.cu
+ * only):
  *  - row reductions: for each vertex of an active list, scan its row, let an
  *    Op judge every neighbour (live? candidate with which key?) and reduce to
  *    the best candidate under edge_order.h's total order plus an OR of
@@ -9,7 +10,8 @@
  *    whatever W, block size or degree cut-offs;
  *  - active lists: vertices still in play, split once by degree into the
  *    three classes and compacted after every pass with cub::DeviceSelect, the
- *    three counts and the matched-vertex counter coming back in one copy.
+ *    three counts and the matched-vertex counter coming back in one copy;
+ *  - select_counted: a stable selection whose count comes to the host.
  *
  * An Op provides: tie_rule ties (edge_order.h); a trivially constructible Ctx; Ctx prepare(v); bool
  * scans(ctx) (false: skip the row); int visit(ctx, v, u, const double *w,
@@ -20,6 +22,7 @@
 #define MATCHING_MATCH_GPU_CUH
 
 #include <cub/block/block_reduce.cuh>
+#include <cub/device/device_select.cuh>
 
 #include "device/cuda_check.cuh"
 #include "matching/edge_order.h"
@@ -248,6 +251,21 @@ static int each_active(const ActiveLists &A, const F &f, coarsen_error *err)
     return COARSEN_OK;
 }
 
+/* Stable selection of in[0..count) by pred into out, the number of the
+ * selected into *m on the host (one copy; nsel: one device int32_t).
+ * Shared by two-hop and HEC. */
+template <class In, class Pred>
+static int select_counted(In in, int64_t count, Pred pred, int32_t *out, int32_t *nsel, int32_t *m, const char *what,
+                          coarsen_error *err)
+{
+    if (int rc = cub_run([&](void *tmp, size_t &b) {
+            return cub::DeviceSelect::If(tmp, b, in, out, nsel, count, pred);
+        }, what, err))
+        return rc;
+    CUDA_TRY(err, cudaMemcpy(m, nsel, sizeof *m, cudaMemcpyDeviceToHost));
+    return COARSEN_OK;
+}
+
 /* The matchers (stats: passes, first_round_fraction, maximal). */
 int handshake_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_mate, int32_t *d_strongest,
                   matching_stats *stats, coarsen_error *err);
@@ -262,8 +280,9 @@ int handshake_persistent_gpu(const coarsen_graph *g, const matching_opts *opts, 
                              matching_stats *stats, coarsen_error *err);
 
 /* The handshake pointer step, also the strongest-neighbour step (mate =
- * nullptr: every neighbour counts as unmatched): out[v] = best eligible
- * unmatched neighbour, alive[v] (when not null) = out[v] >= 0. */
+ * nullptr: every neighbour counts as unmatched) and HEC's choice: out[v] =
+ * best eligible unmatched neighbour, alive[v] (when not null) = out[v] >= 0,
+ * key_out[v] (when not null) = its rating (0 when none; -0.0 as +0.0). */
 struct PointerOp {
     tie_rule ties;
     const int32_t *mate;
@@ -271,23 +290,28 @@ struct PointerOp {
     int64_t cap;
     int32_t *out;
     uint8_t *alive;
+    int rating; /* match_rating: keys as edge_rating */
+    double *key_out;
     struct Ctx {
         int64_t vw;
     };
-    __device__ __forceinline__ Ctx prepare(int32_t v) const { return Ctx{cap > 0 ? vwgt[v] : 0}; }
+    __device__ __forceinline__ Ctx prepare(int32_t v) const { return Ctx{cap > 0 || rating ? vwgt[v] : 0}; }
     __device__ __forceinline__ bool scans(const Ctx &) const { return true; }
     __device__ __forceinline__ int visit(const Ctx &c, int32_t, int32_t u, const double *w, double &key) const
     {
         if (mate && mate[u] >= 0) /* a plain load: the persistent matcher changes mate within its launch */
             return 0;
-        if (cap > 0 && !pair_eligible(cap, c.vw, __ldg(vwgt + u)))
+        const int64_t uw = cap > 0 || rating ? __ldg(vwgt + u) : 0;
+        if (cap > 0 && !pair_eligible(cap, c.vw, uw))
             return 0;
-        key = __ldg(w);
+        key = edge_rating(rating, __ldg(w), c.vw, uw);
         return VISIT_LIVE | VISIT_CAND;
     }
     __device__ __forceinline__ void finish(int32_t v, const Ctx &, const RowBest &b) const
     {
         out[v] = b.id;
+        if (key_out)
+            key_out[v] = b.key + 0.0;
         if (alive)
             alive[v] = (uint8_t)(b.id >= 0);
     }

@@ -12,6 +12,7 @@ void matching_opts_default(matching_opts *opts)
         .max_passes = 0,
         .max_vertex_weight = 0,
         .hashed_ties = 0,
+        .rating = MATCH_RATING_WEIGHT,
         .gpu_group_width = 0,
         .gpu_heavy_degree = 0,
         .gpu_persistent_max = 0,
@@ -20,8 +21,13 @@ void matching_opts_default(matching_opts *opts)
 
 int matching_opts_check(const matching_opts *opts, coarsen_error *err)
 {
-    if (opts->kind != MATCHER_HANDSHAKE && opts->kind != MATCHER_REDBLUE)
+    if (opts->kind != MATCHER_HANDSHAKE && opts->kind != MATCHER_REDBLUE && opts->kind != MATCHER_HEC)
         return error_set(err, COARSEN_ERR_INPUT, "unknown matcher kind %d", (int)opts->kind);
+    if (opts->rating != MATCH_RATING_WEIGHT && opts->rating != MATCH_RATING_EXPANSION &&
+        opts->rating != MATCH_RATING_EXPANSION2)
+        return error_set(err, COARSEN_ERR_INPUT, "unknown edge rating %d", (int)opts->rating);
+    if (opts->kind == MATCHER_REDBLUE && opts->rating != MATCH_RATING_WEIGHT)
+        return error_set(err, COARSEN_ERR_INPUT, "red/blue matching rates edges by weight only");
     if (!(opts->p > 0.0 && opts->p < 1.0))
         return error_set(err, COARSEN_ERR_INPUT, "red/blue probability p = %g is not in (0, 1)", opts->p);
     if (opts->max_passes < 0)

@@ -14,7 +14,16 @@
 extern "C" {
 #endif
 
-typedef enum matcher_kind { MATCHER_HANDSHAKE = 0, MATCHER_REDBLUE = 1 } matcher_kind;
+/* MATCHER_HEC is heavy-edge clustering (matching/hec.h): it makes groups,
+ * not pairs, so match_cpu / match_gpu refuse it; hec_cpu / hec_gpu run it. */
+typedef enum matcher_kind { MATCHER_HANDSHAKE = 0, MATCHER_REDBLUE = 1, MATCHER_HEC = 2 } matcher_kind;
+
+/* What a vertex maximises over its neighbours (handshake, HEC and the
+ * strongest neighbour; red/blue takes MATCH_RATING_WEIGHT only), for edge
+ * weight w and vertex weights c(u), c(v) (each taken as at least 1):
+ * WEIGHT w, EXPANSION w / (c(u) c(v)), EXPANSION2 w^2 / (c(u) c(v)) (KaHIP's
+ * expansion*2). Same values as coarsen_rating. edge_order.h: edge_rating. */
+typedef enum match_rating { MATCH_RATING_WEIGHT = 0, MATCH_RATING_EXPANSION = 1, MATCH_RATING_EXPANSION2 = 2 } match_rating;
 
 typedef struct matching_opts {
     matcher_kind kind;
@@ -26,6 +35,7 @@ typedef struct matching_opts {
     int hashed_ties;            /* 0: equal weights go to the smaller id; 1: to the smaller seeded
                                    scramble of the id (edge_order.h: tie_rank), far fewer passes
                                    on equal-weight meshes; both matchers, same guarantees */
+    match_rating rating;        /* handshake and HEC: the key a vertex maximises (default weight) */
     /* GPU launch shape, 0 = automatic. They change speed only, never results
      * (tests vary them to prove it): lanes per light vertex (1, 2, 4, 8, 16
      * or 32) and the degree above which a vertex gets a whole block. */
@@ -46,8 +56,9 @@ typedef struct matching_opts {
  * seed 1, unlimited passes, no cap, ties to the smaller id, automatic GPU
  * launch shape). */
 void matching_opts_default(matching_opts *opts);
-/* 0 when opts are usable (known kind, 0 < p < 1, passes >= 0, group width a
- * power of two <= 32 or 0, heavy degree >= 0), else COARSEN_ERR_INPUT. */
+/* 0 when opts are usable (known kind, 0 < p < 1, passes >= 0, known rating,
+ * and weight only for red/blue, group width a power of two <= 32 or 0,
+ * heavy degree >= 0), else COARSEN_ERR_INPUT. */
 int matching_opts_check(const matching_opts *opts, coarsen_error *err);
 
 typedef struct matching_stats {
@@ -60,9 +71,10 @@ typedef struct matching_stats {
                                       stopped by the passes/rounds cap */
 } matching_stats;
 
-/* Host matcher. mate has g->n entries. strongest (may be NULL) receives the
- * first pass's strongest neighbour per vertex: the heaviest eligible one,
- * ties to the smaller id, -1 when there is none (same for both matchers).
+/* Host matcher (handshake or red/blue). mate has g->n entries. strongest (may
+ * be NULL) receives the first pass's strongest neighbour per vertex: the best
+ * rated eligible one, ties to the smaller rank, -1 when there is none (same
+ * for both matchers).
  * Parallel with OpenMP; the result does not depend on the thread count. */
 int match_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate, int32_t *strongest,
               matching_stats *stats, coarsen_error *err);

@@ -90,8 +90,8 @@ int redblue_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_ma
     int32_t *prop = w.choice; /* an inactive v keeps -1 or its mate: stale values never name an unmatched vertex */
     const tie_rule ties = match_ties(opts);
     const int64_t cap = opts->max_vertex_weight;
-    if (d_strongest &&
-        (rc = rows_launch(G, w.A, shape, PointerOp{ties, nullptr, G.vwgt, cap, d_strongest, nullptr}, err)))
+    const PointerOp strongest{ties, nullptr, G.vwgt, cap, d_strongest, nullptr, MATCH_RATING_WEIGHT, nullptr};
+    if (d_strongest && (rc = rows_launch(G, w.A, shape, strongest, err)))
         return rc;
     const int max_rounds = opts->max_passes ? opts->max_passes : MATCH_REDBLUE_DEFAULT_ROUNDS;
     for (int32_t r = 0; w.A.total() > 0 && r < max_rounds; r++) {

@@ -1,11 +1,16 @@
-/* two_hop.cu — GPU leaf and twin matching (two_hop.h), identical to the CPU
- * reference: candidates (unmatched, degree >= 1) selected in increasing id,
- * one warp per candidate hashes its list (a sum mod 2^64: exact in any
- * order), two stable radix sorts order them by (degree, hash, id), one
- * thread per position compares its list with the previous candidate's to
- * mark class starts, and one thread per class pairs its members greedily
- * under the weight cap, in the CPU's order. */
+/* two_hop.cu — GPU two-hop matching (two_hop.h), identical to the CPU
+ * reference: the unmatched vertices selected in increasing id, one warp per
+ * candidate hashes its list (a sum mod 2^64: exact in any order), two stable
+ * radix sorts order them by (degree, hash, id); islands (degree 0, first in
+ * that order) are paired by position, one thread per position compares its
+ * list with the previous candidate's to mark class starts, and one thread
+ * per class pairs its members greedily under the weight cap, in the CPU's
+ * order. Relatives (past the threshold): the still unmatched vertices of
+ * degree >= 1 reselected in id order, one warp per vertex finds its hub, a
+ * stable radix sort groups them by hub, and the same class kernel pairs
+ * them. Last, one warp per candidate counts the cap-blocked vertices. */
 #include "matching/two_hop.h"
+#include "matching/match_gpu.cuh"
 #include "contract/kernel_util.cuh"
 #include "core/error.h"
 #include "core/timer.h"
@@ -15,10 +20,17 @@
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
+enum { PAIRS_LEAF = 0, PAIRS_TWIN = 1, PAIRS_RELATIVE = 2, PAIRS_ISLAND = 3, PAIRS_BLOCKED = 4, NCOUNTS = 5 };
+
+/* Unmatched, and (min_degree 1) with a neighbour. */
 struct is_candidate {
     const int32_t *mate;
     const int64_t *xadj;
-    __host__ __device__ bool operator()(int32_t v) const { return mate[v] == -1 && xadj[v + 1] > xadj[v]; }
+    int64_t min_degree;
+    __host__ __device__ bool operator()(int32_t v) const
+    {
+        return mate[v] == -1 && xadj[v + 1] - xadj[v] >= min_degree;
+    }
 };
 
 /* One warp per candidate i: hash[i] = sum of two_hop_term over its list;
@@ -40,12 +52,53 @@ __global__ void k_list_hash(int32_t m, const int32_t *ids, const int64_t *xadj, 
     }
 }
 
+/* One warp per candidate i: hub[i] = its heaviest neighbour, ties to the
+ * smaller id (edge_better with ids as ranks); idx[i] = i. */
+__global__ void k_hubs(int32_t m, const int32_t *ids, const int64_t *xadj, const int32_t *adj, const double *ewgt,
+                       int32_t *hub, int32_t *idx)
+{
+    for (int64_t i = ku_warp(); i < m; i += ku_warps()) {
+        int32_t v = ids[i], best = -1;
+        double best_w = 0.0;
+        for (int64_t e = xadj[v] + ku_lane(); e < xadj[v + 1]; e += KU_WARP)
+            if (edge_better(ewgt[e], adj[e], best_w, best))
+                best = adj[e], best_w = ewgt[e];
+        for (int d = KU_WARP / 2; d > 0; d /= 2) {
+            int32_t o = __shfl_down_sync(0xffffffffu, best, d);
+            double ow = __shfl_down_sync(0xffffffffu, best_w, d);
+            if (edge_better(ow, o, best_w, best))
+                best = o, best_w = ow;
+        }
+        if (ku_lane() == 0) {
+            hub[i] = best;
+            idx[i] = (int32_t)i;
+        }
+    }
+}
+
 /* deg[k] = degree of the candidate at position k (hash order). */
 __global__ void k_degrees(int32_t m, const int32_t *order, const int32_t *ids, const int64_t *xadj, int32_t *deg)
 {
     for (int64_t k = ku_thread(); k < m; k += ku_threads()) {
         int32_t v = ids[order[k]];
         deg[k] = (int32_t)(xadj[v + 1] - xadj[v]);
+    }
+}
+
+/* Rule (0): the islands are positions [0, islands) of the final order
+ * (degree 0 sorts first); the thread of an even position k pairs k, k + 1. */
+__global__ void k_pair_islands(int32_t m, const int32_t *order, const int32_t *ids, const int32_t *deg_sorted,
+                               const int64_t *vwgt, int64_t cap, int32_t *mate, unsigned long long *counts)
+{
+    for (int64_t k = 2 * ku_thread(); k + 1 < m; k += 2 * ku_threads()) {
+        if (deg_sorted[k + 1] != 0)
+            continue;
+        int32_t u = ids[order[k]], v = ids[order[k + 1]];
+        if (pair_eligible(cap, vwgt[u], vwgt[v])) {
+            mate[u] = v;
+            mate[v] = u;
+            atomicAdd(&counts[PAIRS_ISLAND], 1ull);
+        }
     }
 }
 
@@ -73,69 +126,78 @@ __global__ void k_class_starts(int32_t m, const int32_t *order, const int32_t *i
     }
 }
 
-/* One thread per class: greedy pairing in order (two_hop.h); counts[0]
- * leaf pairs, counts[1] twin pairs. */
+/* start[k] = 1 when the hub at position k differs from the one before. */
+__global__ void k_hub_starts(int32_t m, const int32_t *hub_sorted, unsigned char *start)
+{
+    for (int64_t k = ku_thread(); k < m; k += ku_threads())
+        start[k] = (unsigned char)(k == 0 || hub_sorted[k] != hub_sorted[k - 1]);
+}
+
+/* One thread per class: greedy pairing in order (two_hop_pair_step), counted
+ * in counts[kind], or for kind < 0 as leaf or twin pairs by the degree, the
+ * island class (degree 0) left to k_pair_islands. */
 __global__ void k_pair_classes(int32_t m, const int32_t *order, const int32_t *ids, const unsigned char *start,
-                               const int64_t *xadj, const int64_t *vwgt, int64_t cap, int32_t *mate,
+                               const int64_t *xadj, const int64_t *vwgt, int64_t cap, int kind, int32_t *mate,
                                unsigned long long *counts)
 {
     for (int64_t k = ku_thread(); k < m; k += ku_threads()) {
         if (!start[k])
             continue;
-        int32_t pending = ids[order[k]];
-        int leaf = xadj[pending + 1] - xadj[pending] == 1;
+        int32_t first = ids[order[k]];
+        int64_t deg = xadj[first + 1] - xadj[first];
+        if (kind < 0 && deg == 0)
+            continue;
+        int32_t pending = -1;
         unsigned long long pairs = 0;
-        for (int64_t j = k + 1; j < m && !start[j]; j++) {
+        for (int64_t j = k; j < m && (j == k || !start[j]); j++) {
             int32_t v = ids[order[j]];
-            if (pending < 0) {
-                pending = v;
-            } else if (cap <= 0 || vwgt[pending] + vwgt[v] <= cap) {
+            if (two_hop_pair_step(cap, vwgt, &pending, v)) {
                 mate[pending] = v;
                 mate[v] = pending;
                 pairs++;
                 pending = -1;
-            } else if (vwgt[v] < vwgt[pending]) {
-                pending = v;
             }
         }
         if (pairs)
-            atomicAdd(&counts[leaf ? 0 : 1], pairs);
+            atomicAdd(&counts[kind >= 0 ? kind : deg == 1 ? PAIRS_LEAF : PAIRS_TWIN], pairs);
+    }
+}
+
+/* One warp per candidate: counts the unmatched ones with an unmatched
+ * neighbour. */
+__global__ void k_cap_blocked(int32_t m, const int32_t *ids, const int64_t *xadj, const int32_t *adj,
+                              const int32_t *mate, unsigned long long *counts)
+{
+    for (int64_t i = ku_warp(); i < m; i += ku_warps()) {
+        int32_t v = ids[i];
+        if (mate[v] != -1) /* uniform across the warp */
+            continue;
+        int found = 0;
+        for (int64_t e = xadj[v] + ku_lane(); e < xadj[v + 1] && !found; e += KU_WARP)
+            found = mate[adj[e]] == -1;
+        if (__any_sync(0xffffffffu, found) && ku_lane() == 0)
+            atomicAdd(&counts[PAIRS_BLOCKED], 1ull);
     }
 }
 
 struct two_hop_temps {
-    int32_t *ids = nullptr, *nsel = nullptr, *idx = nullptr, *order1 = nullptr, *order = nullptr;
+    int32_t *ids = nullptr, *rids = nullptr, *nsel = nullptr, *idx = nullptr, *order1 = nullptr, *order = nullptr;
     int32_t *deg = nullptr, *deg_sorted = nullptr;
     uint64_t *hash = nullptr, *hash_sorted = nullptr;
     unsigned char *start = nullptr;
     unsigned long long *counts = nullptr;
     ~two_hop_temps()
     {
-        void *all[] = {ids, nsel, idx, order1, order, deg, deg_sorted, hash, hash_sorted, start, counts};
+        void *all[] = {ids, rids, nsel, idx, order1, order, deg, deg_sorted, hash, hash_sorted, start, counts};
         for (void *p : all)
             device_free(p);
     }
 };
 
-static int two_hop_gpu_run(const coarsen_graph *g, int64_t cap, int32_t *mate, int64_t pairs[2],
-                           two_hop_temps &t, coarsen_error *err)
+/* Rules (0)-(2) on the m candidates t.ids. */
+static int islands_leaves_twins(const coarsen_graph *g, int64_t cap, int32_t *mate, int32_t m, two_hop_temps &t,
+                                coarsen_error *err)
 {
-    const int32_t n = g->n;
-    if (int rc = dalloc(&t.ids, (size_t)n, "two-hop candidates", err))
-        return rc;
-    if (int rc = dalloc(&t.nsel, 1, "two-hop count", err))
-        return rc;
-    is_candidate pred{mate, g->xadj};
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceSelect::If(tmp, b, thrust::counting_iterator<int32_t>(0), t.ids, t.nsel, (int64_t)n,
-                                         pred);
-        }, "two-hop selection", err))
-        return rc;
-    int32_t m = 0;
-    CUDA_TRY(err, cudaMemcpy(&m, t.nsel, sizeof m, cudaMemcpyDeviceToHost));
-    if (m < 2)
-        return COARSEN_OK;
-
     if (int rc = dalloc(&t.hash, (size_t)m, "list hashes", err))
         return rc;
     if (int rc = dalloc(&t.hash_sorted, (size_t)m, "sorted hashes", err))
@@ -164,24 +226,80 @@ static int two_hop_gpu_run(const coarsen_graph *g, int64_t cap, int32_t *mate, i
             return cub::DeviceRadixSort::SortPairs(tmp, b, t.deg, t.deg_sorted, t.order1, t.order, (int64_t)m);
         }, "two-hop degree sort", err))
         return rc;
-
     if (int rc = dalloc(&t.start, (size_t)m, "class starts", err))
         return rc;
-    if (int rc = dalloc(&t.counts, 2, "pair counts", err))
-        return rc;
+    k_pair_islands<<<ku_blocks((m + 1) / 2), KU_THREADS>>>(m, t.order, t.ids, t.deg_sorted, g->vwgt, cap, mate,
+                                                           t.counts);
+    CUDA_LAUNCH_TRY(err);
     k_class_starts<<<ku_blocks(m), KU_THREADS>>>(m, t.order, t.ids, t.hash, g->xadj, g->adj, t.start);
     CUDA_LAUNCH_TRY(err);
-    CUDA_TRY(err, cudaMemsetAsync(t.counts, 0, 2 * sizeof *t.counts, 0));
-    k_pair_classes<<<ku_blocks(m), KU_THREADS>>>(m, t.order, t.ids, t.start, g->xadj, g->vwgt, cap, mate, t.counts);
+    k_pair_classes<<<ku_blocks(m), KU_THREADS>>>(m, t.order, t.ids, t.start, g->xadj, g->vwgt, cap, -1, mate,
+                                                 t.counts);
     CUDA_LAUNCH_TRY(err);
-    unsigned long long h_counts[2] = {0, 0};
-    CUDA_TRY(err, cudaMemcpy(h_counts, t.counts, sizeof h_counts, cudaMemcpyDeviceToHost));
-    pairs[0] = (int64_t)h_counts[0];
-    pairs[1] = (int64_t)h_counts[1];
     return COARSEN_OK;
 }
 
-extern "C" int two_hop_gpu(const coarsen_graph *g, int64_t max_vertex_weight, int32_t *d_mate, two_hop_stats *stats,
+/* Rule (3) on the candidates of t.ids[0..m) still unmatched with degree >= 1
+ * (reusing the buffers of rules (0)-(2): hub in deg, its sorted copy in
+ * deg_sorted). */
+static int relatives(const coarsen_graph *g, int64_t cap, int32_t *mate, int32_t m, two_hop_temps &t,
+                     coarsen_error *err)
+{
+    int32_t r = 0;
+    if (int rc = dalloc(&t.rids, (size_t)m, "relatives", err))
+        return rc;
+    if (int rc = select_counted(t.ids, m, is_candidate{mate, g->xadj, 1}, t.rids, t.nsel, &r, "relatives", err))
+        return rc;
+    if (r < 2)
+        return COARSEN_OK;
+    k_hubs<<<ku_blocks(r, KU_WARP), KU_THREADS>>>(r, t.rids, g->xadj, g->adj, g->ewgt, t.deg, t.idx);
+    CUDA_LAUNCH_TRY(err);
+    if (int rc = cub_run([&](void *tmp, size_t &b) {
+            return cub::DeviceRadixSort::SortPairs(tmp, b, t.deg, t.deg_sorted, t.idx, t.order, (int64_t)r);
+        }, "two-hop hub sort", err))
+        return rc;
+    k_hub_starts<<<ku_blocks(r), KU_THREADS>>>(r, t.deg_sorted, t.start);
+    CUDA_LAUNCH_TRY(err);
+    k_pair_classes<<<ku_blocks(r), KU_THREADS>>>(r, t.order, t.rids, t.start, g->xadj, g->vwgt, cap, PAIRS_RELATIVE,
+                                                 mate, t.counts);
+    CUDA_LAUNCH_TRY(err);
+    return COARSEN_OK;
+}
+
+static int two_hop_gpu_run(const coarsen_graph *g, const two_hop_opts *o, int32_t *mate,
+                           unsigned long long counts[NCOUNTS], two_hop_temps &t, coarsen_error *err)
+{
+    const int32_t n = g->n;
+    const int64_t cap = o->max_vertex_weight;
+    int32_t m = 0;
+    if (int rc = dalloc(&t.ids, (size_t)n, "two-hop candidates", err))
+        return rc;
+    if (int rc = dalloc(&t.nsel, 1, "two-hop count", err))
+        return rc;
+    if (int rc = dalloc(&t.counts, NCOUNTS, "pair counts", err))
+        return rc;
+    CUDA_TRY(err, cudaMemsetAsync(t.counts, 0, NCOUNTS * sizeof *t.counts, 0));
+    if (int rc = select_counted(thrust::counting_iterator<int32_t>(0), n, is_candidate{mate, g->xadj, 0}, t.ids,
+                                t.nsel, &m, "two-hop candidates", err))
+        return rc;
+    if (m >= 2) {
+        if (int rc = islands_leaves_twins(g, cap, mate, m, t, err))
+            return rc;
+        CUDA_TRY(err, cudaMemcpy(counts, t.counts, NCOUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
+        int64_t unmatched = m - 2 * (int64_t)(counts[PAIRS_LEAF] + counts[PAIRS_TWIN] + counts[PAIRS_ISLAND]);
+        if ((double)unmatched > o->relatives_threshold * (double)n)
+            if (int rc = relatives(g, cap, mate, m, t, err))
+                return rc;
+    }
+    if (m >= 1) {
+        k_cap_blocked<<<ku_blocks(m, KU_WARP), KU_THREADS>>>(m, t.ids, g->xadj, g->adj, mate, t.counts);
+        CUDA_LAUNCH_TRY(err);
+    }
+    CUDA_TRY(err, cudaMemcpy(counts, t.counts, NCOUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
+    return COARSEN_OK;
+}
+
+extern "C" int two_hop_gpu(const coarsen_graph *g, const two_hop_opts *opts, int32_t *d_mate, two_hop_stats *stats,
                            coarsen_error *err)
 {
     double t0 = timer_ms();
@@ -189,15 +307,18 @@ extern "C" int two_hop_gpu(const coarsen_graph *g, int64_t max_vertex_weight, in
         *stats = two_hop_stats{};
     if (!g->on_device)
         return error_set(err, COARSEN_ERR_INPUT, "two_hop_gpu needs a device graph");
-    int64_t pairs[2] = {0, 0};
+    unsigned long long counts[NCOUNTS] = {0, 0, 0, 0, 0};
     if (g->n > 0) {
         two_hop_temps t;
-        if (int rc = two_hop_gpu_run(g, max_vertex_weight, d_mate, pairs, t, err))
+        if (int rc = two_hop_gpu_run(g, opts, d_mate, counts, t, err))
             return rc;
     }
     if (stats) {
-        stats->leaf_pairs = pairs[0];
-        stats->twin_pairs = pairs[1];
+        stats->leaf_pairs = (int64_t)counts[PAIRS_LEAF];
+        stats->twin_pairs = (int64_t)counts[PAIRS_TWIN];
+        stats->relative_pairs = (int64_t)counts[PAIRS_RELATIVE];
+        stats->island_pairs = (int64_t)counts[PAIRS_ISLAND];
+        stats->cap_blocked = (int64_t)counts[PAIRS_BLOCKED];
         stats->ms = timer_ms() - t0;
     }
     return COARSEN_OK;

@@ -1,7 +1,9 @@
-/* two_hop_cpu.c — the host reference of leaf and twin matching
- * (two_hop.h): candidates sorted by (degree, list hash, id), classes of
- * identical neighbour lists verified entry by entry, greedy pairing in each
- * class under the weight cap. */
+/* two_hop_cpu.c — the host reference of two-hop matching (two_hop.h):
+ * the unmatched vertices sorted by (degree, list hash, id); islands paired
+ * by position, classes of identical neighbour lists verified entry by entry
+ * and paired greedily under the weight cap; then, past the threshold,
+ * relatives sorted by (hub, id) and paired the same way; last the count of
+ * cap-blocked vertices. */
 #include "matching/two_hop.h"
 #include "core/error.h"
 #include "core/timer.h"
@@ -9,8 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* key: the degree (rules 0-2) or the hub (rule 3). */
 typedef struct candidate {
-    int64_t deg;
+    int64_t key;
     uint64_t hash;
     int32_t id;
 } candidate;
@@ -18,8 +21,8 @@ typedef struct candidate {
 static int candidate_cmp(const void *a, const void *b)
 {
     const candidate *x = a, *y = b;
-    if (x->deg != y->deg)
-        return x->deg < y->deg ? -1 : 1;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
     if (x->hash != y->hash)
         return x->hash < y->hash ? -1 : 1;
     return (x->id > y->id) - (x->id < y->id);
@@ -33,7 +36,72 @@ static int same_list(const coarsen_graph *g, int32_t u, int32_t v)
            memcmp(g->adj + g->xadj[u], g->adj + g->xadj[v], (size_t)d * sizeof *g->adj) == 0;
 }
 
-int two_hop_cpu(const coarsen_graph *g, int64_t max_vertex_weight, int32_t *mate, two_hop_stats *stats,
+/* Greedy pairing (two_hop_pair_step) of the sorted cand[0..m): a class
+ * starts where (key, hash) changes or, with lists, where the neighbour list
+ * does. Each pair is counted in pairs[kind], or for kind < 0 as a leaf
+ * (degree 1) or twin pair. */
+static void pair_classes(const coarsen_graph *g, int64_t cap, const candidate *cand, int32_t m, int lists, int kind,
+                         int32_t *mate, int64_t pairs[4])
+{
+    int32_t pending = -1;
+    for (int32_t i = 0; i < m; i++) {
+        int32_t v = cand[i].id;
+        if (i == 0 || cand[i].key != cand[i - 1].key || cand[i].hash != cand[i - 1].hash ||
+            (lists && !same_list(g, cand[i - 1].id, v)))
+            pending = -1;
+        if (two_hop_pair_step(cap, g->vwgt, &pending, v)) {
+            mate[pending] = v;
+            mate[v] = pending;
+            pairs[kind >= 0 ? kind : cand[i].key == 1 ? 0 : 1]++;
+            pending = -1;
+        }
+    }
+}
+
+/* The heaviest neighbour of v, ties to the smaller id (two_hop.h, rule 3). */
+static int32_t hub_of(const coarsen_graph *g, int32_t v)
+{
+    int32_t best = -1;
+    double best_w = 0.0;
+    for (int64_t e = g->xadj[v]; e < g->xadj[v + 1]; e++)
+        if (edge_better(g->ewgt[e], g->adj[e], best_w, best))
+            best = g->adj[e], best_w = g->ewgt[e];
+    return best;
+}
+
+/* Rule (3) on the vertices still unmatched with degree >= 1; cand has room
+ * for all of them. */
+static void pair_relatives(const coarsen_graph *g, int64_t cap, candidate *cand, int32_t *mate, int64_t pairs[4])
+{
+    int32_t m = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        if (mate[v] == -1 && g->xadj[v + 1] > g->xadj[v])
+            cand[m++] = (candidate){0, 0, v};
+#pragma omp parallel for schedule(dynamic, 256)
+    for (int32_t i = 0; i < m; i++)
+        cand[i].key = hub_of(g, cand[i].id);
+    qsort(cand, (size_t)m, sizeof *cand, candidate_cmp);
+    pair_classes(g, cap, cand, m, 0, 2, mate, pairs);
+}
+
+/* Unmatched vertices with an unmatched neighbour. */
+static int64_t count_cap_blocked(const coarsen_graph *g, const int32_t *mate)
+{
+    int64_t blocked = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : blocked)
+    for (int32_t v = 0; v < g->n; v++) {
+        if (mate[v] != -1)
+            continue;
+        for (int64_t e = g->xadj[v]; e < g->xadj[v + 1]; e++)
+            if (mate[g->adj[e]] == -1) {
+                blocked++;
+                break;
+            }
+    }
+    return blocked;
+}
+
+int two_hop_cpu(const coarsen_graph *g, const two_hop_opts *opts, int32_t *mate, two_hop_stats *stats,
                 coarsen_error *err)
 {
     double t0 = timer_ms();
@@ -41,13 +109,14 @@ int two_hop_cpu(const coarsen_graph *g, int64_t max_vertex_weight, int32_t *mate
         *stats = (two_hop_stats){0};
     if (g->on_device)
         return error_set(err, COARSEN_ERR_INPUT, "two_hop_cpu needs a host graph");
+    const int64_t cap = opts->max_vertex_weight;
     int32_t n = g->n;
-    candidate *cand = xmalloc((size_t)n * sizeof *cand, "two-hop candidates", err);
+    candidate *cand = xmalloc((size_t)n * sizeof *cand + 1, "two-hop candidates", err);
     if (!cand)
         return COARSEN_ERR_NOMEM;
     int32_t m = 0;
     for (int32_t v = 0; v < n; v++)
-        if (mate[v] == -1 && g->xadj[v + 1] > g->xadj[v])
+        if (mate[v] == -1)
             cand[m++] = (candidate){g->xadj[v + 1] - g->xadj[v], 0, v};
 #pragma omp parallel for schedule(dynamic, 256)
     for (int32_t i = 0; i < m; i++) {
@@ -58,29 +127,28 @@ int two_hop_cpu(const coarsen_graph *g, int64_t max_vertex_weight, int32_t *mate
     }
     qsort(cand, (size_t)m, sizeof *cand, candidate_cmp);
 
-    int64_t pairs[2] = {0, 0}; /* leaf, twin */
-    int32_t pending = -1;
-    for (int32_t i = 0; i < m; i++) {
-        int32_t v = cand[i].id;
-        int class_start = i == 0 || cand[i].deg != cand[i - 1].deg || cand[i].hash != cand[i - 1].hash ||
-                          !same_list(g, cand[i - 1].id, v);
-        if (class_start || pending < 0) {
-            pending = v;
-            continue;
-        }
-        if (max_vertex_weight <= 0 || g->vwgt[pending] + g->vwgt[v] <= max_vertex_weight) {
-            mate[pending] = v;
-            mate[v] = pending;
-            pairs[cand[i].deg == 1 ? 0 : 1]++;
-            pending = -1;
-        } else if (g->vwgt[v] < g->vwgt[pending]) {
-            pending = v;
+    int64_t pairs[4] = {0, 0, 0, 0}; /* leaf, twin, relative, island */
+    int32_t islands = 0;             /* degree 0 sorts first */
+    while (islands < m && cand[islands].key == 0)
+        islands++;
+    for (int32_t i = 0; i + 1 < islands; i += 2) {
+        int32_t u = cand[i].id, v = cand[i + 1].id;
+        if (pair_eligible(cap, g->vwgt[u], g->vwgt[v])) {
+            mate[u] = v, mate[v] = u;
+            pairs[3]++;
         }
     }
+    pair_classes(g, cap, cand + islands, m - islands, 1, -1, mate, pairs);
+    int64_t unmatched = m - 2 * (pairs[0] + pairs[1] + pairs[3]);
+    if ((double)unmatched > opts->relatives_threshold * (double)n)
+        pair_relatives(g, cap, cand, mate, pairs);
     free(cand);
     if (stats) {
         stats->leaf_pairs = pairs[0];
         stats->twin_pairs = pairs[1];
+        stats->relative_pairs = pairs[2];
+        stats->island_pairs = pairs[3];
+        stats->cap_blocked = count_cap_blocked(g, mate);
         stats->ms = timer_ms() - t0;
     }
     return COARSEN_OK;

@@ -118,6 +118,7 @@ Test(cli_coarsen, bad_options_and_files_exit_2_with_one_line)
         "--matcher foo %s",      "--ties none %s",        "--refine x %s",
         "--format dot %s",       "--min-reduction 2 %s",  "--max-vertex-weight heavy %s",
         "--device tpu %s",       "--two-hop-threshold -1 %s", "%s %s",
+        "--rating heavy %s",     "--vertex-weight-factor 1.5 %s", "--two-hop-relatives -1 %s",
         "",                      "--levels",
     };
     char args[512];
@@ -235,6 +236,36 @@ static void check_out(const char *spec, const char *options, const char *ext)
     coarsen_graph_free(fine);
     coarsen_graph_free(g);
     unlink(file);
+    remove_tree(dir);
+}
+
+/* --levels N without --coarsen-to: a graph below coarsen-to's default
+ * (100 vertices, grid 10 x 10) builds levels until it cannot shrink, for
+ * both matchers; with --coarsen-to it stops there; the stop line names the
+ * rule, a cap of 2 included. */
+Test(cli_coarsen, levels_on_a_small_graph_never_block)
+{
+    char dir[64], file[128], args[512];
+    temp_dir(dir, sizeof dir);
+    mkdir(dir, 0777);
+    snprintf(file, sizeof file, "%s/g.graph", dir);
+    coarsen_graph_free(write_graph("grid2d:nx=10,ny=10", file, COARSEN_FORMAT_METIS));
+    result r;
+    static const char *const matchers[] = {"handshake", "hec"};
+    for (int m = 0; m < 2; m++) {
+        snprintf(args, sizeof args, "--device cpu --levels 20 --matcher %s %s", matchers[m], file);
+        run_prog(args, &r);
+        cr_assert_eq(r.status, 0, "%s: %s", args, r.err);
+        cr_assert(strstr(r.out, "stopped: no-edges"), "%s:\n%s", args, r.out);
+        cr_assert(strstr(r.out, "\n    1 "), "%s: level 1 missing:\n%s", args, r.out);
+    }
+    snprintf(args, sizeof args, "--device cpu --levels 20 --coarsen-to 1000 %s", file);
+    run_prog(args, &r);
+    cr_assert(strstr(r.out, "stopped: coarsen-to"), "%s:\n%s", args, r.out);
+    snprintf(args, sizeof args, "--device cpu --levels 20 --max-vertex-weight 2 %s", file);
+    run_prog(args, &r);
+    cr_assert(strstr(r.out, "stopped: vertex-weight-cap (") && strstr(r.out, "the cap of 2 kept apart"), "%s:\n%s",
+              args, r.out);
     remove_tree(dir);
 }
 

@@ -4,6 +4,7 @@
  * the vertex-weight cap, two-hop pairing on stalls, and CPU == GPU
  * hierarchies bit for bit (skipped visibly without a GPU). */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,7 +181,7 @@ Test(hierarchy, stops_on_small_reduction)
         g->xadj[v] = 0;
     for (int32_t v = 0; v < 10; v++)
         g->vwgt[v] = 1;
-    h = build_expect(g, &o, 0, COARSEN_STOP_MIN_REDUCTION);
+    h = build_expect(g, &o, 0, COARSEN_STOP_NO_EDGES);
     coarsen_hierarchy_free(h);
     coarsen_graph_free(g);
 }
@@ -258,17 +259,113 @@ Test(hierarchy, vertex_weight_cap_respected)
         cr_assert_leq(coarsen_hierarchy_stats(h, k)->max_vertex_weight, 6, "level %d", k);
     check_hierarchy(h, 6, 2);
     coarsen_hierarchy_free(h);
-    /* auto: 1.5 * 3000 / 100 = 45 */
+    /* auto: max(1.5 * 3000 / 100 = 45, 3 * 3000 / n), n of the finer level */
     o.max_vertex_weight = COARSEN_VWGT_AUTO;
     o.coarsen_to = 100;
     o.levels = 30;
     h = build(g, &o);
     L = coarsen_hierarchy_levels(h);
-    for (int k = 0; k <= L; k++)
-        cr_assert_leq(coarsen_hierarchy_stats(h, k)->max_vertex_weight, 45, "level %d", k);
-    check_hierarchy(h, 45, 3);
+    for (int k = 1; k <= L; k++) {
+        int32_t n = coarsen_hierarchy_stats(h, k - 1)->vertices;
+        int64_t cap = 9000 / n + (9000 % n != 0) > 45 ? 9000 / n + (9000 % n != 0) : 45;
+        cr_assert_eq(coarsen_hierarchy_stats(h, k)->vertex_weight_cap, cap, "level %d", k);
+        cr_assert_leq(coarsen_hierarchy_stats(h, k)->max_vertex_weight, cap, "level %d", k);
+    }
+    check_hierarchy(h, COARSEN_VWGT_AUTO, 3);
     coarsen_hierarchy_free(h);
     coarsen_graph_free(g);
+}
+
+/* The auto cap of every level, recomputed here from coarsen.h's rule:
+ * max(floor(1.5 W / coarsen_to), ceil(F W / n of the finer level)). */
+static void assert_auto_caps(coarsen_hierarchy *h, const coarsen_hierarchy_opts *o)
+{
+    const double W = (double)coarsen_hierarchy_stats(h, 0)->total_vertex_weight;
+    for (int k = 1; k <= coarsen_hierarchy_levels(h); k++) {
+        double n = coarsen_hierarchy_stats(h, k - 1)->vertices;
+        double metis = o->coarsen_to ? floor(1.5 * W / o->coarsen_to) : 0, avg = ceil(o->max_vertex_weight_factor * W / n);
+        int64_t want = (int64_t)(metis > avg ? metis : avg);
+        cr_assert_eq(coarsen_hierarchy_stats(h, k)->vertex_weight_cap, want, "level %d: cap %lld, rule %lld", k,
+                     (long long)coarsen_hierarchy_stats(h, k)->vertex_weight_cap, (long long)want);
+    }
+    check_hierarchy(h, COARSEN_VWGT_AUTO, 7);
+}
+
+/* Small graphs never block: METIS's cap alone rounds to 1 vertex below
+ * coarsen_to vertices of weight; the average term lets pairs form. */
+Test(hierarchy, auto_cap_lets_average_vertices_pair)
+{
+    coarsen_graph *g = gen("grid2d:nx=34,ny=34"); /* 1156 vertices: 1.5 * 1156 / 1000 rounds to 1 */
+    coarsen_hierarchy_opts o = cpu_opts();
+    coarsen_hierarchy *h = build_expect(g, &o, 1, COARSEN_STOP_COARSEN_TO);
+    assert_auto_caps(h, &o);
+    coarsen_hierarchy_free(h);
+    o.coarsen_to = 0; /* as many levels as shrink: a connected mesh ends on one vertex or at the level count */
+    o.levels = 40;
+    for (int m = 0; m < 2; m++) {
+        o.matcher = m ? COARSEN_MATCHER_HEC : COARSEN_MATCHER_HANDSHAKE;
+        h = build(g, &o);
+        coarsen_stop_reason r = coarsen_hierarchy_stop_reason(h);
+        cr_assert(r == COARSEN_STOP_NO_EDGES, "matcher %d stopped by %s", m, coarsen_stop_reason_name(r));
+        cr_assert_eq(coarsen_hierarchy_stats(h, coarsen_hierarchy_levels(h))->vertices, 1);
+        assert_auto_caps(h, &o);
+        coarsen_hierarchy_free(h);
+    }
+    coarsen_graph_free(g);
+}
+
+/* A cap of 2 on unit weights: level 1 pairs, level 2 finds only pairs of
+ * leftover singletons; the stop names the cap, and the recount agrees. */
+Test(hierarchy, stop_reason_names_the_cap)
+{
+    coarsen_graph *g = gen("grid2d:nx=30,ny=30");
+    coarsen_hierarchy_opts o = cpu_opts();
+    o.coarsen_to = 0;
+    o.max_vertex_weight = 2;
+    for (int m = 0; m < 2; m++) {
+        o.matcher = m ? COARSEN_MATCHER_HEC : COARSEN_MATCHER_HANDSHAKE;
+        coarsen_hierarchy *h = build_expect(g, &o, -1, COARSEN_STOP_VERTEX_WEIGHT);
+        cr_assert_str_eq(coarsen_stop_reason_name(COARSEN_STOP_VERTEX_WEIGHT), "vertex-weight-cap");
+        check_hierarchy(h, 2, 5);
+        coarsen_hierarchy_free(h);
+    }
+    o.max_vertex_weight = 0; /* no cap: never that reason */
+    for (int m = 0; m < 2; m++) {
+        o.matcher = m ? COARSEN_MATCHER_HEC : COARSEN_MATCHER_HANDSHAKE;
+        coarsen_hierarchy *h = build(g, &o);
+        cr_assert_neq(coarsen_hierarchy_stop_reason(h), COARSEN_STOP_VERTEX_WEIGHT);
+        for (int k = 1; k <= coarsen_hierarchy_levels(h); k++)
+            cr_assert_eq(coarsen_hierarchy_stats(h, k)->cap_blocked, 0, "level %d", k);
+        coarsen_hierarchy_free(h);
+    }
+    coarsen_graph_free(g);
+}
+
+/* HEC and the ratings: every level of generated graphs valid (groups
+ * connected, under each level's cap), and faster shrinking than pairs. */
+Test(hierarchy, hec_and_ratings_every_level_valid)
+{
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+        coarsen_graph *g = gen(specs[k]);
+        for (int r = 0; r < 3; r++) {
+            coarsen_hierarchy_opts o = cpu_opts();
+            o.coarsen_to = 20;
+            o.levels = 30;
+            o.matcher = COARSEN_MATCHER_HEC;
+            o.rating = (coarsen_rating)r;
+            coarsen_hierarchy *h = build(g, &o);
+            cr_assert_geq(coarsen_hierarchy_levels(h), 2, "%s: only %d levels", specs[k], coarsen_hierarchy_levels(h));
+            assert_auto_caps(h, &o);
+            o.matcher = COARSEN_MATCHER_HANDSHAKE;
+            coarsen_hierarchy *p = build(g, &o);
+            check_hierarchy(p, COARSEN_VWGT_AUTO, k);
+            cr_assert_leq(coarsen_hierarchy_stats(h, 1)->vertices, coarsen_hierarchy_stats(p, 1)->vertices,
+                          "%s: HEC's level 1 larger than the matching's", specs[k]);
+            coarsen_hierarchy_free(p);
+            coarsen_hierarchy_free(h);
+        }
+        coarsen_graph_free(g);
+    }
 }
 
 Test(hierarchy, bad_options_rejected)
@@ -338,7 +435,11 @@ static void assert_same_hierarchy(coarsen_hierarchy *a, coarsen_hierarchy *b, co
         cr_assert(!memcmp(ma, mb, (size_t)n * sizeof *ma), "%s: map %d differs", what, k);
         const coarsen_level_stats *sa = coarsen_hierarchy_stats(a, k), *sb = coarsen_hierarchy_stats(b, k);
         cr_assert(sa->matched_pairs == sb->matched_pairs && sa->leaf_pairs == sb->leaf_pairs &&
-                      sa->twin_pairs == sb->twin_pairs && sa->max_vertex_weight == sb->max_vertex_weight,
+                      sa->twin_pairs == sb->twin_pairs && sa->max_vertex_weight == sb->max_vertex_weight &&
+                      sa->relative_pairs == sb->relative_pairs && sa->island_pairs == sb->island_pairs &&
+                      sa->cap_blocked == sb->cap_blocked && sa->vertex_weight_cap == sb->vertex_weight_cap &&
+                      sa->matching_passes == sb->matching_passes && sa->matching_weight == sb->matching_weight &&
+                      sa->matched_fraction == sb->matched_fraction,
                   "%s: level %d counts differ", what, k);
     }
 }
@@ -354,18 +455,22 @@ Test(hierarchy_gpu, cpu_and_gpu_hierarchies_identical)
     };
     for (size_t k = 0; k < sizeof gpu_specs / sizeof gpu_specs[0]; k++) {
         coarsen_graph *g = gen(gpu_specs[k]);
-        for (int m = 0; m < 3; m++) { /* handshake, red/blue, handshake + ROMA */
+        /* handshake, red/blue, handshake + ROMA, HEC, handshake and HEC under the expansion ratings */
+        for (int m = 0; m < 6; m++) {
             coarsen_hierarchy_opts o = cpu_opts();
             o.coarsen_to = 100;
             o.levels = 12;
-            o.matcher = m == 1 ? COARSEN_MATCHER_REDBLUE : COARSEN_MATCHER_HANDSHAKE;
+            o.matcher = m == 1 ? COARSEN_MATCHER_REDBLUE : m == 3 || m == 5 ? COARSEN_MATCHER_HEC
+                                                                           : COARSEN_MATCHER_HANDSHAKE;
             o.refine_roma = m == 2;
+            o.rating = m == 4 ? COARSEN_RATING_EXPANSION2 : m == 5 ? COARSEN_RATING_EXPANSION : COARSEN_RATING_WEIGHT;
+            o.two_hop_relatives = m == 0 ? 0.0 : o.two_hop_relatives;
             coarsen_hierarchy *c = build(g, &o);
             o.device = COARSEN_DEVICE_GPU;
             coarsen_hierarchy *d = build(g, &o);
             cr_assert(coarsen_hierarchy_on_gpu(d));
             assert_same_hierarchy(c, d, gpu_specs[k]);
-            check_hierarchy(d, coarsen_hierarchy_stats(c, 0)->total_vertex_weight * 3 / 200, k);
+            check_hierarchy(d, COARSEN_VWGT_AUTO, k);
             coarsen_hierarchy_free(c);
             coarsen_hierarchy_free(d);
         }
@@ -504,14 +609,19 @@ Test(hierarchy_gpu, star_and_shared_graphs_identical)
     if (!test_have_gpu())
         cr_skip_test("no GPU (or built without CUDA): CPU == GPU hierarchy not compared");
     coarsen_graph *g = star(5001);
-    coarsen_hierarchy_opts o = cpu_opts();
-    o.coarsen_to = 0;
-    coarsen_hierarchy *c = build(g, &o);
-    o.device = COARSEN_DEVICE_GPU;
-    coarsen_hierarchy *d = build(g, &o);
-    assert_same_hierarchy(c, d, "star");
-    coarsen_hierarchy_free(c);
-    coarsen_hierarchy_free(d);
+    coarsen_hierarchy_opts o;
+    coarsen_hierarchy *c, *d;
+    for (int m = 0; m < 2; m++) {
+        o = cpu_opts();
+        o.coarsen_to = 0;
+        o.matcher = m ? COARSEN_MATCHER_HEC : COARSEN_MATCHER_HANDSHAKE;
+        c = build(g, &o);
+        o.device = COARSEN_DEVICE_GPU;
+        d = build(g, &o);
+        assert_same_hierarchy(c, d, "star");
+        coarsen_hierarchy_free(c);
+        coarsen_hierarchy_free(d);
+    }
     coarsen_graph_free(g);
     const char *dir = test_data_dir();
     if (!dir)
@@ -523,14 +633,19 @@ Test(hierarchy_gpu, star_and_shared_graphs_identical)
         snprintf(path, sizeof path, "%s/%s", dir, files[k]);
         coarsen_error err = {0};
         cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s", err.msg);
-        o = cpu_opts();
-        o.coarsen_to = 50;
-        c = build(g, &o);
-        o.device = COARSEN_DEVICE_GPU;
-        d = build(g, &o);
-        assert_same_hierarchy(c, d, files[k]);
-        coarsen_hierarchy_free(c);
-        coarsen_hierarchy_free(d);
+        for (int m = 0; m < 2; m++) { /* handshake with every two-hop rule, HEC */
+            o = cpu_opts();
+            o.coarsen_to = 20;
+            o.levels = 30;
+            o.matcher = m ? COARSEN_MATCHER_HEC : COARSEN_MATCHER_HANDSHAKE;
+            o.two_hop_relatives = 0.0;
+            c = build(g, &o);
+            o.device = COARSEN_DEVICE_GPU;
+            d = build(g, &o);
+            assert_same_hierarchy(c, d, files[k]);
+            coarsen_hierarchy_free(c);
+            coarsen_hierarchy_free(d);
+        }
         coarsen_graph_free(g);
     }
 }

@@ -119,14 +119,71 @@ int oracle_same_neighbours(const coarsen_graph *g, int32_t u, int32_t v)
     return 1;
 }
 
-void oracle_two_hop(const coarsen_graph *g, int64_t cap, int32_t *mate, int64_t pairs[2])
+int oracle_share_neighbour(const coarsen_graph *g, int32_t u, int32_t v)
+{
+    for (int64_t e = g->xadj[u]; e < g->xadj[u + 1]; e++)
+        if (has_neighbour(g, v, g->adj[e]))
+            return 1;
+    return 0;
+}
+
+/* The greedy pairing of cls[0..size) in order under cap; returns the pairs. */
+static int64_t oracle_pair_greedy(const coarsen_graph *g, int64_t cap, const int32_t *cls, int32_t size, int32_t *mate)
+{
+    int64_t pairs = 0;
+    int32_t pending = -1;
+    for (int32_t i = 0; i < size; i++) {
+        int32_t w = cls[i];
+        if (pending < 0) {
+            pending = w;
+        } else if (cap <= 0 || g->vwgt[pending] + g->vwgt[w] <= cap) {
+            mate[pending] = w;
+            mate[w] = pending;
+            pairs++;
+            pending = -1;
+        } else if (g->vwgt[w] < g->vwgt[pending]) {
+            pending = w;
+        }
+    }
+    return pairs;
+}
+
+/* The heaviest neighbour of v by a plain scan, ties to the smaller id. */
+static int32_t oracle_hub(const coarsen_graph *g, int32_t v)
+{
+    int32_t best = -1;
+    for (int64_t e = g->xadj[v]; e < g->xadj[v + 1]; e++) {
+        int32_t u = g->adj[e];
+        if (best < 0)
+            best = u;
+        for (int64_t f = g->xadj[v]; f < g->xadj[v + 1]; f++)
+            if (g->adj[f] == best && (g->ewgt[e] > g->ewgt[f] || (g->ewgt[e] == g->ewgt[f] && u < best))) {
+                best = u;
+                break;
+            }
+    }
+    return best;
+}
+
+void oracle_two_hop(const coarsen_graph *g, int64_t cap, double relatives_threshold, int32_t *mate,
+                    int64_t pairs[4], int64_t *blocked)
 {
     int32_t n = g->n;
     char *done = calloc((size_t)n + 1, 1);
     int32_t *cls = malloc(((size_t)n + 1) * sizeof *cls);
     int32_t *orig = malloc(((size_t)n + 1) * sizeof *orig);
+    int32_t *hub = malloc(((size_t)n + 1) * sizeof *hub);
     memcpy(orig, mate, (size_t)n * sizeof *mate);
-    pairs[0] = pairs[1] = 0;
+    pairs[0] = pairs[1] = pairs[2] = pairs[3] = 0;
+    int32_t islands = 0;
+    for (int32_t v = 0; v < n; v++)
+        if (orig[v] == -1 && g->xadj[v + 1] == g->xadj[v])
+            cls[islands++] = v;
+    for (int32_t i = 0; i + 1 < islands; i += 2)
+        if (cap <= 0 || g->vwgt[cls[i]] + g->vwgt[cls[i + 1]] <= cap) {
+            mate[cls[i]] = cls[i + 1], mate[cls[i + 1]] = cls[i];
+            pairs[3]++;
+        }
     for (int32_t v = 0; v < n; v++) {
         if (done[v] || orig[v] != -1 || g->xadj[v + 1] == g->xadj[v])
             continue;
@@ -136,22 +193,36 @@ void oracle_two_hop(const coarsen_graph *g, int64_t cap, int32_t *mate, int64_t 
                 cls[size++] = w;
                 done[w] = 1;
             }
-        int leaf = g->xadj[v + 1] - g->xadj[v] == 1;
-        int32_t pending = -1;
-        for (int32_t i = 0; i < size; i++) {
-            int32_t w = cls[i];
-            if (pending < 0) {
-                pending = w;
-            } else if (cap <= 0 || g->vwgt[pending] + g->vwgt[w] <= cap) {
-                mate[pending] = w;
-                mate[w] = pending;
-                pairs[leaf ? 0 : 1]++;
-                pending = -1;
-            } else if (g->vwgt[w] < g->vwgt[pending]) {
-                pending = w;
-            }
+        pairs[g->xadj[v + 1] - g->xadj[v] == 1 ? 0 : 1] += oracle_pair_greedy(g, cap, cls, size, mate);
+    }
+    int64_t unmatched = 0;
+    for (int32_t v = 0; v < n; v++)
+        unmatched += mate[v] == -1;
+    if ((double)unmatched > relatives_threshold * (double)n) {
+        memcpy(orig, mate, (size_t)n * sizeof *mate);
+        memset(done, 0, (size_t)n);
+        for (int32_t v = 0; v < n; v++)
+            hub[v] = orig[v] == -1 ? oracle_hub(g, v) : -1;
+        for (int32_t v = 0; v < n; v++) {
+            if (done[v] || hub[v] < 0)
+                continue;
+            int32_t size = 0;
+            for (int32_t w = v; w < n; w++)
+                if (!done[w] && hub[w] == hub[v]) {
+                    cls[size++] = w;
+                    done[w] = 1;
+                }
+            pairs[2] += oracle_pair_greedy(g, cap, cls, size, mate);
         }
     }
+    *blocked = 0;
+    for (int32_t v = 0; v < n; v++) {
+        int any = 0;
+        for (int64_t e = g->xadj[v]; e < g->xadj[v + 1] && mate[v] == -1; e++)
+            any |= mate[g->adj[e]] == -1;
+        *blocked += any;
+    }
+    free(hub);
     free(orig);
     free(cls);
     free(done);

@@ -30,11 +30,21 @@ double oracle_cut(const coarsen_graph *g, const int32_t *part);
 /* 1 when u and v have the same set of neighbours. */
 int oracle_same_neighbours(const coarsen_graph *g, int32_t u, int32_t v);
 
-/* The expected two-hop result, by brute force: classes of unmatched vertices
- * of degree >= 1 with identical neighbour sets (all pairs compared), each
- * paired greedily in increasing id under the cap (two_hop.h). Extends mate
- * in place; returns leaf pairs + twin pairs in pairs[0], pairs[1]. */
-void oracle_two_hop(const coarsen_graph *g, int64_t cap, int32_t *mate, int64_t pairs[2]);
+/* 1 when u and v have a neighbour in common (all pairs of entries). */
+int oracle_share_neighbour(const coarsen_graph *g, int32_t u, int32_t v);
+
+/* Two-hop matching by brute force (matching/two_hop.h's rules, written
+ * independently): islands (unmatched, degree 0) listed in id order and
+ * paired by position; classes of unmatched vertices of degree >= 1 with
+ * identical neighbour sets (all pairs compared), each paired greedily in
+ * increasing id under the cap; then, when more than relatives_threshold * n
+ * vertices are still unmatched, classes of unmatched vertices of degree >= 1
+ * with the same heaviest neighbour (plain scan, ties to the smaller id),
+ * paired the same way. Extends mate in place; pairs[0..3] = leaf, twin,
+ * relative, island pairs; *blocked = unmatched vertices with an unmatched
+ * neighbour at the end. */
+void oracle_two_hop(const coarsen_graph *g, int64_t cap, double relatives_threshold, int32_t *mate,
+                    int64_t pairs[4], int64_t *blocked);
 
 /* 1 when a and b are identical graphs, bit for bit (host graphs); on a
  * difference, writes what differs to why. */

@@ -41,6 +41,40 @@ static int adjacent(const coarsen_graph *g, int32_t u, int32_t v)
     return 0;
 }
 
+static int share_neighbour(const coarsen_graph *g, int32_t u, int32_t v)
+{
+    for (int64_t e = g->xadj[u]; e < g->xadj[u + 1]; e++)
+        if (adjacent(g, v, g->adj[e]))
+            return 1;
+    return 0;
+}
+
+/* 1 when the members of coarse vertex c (map[v] == c) induce a connected
+ * subgraph of fine: a search from `first` inside the group reaches `size`
+ * members. seen has fine->n zeroed bytes and is left zeroed. */
+static int group_connected(const coarsen_graph *fine, const int32_t *map, int32_t c, int32_t first, int32_t size,
+                           char *seen, int32_t *stack)
+{
+    int32_t top = 0, reached = 0;
+    stack[top++] = first;
+    seen[first] = 1;
+    while (top > 0) {
+        int32_t u = stack[--top];
+        reached++;
+        for (int64_t e = fine->xadj[u]; e < fine->xadj[u + 1]; e++) {
+            int32_t w = fine->adj[e];
+            if (map[w] == c && !seen[w]) {
+                seen[w] = 1;
+                stack[top++] = w;
+            }
+        }
+    }
+    for (int32_t v = 0; v < fine->n; v++)
+        if (map[v] == c)
+            seen[v] = 0;
+    return reached == size;
+}
+
 /* Equal, exactly for integer weights, to 1e-9 relative otherwise. */
 static void assert_weight(double got, double want, int integral, int level, const char *what)
 {
@@ -80,21 +114,32 @@ void check_level(const coarsen_graph *fine, const coarsen_graph *coarse, const i
         cr_assert(c >= 0 && c < nc, "level %d: map[%d] = %d outside [0, %d)", level, v, c, nc);
         if (size[c]++ == 0)
             first[c] = v;
-        cr_assert(size[c] <= 2, "level %d: coarse vertex %d has more than two members", level, c);
-        if (size[c] == 2) {
-            int32_t u = first[c];
-            cr_assert(adjacent(fine, u, v) || same_row(fine, u, v),
-                      "level %d: %d and %d share coarse vertex %d but are neither adjacent nor twins", level, u,
-                      v, c);
-        }
         vw[c] += fine->vwgt[v];
     }
+    for (int32_t v = 0; v < fine->n; v++) { /* pairs: v the second member */
+        int32_t c = map[v], u = first[c];
+        if (size[c] != 2 || u == v)
+            continue;
+        int isolated = fine->xadj[u + 1] == fine->xadj[u] && fine->xadj[v + 1] == fine->xadj[v];
+        cr_assert(adjacent(fine, u, v) || same_row(fine, u, v) || share_neighbour(fine, u, v) || isolated,
+                  "level %d: %d and %d share coarse vertex %d but are neither adjacent, nor share a "
+                  "neighbour, nor both isolated",
+                  level, u, v, c);
+    }
+    char *seen = calloc((size_t)fine->n + 1, 1);
+    int32_t *stack = malloc(((size_t)fine->n + 1) * sizeof *stack);
+    for (int32_t c = 0; c < nc; c++) /* groups of three or more (clustering): connected */
+        if (size[c] > 2)
+            cr_assert(group_connected(fine, map, c, first[c], size[c], seen, stack),
+                      "level %d: the %d members of coarse vertex %d are not connected", level, size[c], c);
+    free(seen);
+    free(stack);
     for (int32_t c = 0; c < nc; c++) {
         cr_assert(size[c] > 0, "level %d: map not onto (coarse vertex %d has no member)", level, c);
         cr_assert_eq(coarse->vwgt[c], vw[c], "level %d: coarse vertex %d weight %lld, members sum %lld", level, c,
                      (long long)coarse->vwgt[c], (long long)vw[c]);
-        if (cap > 0 && size[c] == 2)
-            cr_assert(vw[c] <= cap, "level %d: pair %d weighs %lld above the cap %lld", level, c,
+        if (cap > 0 && size[c] >= 2)
+            cr_assert(vw[c] <= cap, "level %d: group %d weighs %lld above the cap %lld", level, c,
                       (long long)vw[c], (long long)cap);
     }
     double internal = 0;
@@ -128,7 +173,7 @@ void check_hierarchy(coarsen_hierarchy *h, int64_t cap, uint64_t seed)
             const int32_t *map;
             cr_assert_eq(coarsen_hierarchy_graph(h, k, &coarse, &err), 0, "%s", err.msg);
             cr_assert_eq(coarsen_hierarchy_map(h, k, &map, &err), 0, "%s", err.msg);
-            check_level(fine, coarse, map, cap, k, seed);
+            check_level(fine, coarse, map, cap == COARSEN_VWGT_AUTO ? s->vertex_weight_cap : cap, k, seed);
             for (int32_t v = 0; v < g0->n; v++)
                 to_coarse[v] = map[to_coarse[v]];
             fine = coarse;

@@ -12,15 +12,18 @@
 
 /* Checks level `level` = contraction of fine by map: coarse passes
  * coarsen_graph_check; map is onto [0, coarse->n); every group is a single
- * vertex, an adjacent pair (matched) or a pair with identical neighbour
- * lists (two-hop leaf or twin pair); coarse vertex weights are the members'
- * sums and no pair exceeds cap (cap > 0); total edge weight = fine total -
+ * vertex, an adjacent pair (matched), a pair sharing a neighbour (two-hop
+ * leaf, twin or relative pair), a pair of isolated vertices (islands) or a
+ * connected group of three or more (clustering); coarse vertex weights are
+ * the members' sums and no group of two or more exceeds cap (cap > 0);
+ * total edge weight = fine total -
  * internal edges; and for a few random partitions of coarse the cut equals
  * the cut of the partition projected to fine (exactly for integer weights). */
 void check_level(const coarsen_graph *fine, const coarsen_graph *coarse, const int32_t *map, int64_t cap,
                  int level, uint64_t seed);
 
-/* check_level on every level of h, plus: level stats agree with the graphs,
+/* check_level on every level of h (cap COARSEN_VWGT_AUTO: each level's
+ * recorded vertex_weight_cap), plus: level stats agree with the graphs,
  * and random partitions of every level cut the finest graph equally when
  * projected through all maps. */
 void check_hierarchy(coarsen_hierarchy *h, int64_t cap, uint64_t seed);

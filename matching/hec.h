@@ -1,0 +1,63 @@
+/* hec.h — heavy-edge clustering (after kokkos-kernels' HECv1): every vertex
+ * joins the group of its best rated neighbour, so one level can merge a hub
+ * with all its satellites where a matching merges pairs only. The result is
+ * a map onto groups (any size), for contract_cpu / contract_gpu.
+ *
+ * The rule, deterministic and identical on CPU and GPU for any thread or
+ * block count:
+ *  1. choice: h[v] = v's best eligible neighbour: the largest
+ *     edge_rating(opts->rating, w, c(v), c(u)) over neighbours u with
+ *     pair_eligible(cap, c(v), c(u)), ties to the smaller tie_rank under
+ *     opts' tie rule (edge_order.h); -1 when none. Since the ratings are
+ *     symmetric and the order total, the pointers v -> h[v] form trees whose
+ *     only cycles are mutual pairs h[h[v]] = v;
+ *  2. roots: a mutual pair is a group led by its smaller id; a vertex with
+ *     h[v] = -1 is a group of its own;
+ *  3. rounds: the vertices not yet in a group whose choice is in one
+ *     (the candidates) are sorted by (the choice's group leader, rating of
+ *     the edge to the choice descending, id); in each leader's run a longest
+ *     prefix is admitted, as long as the group's weight plus the run's
+ *     weights so far stays within the cap (cap <= 0: all); the others start
+ *     groups of their own (their own candidates may join them next round).
+ *     Rounds repeat until every vertex is in a group (at most the depth of
+ *     the deepest tree);
+ *  4. islands: the vertices of degree 0, in increasing id i_0 < i_1 < ...,
+ *     are paired by position, (i_0, i_1), (i_2, i_3), ..., when the cap
+ *     allows (as two-hop's rule (0), matching/two_hop.h);
+ *  5. numbering: coarse ids in increasing order of the group leaders.
+ * The cap is opts->max_vertex_weight (> 0), so no group of two or more
+ * weighs more; max_passes, p and the GPU shape fields are ignored. */
+#ifndef MATCHING_HEC_H
+#define MATCHING_HEC_H
+
+#include "coarsen.h"
+#include "matching/matching.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct hec_stats {
+    int rounds;            /* joining rounds of step 3 */
+    int64_t grouped;       /* vertices in a group of two or more by steps 1-3 */
+    int64_t island_pairs;  /* pairs made by step 4 */
+    int64_t cap_blocked;   /* vertices with a neighbour left in a group of their own: with no cap there
+                              are none (every such vertex has a choice and joins a group) */
+    double ms;             /* wall time */
+} hec_stats;
+
+/* Host version: g a host graph; cmap (g->n entries, host) receives the map,
+ * *nc the number of groups. Parallel with OpenMP; the result does not depend
+ * on the thread count. stats may be NULL. */
+int hec_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *cmap, int32_t *nc, hec_stats *stats,
+            coarsen_error *err);
+/* Device version: g a device graph, d_cmap a device array of g->n entries;
+ * map, *nc and stats (but ms) identical to hec_cpu's. Only counts cross to
+ * the host. */
+int hec_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_cmap, int32_t *nc, hec_stats *stats,
+            coarsen_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,183 @@
+/* hec_cpu.c — heavy-edge clustering on the host (hec.h), the reference of
+ * hec.cu: choices in parallel (match_best_neighbour_cpu), then rounds over
+ * the shrinking list of vertices not yet in a group: the candidates sorted
+ * by (leader, rating descending, id) and admitted by prefix under the cap;
+ * islands by position; coarse ids by leader. */
+#include "matching/hec.h"
+#include "matching/match_internal.h"
+#include "core/error.h"
+#include "core/timer.h"
+
+#include <stdlib.h>
+
+typedef struct joiner {
+    int32_t leader; /* the group of the vertex's choice */
+    double key;     /* rating of the edge to the choice */
+    int32_t id;
+} joiner;
+
+static int joiner_cmp(const void *a, const void *b)
+{
+    const joiner *x = a, *y = b;
+    if (x->leader != y->leader)
+        return x->leader < y->leader ? -1 : 1;
+    if (x->key != y->key)
+        return x->key > y->key ? -1 : 1;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+/* The arrays of one run; free_all releases whatever was allocated. */
+typedef struct hec_work {
+    int32_t *choice, *leader, *pending;
+    double *key;
+    int64_t *gw; /* group weight, valid at leaders */
+    joiner *join;
+} hec_work;
+
+static void free_all(hec_work *w)
+{
+    free(w->choice), free(w->leader), free(w->pending), free(w->key), free(w->gw), free(w->join);
+}
+
+/* Step 3, one round: admits or turns into leaders the candidates among
+ * pending[0..*count), keeping the others in the list. Returns the number of
+ * candidates (0: nothing left to join). */
+static int32_t join_round(const coarsen_graph *g, int64_t cap, hec_work *w, int32_t *count)
+{
+    int32_t m = 0, kept = 0;
+    for (int32_t i = 0; i < *count; i++) {
+        int32_t v = w->pending[i], lead = w->leader[w->choice[v]];
+        if (lead >= 0)
+            w->join[m++] = (joiner){lead, w->key[v], v};
+        else
+            w->pending[kept++] = v;
+    }
+    *count = kept;
+    qsort(w->join, (size_t)m, sizeof *w->join, joiner_cmp);
+    int64_t base = 0, sum = 0;
+    for (int32_t i = 0; i < m; i++) {
+        int32_t lead = w->join[i].leader, v = w->join[i].id;
+        if (i == 0 || lead != w->join[i - 1].leader)
+            base = w->gw[lead], sum = 0;
+        sum += g->vwgt[v];
+        if (cap <= 0 || base + sum <= cap) {
+            w->leader[v] = lead;
+            w->gw[lead] = base + sum; /* read again only in later rounds */
+        } else {
+            w->leader[v] = v;
+            w->gw[v] = g->vwgt[v];
+        }
+    }
+    return m;
+}
+
+/* Steps 1 and 2; the vertices left for step 3 into pending[0..*count). */
+static void choose_and_root(const coarsen_graph *g, const matching_opts *opts, hec_work *w, int32_t *count)
+{
+    const int32_t n = g->n;
+#pragma omp parallel for schedule(dynamic, 1024)
+    for (int32_t v = 0; v < n; v++) {
+        w->choice[v] = match_best_neighbour_cpu(g, v, NULL, opts, &w->key[v]);
+        w->key[v] += 0.0; /* -0.0 as +0.0, as the GPU's radix sort needs */
+    }
+    int32_t m = 0;
+    for (int32_t v = 0; v < n; v++) {
+        int32_t c = w->choice[v];
+        w->leader[v] = -1;
+        if (c < 0) {
+            w->leader[v] = v;
+            w->gw[v] = g->vwgt[v];
+        } else if (w->choice[c] == v) {
+            w->leader[v] = v < c ? v : c;
+            w->gw[v] = g->vwgt[v] + g->vwgt[c]; /* meaningful at the leader only */
+        } else {
+            w->pending[m++] = v;
+        }
+    }
+    *count = m;
+}
+
+/* Step 4; returns the pairs made. */
+static int64_t pair_islands(const coarsen_graph *g, int64_t cap, int32_t *leader)
+{
+    int64_t pairs = 0, pos = 0;
+    int32_t prev = -1;
+    for (int32_t v = 0; v < g->n; v++) {
+        if (g->xadj[v + 1] != g->xadj[v])
+            continue;
+        if (pos++ % 2 == 0) {
+            prev = v;
+        } else if (pair_eligible(cap, g->vwgt[prev], g->vwgt[v])) {
+            leader[v] = prev;
+            pairs++;
+        }
+    }
+    return pairs;
+}
+
+/* Step 5 and the figures: cmap from leader; grouped and cap-blocked
+ * vertices counted with multi[] (1 at leaders of groups of two or more,
+ * borrowed from pending's memory). */
+static void number_groups(const coarsen_graph *g, const int32_t *leader, uint8_t *multi, int32_t *cmap, int32_t *nc,
+                          hec_stats *st)
+{
+    const int32_t n = g->n;
+    int32_t c = 0;
+    for (int32_t v = 0; v < n; v++)
+        multi[v] = 0;
+    for (int32_t v = 0; v < n; v++) {
+        cmap[v] = leader[v] == v ? c++ : -1;
+        if (leader[v] != v)
+            multi[leader[v]] = 1;
+    }
+    int64_t grouped = 0, blocked = 0;
+    for (int32_t v = 0; v < n; v++) {
+        cmap[v] = cmap[leader[v]];
+        if (g->xadj[v + 1] == g->xadj[v])
+            continue;
+        if (leader[v] != v || multi[v])
+            grouped++;
+        else
+            blocked++;
+    }
+    *nc = c;
+    st->grouped = grouped;
+    st->cap_blocked = blocked;
+}
+
+int hec_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *cmap, int32_t *nc, hec_stats *stats,
+            coarsen_error *err)
+{
+    double t0 = timer_ms();
+    hec_stats st = {0};
+    if (stats)
+        *stats = st;
+    if (g->on_device)
+        return error_set(err, COARSEN_ERR_INPUT, "hec_cpu needs a host graph");
+    int rc = matching_opts_check(opts, err);
+    if (rc)
+        return rc;
+    const size_t n = (size_t)g->n + 1;
+    hec_work w = {0};
+    w.choice = xmalloc(n * sizeof *w.choice, "HEC choices", err);
+    w.leader = w.choice ? xmalloc(n * sizeof *w.leader, "HEC leaders", err) : NULL;
+    w.pending = w.leader ? xmalloc(n * sizeof *w.pending, "HEC pending vertices", err) : NULL;
+    w.key = w.pending ? xmalloc(n * sizeof *w.key, "HEC ratings", err) : NULL;
+    w.gw = w.key ? xmalloc(n * sizeof *w.gw, "HEC group weights", err) : NULL;
+    w.join = w.gw ? xmalloc(n * sizeof *w.join, "HEC candidates", err) : NULL;
+    if (!w.join) {
+        free_all(&w);
+        return COARSEN_ERR_NOMEM;
+    }
+    int32_t count = 0;
+    choose_and_root(g, opts, &w, &count);
+    while (join_round(g, opts->max_vertex_weight, &w, &count) > 0)
+        st.rounds++;
+    st.island_pairs = pair_islands(g, opts->max_vertex_weight, w.leader);
+    number_groups(g, w.leader, (uint8_t *)w.pending, cmap, nc, &st);
+    free_all(&w);
+    st.ms = timer_ms() - t0;
+    if (stats)
+        *stats = st;
+    return COARSEN_OK;
+}
