@@ -10,8 +10,8 @@
  * Pass for pass the same as handshake.cu and handshake_cpu.c: the vertices
  * active in a pass are all of them in the first, then those unmatched with a
  * live pointer; (1) each active vertex points to its best eligible unmatched
- * neighbour (a warp per vertex, the row reduced under edge_order.h's total
- * order with match_gpu.cuh's PointerOp), (2) v matches iff ptr[ptr[v]] == v.
+ * neighbour under opts' rating (a warp per vertex, the row reduced under
+ * edge_order.h's total order with match_gpu.cuh's PointerOp), (2) v matches iff ptr[ptr[v]] == v.
  * A function of the state at the pass's start, so the same mates, pointers
  * and counts. */
 #include <cooperative_groups.h>
@@ -32,8 +32,8 @@ struct PersistCounters {
 };
 
 __global__ void __launch_bounds__(PERSIST_BLOCK)
-    handshake_persistent_kernel(MatchGraph G, tie_rule ties, int64_t cap, int max_passes, int32_t *mate, int32_t *ptr,
-                                uint8_t *alive, int32_t *strongest, PersistCounters *c)
+    handshake_persistent_kernel(MatchGraph G, tie_rule ties, int rating, int64_t cap, int max_passes, int32_t *mate,
+                                int32_t *ptr, uint8_t *alive, int32_t *strongest, PersistCounters *c)
 {
     cg::grid_group grid = cg::this_grid();
     const int64_t tid = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -46,7 +46,7 @@ __global__ void __launch_bounds__(PERSIST_BLOCK)
             break;
         if (tid == 0)
             c->active[pass & 1] = 0; /* read last before the barriers of the previous pass */
-        const PointerOp op{ties, pass ? mate : nullptr, G.vwgt, cap, ptr, alive};
+        const PointerOp op{ties, pass ? mate : nullptr, G.vwgt, cap, ptr, alive, rating, nullptr};
         for (int64_t i = warp; i < G.n; i += nwarps) {
             const int32_t v = (int32_t)i;
             if (pass > 0 && !(mate[v] < 0 && alive[v])) /* warp-uniform */
@@ -134,9 +134,10 @@ int handshake_persistent_gpu(const coarsen_graph *g, const matching_opts *opts, 
         CUDA_TRY(err, cudaMemsetAsync(alive, 1, n, 0));
         CUDA_TRY(err, cudaMemsetAsync(d_c, 0, sizeof *d_c, 0));
         tie_rule ties = match_ties(opts);
+        int rating = (int)opts->rating;
         int64_t cap = opts->max_vertex_weight;
         int max_passes = opts->max_passes;
-        void *args[] = {(void *)&G, &ties, &cap, &max_passes, &d_mate, &ptr, &alive, &d_strongest, &d_c};
+        void *args[] = {(void *)&G, &ties, &rating, &cap, &max_passes, &d_mate, &ptr, &alive, &d_strongest, &d_c};
         CUDA_TRY(err, cudaLaunchCooperativeKernel((void *)handshake_persistent_kernel, blocks, PERSIST_BLOCK, args,
                                                   0, 0));
         PersistCounters h;

@@ -248,6 +248,11 @@ int test_gpu_small_graphs(matching_opts opts, int count, uint64_t seed, char *wh
             test_random_vertex_weights(g, 4, (uint64_t)t);
             o.max_vertex_weight = 5;
         }
+        if (o.kind == MATCHER_HANDSHAKE) { /* every rating; weights 1..4 make them differ */
+            o.rating = (match_rating)(t % 3);
+            if (t % 4 == 1)
+                test_random_vertex_weights(g, 4, (uint64_t)t + 7);
+        }
         if (t % 8 == 5)
             o.max_passes = 1;
         int bad = test_compare_all_shapes(g, o, inner, sizeof inner);

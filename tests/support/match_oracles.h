@@ -48,7 +48,8 @@ int test_compare_all_shapes(const coarsen_graph *g, matching_opts opts, char *wh
 /* GPU vs CPU (all shapes) on test_small_graph(t, seed) for t < count,
  * opts varied per graph: every fourth gets random vertex weights and cap 5,
  * every eighth (t % 8 == 5) one pass/round only, every third (t % 3 == 1)
- * hashed ties, and opts.seed = t. */
+ * hashed ties, and opts.seed = t; for handshake the rating cycles through
+ * weight, expansion and expansion2 (t % 3), with vertex weights on t % 4 == 1. */
 int test_gpu_small_graphs(matching_opts opts, int count, uint64_t seed, char *why, size_t why_len);
 
 /* match_cpu with 1 and with 2 OpenMP threads: 0 when mates and stats (but
