@@ -1,6 +1,8 @@
 /* graph_totals.c — host computation of a graph's weight totals (graph_totals.h). */
 #include "coarsen/graph_totals.h"
 
+#include "core/fixed_sum.h"
+
 int graph_totals_cpu(const coarsen_graph *g, graph_totals *t, coarsen_error *err)
 {
     (void)err;
@@ -12,9 +14,7 @@ int graph_totals_cpu(const coarsen_graph *g, graph_totals *t, coarsen_error *err
         if (g->vwgt[v] > vmax)
             vmax = g->vwgt[v];
     }
-#pragma omp parallel for schedule(static) reduction(+ : esum)
-    for (int64_t e = 0; e < g->nnz; e++)
-        esum += g->ewgt[e];
+    esum = fixed_sum_cpu(g->ewgt, g->nnz); /* the device's order (graph_totals.h) */
     t->vertex_weight = vsum;
     t->max_vertex_weight = vmax;
     t->edge_weight = esum / 2;

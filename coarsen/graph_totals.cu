@@ -1,24 +1,48 @@
 /* graph_totals.cu — device computation of a graph's weight totals
- * (graph_totals.h): three CUB reductions into one small device buffer, one
- * copy of the results to the host. */
+ * (graph_totals.h): two CUB reductions of the vertex weights, and the edge
+ * weights' chunk sums in the fixed order of core/fixed_sum.h, added on the
+ * host as there. */
 #include <cub/device/device_reduce.cuh>
 
 #include "coarsen/graph_totals.h"
+#include "core/error.h"
+#include "core/fixed_sum.h"
 #include "device/cuda_check.cuh"
 
-static int totals(const coarsen_graph *g, int64_t *d_int, double *d_dbl, coarsen_error *err)
+#include <stdlib.h>
+
+/* Block c: chunk c of x[0..n) by fixed_sum.h's halving tree. */
+__global__ void __launch_bounds__(FIXED_SUM_CHUNK / 2) chunk_sums_kernel(const double *x, int64_t n, double *sums)
 {
-    int64_t n = g->n, nnz = g->nnz;
+    __shared__ double t[FIXED_SUM_CHUNK / 2];
+    const int i = threadIdx.x;
+    const int64_t a = (int64_t)blockIdx.x * FIXED_SUM_CHUNK + i, b = a + FIXED_SUM_CHUNK / 2;
+    t[i] = (a < n ? x[a] : 0.0) + (b < n ? x[b] : 0.0);
+    __syncthreads();
+    for (int s = FIXED_SUM_CHUNK / 4; s > 0; s >>= 1) {
+        if (i < s)
+            t[i] = t[i] + t[i + s];
+        __syncthreads();
+    }
+    if (i == 0)
+        sums[blockIdx.x] = t[0];
+}
+
+static int totals(const coarsen_graph *g, int64_t *d_int, double *d_sums, int64_t chunks, coarsen_error *err)
+{
+    int64_t n = g->n;
     const int64_t *vwgt = g->vwgt;
-    const double *ewgt = g->ewgt;
     if (int rc = cub_run([&](void *t, size_t &b) { return cub::DeviceReduce::Sum(t, b, vwgt, d_int, n); },
                          "vertex weight sum", err))
         return rc;
     if (int rc = cub_run([&](void *t, size_t &b) { return cub::DeviceReduce::Max(t, b, vwgt, d_int + 1, n); },
                          "vertex weight max", err))
         return rc;
-    return cub_run([&](void *t, size_t &b) { return cub::DeviceReduce::Sum(t, b, ewgt, d_dbl, nnz); },
-                   "edge weight sum", err);
+    if (chunks > 0) {
+        chunk_sums_kernel<<<(unsigned)chunks, FIXED_SUM_CHUNK / 2>>>(g->ewgt, g->nnz, d_sums);
+        CUDA_LAUNCH_TRY(err);
+    }
+    return COARSEN_OK;
 }
 
 extern "C" int graph_totals_gpu(const coarsen_graph *g, graph_totals *t, coarsen_error *err)
@@ -27,27 +51,29 @@ extern "C" int graph_totals_gpu(const coarsen_graph *g, graph_totals *t, coarsen
     t->edge_weight = 0;
     if (g->n == 0)
         return COARSEN_OK;
+    const int64_t chunks = fixed_sum_chunks(g->nnz);
     int64_t *d_int = nullptr;
-    double *d_dbl = nullptr;
+    double *d_sums = nullptr;
+    double *sums = (double *)malloc(((size_t)chunks + 1) * sizeof *sums);
+    if (!sums)
+        return error_set(err, COARSEN_ERR_NOMEM, "out of memory for %lld edge weight chunk sums", (long long)chunks);
     int rc = dalloc(&d_int, 2, "vertex weight totals", err);
     if (!rc)
-        rc = dalloc(&d_dbl, 1, "edge weight total", err);
-    if (!rc && g->nnz == 0)
-        rc = device_copy_to_device(d_dbl, &t->edge_weight, sizeof *d_dbl, err);
+        rc = dalloc(&d_sums, (size_t)chunks + 1, "edge weight chunk sums", err);
     if (!rc)
-        rc = totals(g, d_int, d_dbl, err);
+        rc = totals(g, d_int, d_sums, chunks, err);
     int64_t ints[2] = {0, 0};
-    double esum = 0;
     if (!rc)
         rc = device_copy_to_host(ints, d_int, sizeof ints, err);
-    if (!rc)
-        rc = device_copy_to_host(&esum, d_dbl, sizeof esum, err);
+    if (!rc && chunks > 0)
+        rc = device_copy_to_host(sums, d_sums, (size_t)chunks * sizeof *sums, err);
     device_free(d_int);
-    device_free(d_dbl);
-    if (rc)
-        return rc;
-    t->vertex_weight = ints[0];
-    t->max_vertex_weight = ints[1];
-    t->edge_weight = esum / 2;
-    return COARSEN_OK;
+    device_free(d_sums);
+    if (!rc) {
+        t->vertex_weight = ints[0];
+        t->max_vertex_weight = ints[1];
+        t->edge_weight = fixed_sum_of_chunks(sums, chunks) / 2;
+    }
+    free(sums);
+    return rc;
 }

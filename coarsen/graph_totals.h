@@ -1,7 +1,8 @@
 /* graph_totals.h — the per-level figures of a graph that the hierarchy
  * records (total and maximum vertex weight, total edge weight), computed
- * where the graph lives: on the host, or on the device with only the three
- * results crossing to the host. */
+ * where the graph lives: on the host, or on the device with only the
+ * results crossing to the host. The edge weight total is summed in the fixed
+ * order of core/fixed_sum.h on both, so that they agree bit for bit. */
 #ifndef COARSEN_GRAPH_TOTALS_H
 #define COARSEN_GRAPH_TOTALS_H
 

@@ -439,8 +439,16 @@ static void assert_same_hierarchy(coarsen_hierarchy *a, coarsen_hierarchy *b, co
                       sa->relative_pairs == sb->relative_pairs && sa->island_pairs == sb->island_pairs &&
                       sa->cap_blocked == sb->cap_blocked && sa->vertex_weight_cap == sb->vertex_weight_cap &&
                       sa->matching_passes == sb->matching_passes && sa->matching_weight == sb->matching_weight &&
-                      sa->matched_fraction == sb->matched_fraction,
-                  "%s: level %d counts differ", what, k);
+                      sa->matched_fraction == sb->matched_fraction &&
+                      !memcmp(&sa->total_edge_weight, &sb->total_edge_weight, sizeof sa->total_edge_weight),
+                  "%s: level %d counts differ: pairs %lld/%lld leaf %lld/%lld twin %lld/%lld relative %lld/%lld "
+                  "island %lld/%lld blocked %lld/%lld cap %lld/%lld passes %d/%d weight %.17g/%.17g",
+                  what, k, (long long)sa->matched_pairs, (long long)sb->matched_pairs, (long long)sa->leaf_pairs,
+                  (long long)sb->leaf_pairs, (long long)sa->twin_pairs, (long long)sb->twin_pairs,
+                  (long long)sa->relative_pairs, (long long)sb->relative_pairs, (long long)sa->island_pairs,
+                  (long long)sb->island_pairs, (long long)sa->cap_blocked, (long long)sb->cap_blocked,
+                  (long long)sa->vertex_weight_cap, (long long)sb->vertex_weight_cap, sa->matching_passes,
+                  sb->matching_passes, sa->matching_weight, sb->matching_weight);
     }
 }
 
