@@ -212,13 +212,13 @@ static int group_by_hec(const exec_backend *b, const coarsen_graph *g, const mat
     return rc;
 }
 
-/* Builds level k from level k - 1 (its figures into h->stats[k]). *kept = 0
+/* Builds level k from level k - 1 (its figures into h->level[k].stats). *kept = 0
  * (and no graph stored) when the step would remove no vertex; the stats'
  * cap_blocked is set even then, for the stop reason. */
 static int build_level(coarsen_hierarchy *h, const exec_backend *b, int k, int *kept, coarsen_error *err)
 {
-    const coarsen_graph *g = b->gpu ? h->dev[k - 1] : h->host[k - 1];
-    coarsen_level_stats *s = &h->stats[k];
+    const coarsen_graph *g = b->gpu ? h->level[k - 1].dev : h->level[k - 1].host;
+    coarsen_level_stats *s = &h->level[k].stats;
     *s = (coarsen_level_stats){0};
     *kept = 0;
 
@@ -228,7 +228,7 @@ static int build_level(coarsen_hierarchy *h, const exec_backend *b, int k, int *
               : h->opts.matcher == COARSEN_MATCHER_HEC   ? MATCHER_HEC
                                                          : MATCHER_HANDSHAKE;
     mo.seed = hash3(h->opts.seed, (uint64_t)k, 0);
-    mo.max_vertex_weight = level_cap(&h->opts, h->stats[0].total_vertex_weight, g->n);
+    mo.max_vertex_weight = level_cap(&h->opts, h->level[0].stats.total_vertex_weight, g->n);
     mo.hashed_ties = h->opts.hashed_ties;
     mo.rating = mo.kind == MATCHER_REDBLUE ? MATCH_RATING_WEIGHT : (match_rating)h->opts.rating; /* coarsen.h */
     s->vertex_weight_cap = mo.max_vertex_weight;
@@ -258,14 +258,14 @@ static int build_level(coarsen_hierarchy *h, const exec_backend *b, int k, int *
         return rc;
     }
     if (b->gpu) {
-        h->dev[k] = coarse;
-        h->dmap[k] = cmap;
+        h->level[k].dev = coarse;
+        h->level[k].dmap = cmap;
     } else {
-        h->host[k] = coarse;
-        h->map[k] = cmap;
+        h->level[k].host = coarse;
+        h->level[k].map = cmap;
     }
     if (mo.kind == MATCHER_HEC) /* the weight of the edges inside groups */
-        s->matching_weight = h->stats[k - 1].total_edge_weight - s->total_edge_weight;
+        s->matching_weight = h->level[k - 1].stats.total_edge_weight - s->total_edge_weight;
     s->contraction_ms = t3 - t0 - s->matching_ms - s->two_hop_ms;
     s->built_on_gpu = b->gpu;
     *kept = 1;
@@ -286,10 +286,10 @@ static int evict_level(coarsen_hierarchy *h, int j, coarsen_error *err)
         rc = coarsen_hierarchy_map(h, j, &m, err);
     if (rc)
         return rc;
-    coarsen_graph_free(h->dev[j]);
-    h->dev[j] = NULL;
-    device_free(h->dmap[j]);
-    h->dmap[j] = NULL;
+    coarsen_graph_free(h->level[j].dev);
+    h->level[j].dev = NULL;
+    device_free(h->level[j].dmap);
+    h->level[j].dmap = NULL;
     return COARSEN_OK;
 }
 
@@ -299,7 +299,7 @@ static int evict_level(coarsen_hierarchy *h, int j, coarsen_error *err)
  * then (the input's device copy). */
 static int64_t device_budget(const coarsen_hierarchy *h)
 {
-    const int64_t input = graph_bytes(h->host[0]->n, h->host[0]->nnz);
+    const int64_t input = graph_bytes(h->level[0].host->n, h->level[0].host->nnz);
     if (h->opts.gpu_memory_factor > 0)
         return (int64_t)(h->opts.gpu_memory_factor * (double)input) + contract_gpu_peak_bytes(0, 0);
     return (int64_t)(0.9 * (double)h->device_free_at_start) + input;
@@ -312,22 +312,22 @@ static int64_t device_budget(const coarsen_hierarchy *h)
  * target, not a limit: with nothing left to move, the build goes on. */
 static int fit_device_budget(coarsen_hierarchy *h, int k, coarsen_error *err)
 {
-    const coarsen_graph *g = h->dev[k - 1];
+    const coarsen_graph *g = h->level[k - 1].dev;
     const int64_t budget = device_budget(h);
     int64_t need = graph_bytes(g->n, g->nnz) + 8 * (int64_t)g->n + contract_gpu_peak_bytes(g->n, g->nnz);
     for (int j = 1; j < k; j++) /* maps 1..k-1; map k-1 stays */
-        need += h->dmap[j] ? 4 * (int64_t)h->stats[j - 1].vertices : 0;
+        need += h->level[j].dmap ? 4 * (int64_t)h->level[j - 1].stats.vertices : 0;
     for (int j = 0; j < k - 1; j++)
-        need += h->dev[j] ? graph_bytes(h->dev[j]->n, h->dev[j]->nnz) : 0;
-    if (k > 1 && h->dev[0] && need > budget) { /* the kept input goes first: the host holds it */
-        need -= graph_bytes(h->dev[0]->n, h->dev[0]->nnz);
-        coarsen_graph_free(h->dev[0]);
-        h->dev[0] = NULL;
+        need += h->level[j].dev ? graph_bytes(h->level[j].dev->n, h->level[j].dev->nnz) : 0;
+    if (k > 1 && h->level[0].dev && need > budget) { /* the kept input goes first: the host holds it */
+        need -= graph_bytes(h->level[0].dev->n, h->level[0].dev->nnz);
+        coarsen_graph_free(h->level[0].dev);
+        h->level[0].dev = NULL;
     }
     for (int j = 1; j < k - 1 && need > budget; j++) {
-        if (!h->dev[j])
+        if (!h->level[j].dev)
             continue;
-        need -= graph_bytes(h->dev[j]->n, h->dev[j]->nnz) + 4 * (int64_t)h->stats[j - 1].vertices;
+        need -= graph_bytes(h->level[j].dev->n, h->level[j].dev->nnz) + 4 * (int64_t)h->level[j - 1].stats.vertices;
         int rc = evict_level(h, j, err);
         if (rc)
             return rc;
@@ -354,7 +354,7 @@ static void stall(coarsen_hierarchy *h, int32_t n, int32_t nc, const coarsen_lev
  * it, to the host (the level's graph is downloaded once, here). */
 static int level_backend(coarsen_hierarchy *h, const exec_backend **b, coarsen_error *err)
 {
-    if (!(*b)->gpu || h->opts.host_below <= 0 || h->stats[h->levels].vertices > h->opts.host_below)
+    if (!(*b)->gpu || h->opts.host_below <= 0 || h->level[h->levels].stats.vertices > h->opts.host_below)
         return COARSEN_OK;
     const coarsen_graph *g = NULL;
     int rc = coarsen_hierarchy_graph(h, h->levels, &g, err);
@@ -371,7 +371,7 @@ static int build_levels(coarsen_hierarchy *h, const exec_backend *b, coarsen_err
         int stop = interrupt_check(err); /* between levels: SIGINT or SIGTERM */
         if (stop)
             return stop;
-        const coarsen_level_stats *cur = &h->stats[h->levels];
+        const coarsen_level_stats *cur = &h->level[h->levels].stats;
         if (h->levels >= o->levels) {
             h->stop = COARSEN_STOP_LEVELS;
             return COARSEN_OK;
@@ -392,17 +392,17 @@ static int build_levels(coarsen_hierarchy *h, const exec_backend *b, coarsen_err
             rc = build_level(h, b, h->levels + 1, &kept, err);
         threads_restore(threads);
         if (!rc && !kept)
-            stall(h, cur->vertices, cur->vertices, &h->stats[h->levels + 1]);
+            stall(h, cur->vertices, cur->vertices, &h->level[h->levels + 1].stats);
         if (rc || !kept)
             return rc;
         h->levels++;
         if (h->levels == 1 && h->on_gpu && !o->keep_input_on_device) { /* level 0 is the caller's host graph */
-            coarsen_graph_free(h->dev[0]);
-            h->dev[0] = NULL;
+            coarsen_graph_free(h->level[0].dev);
+            h->level[0].dev = NULL;
         }
         if (o->on_level)
-            o->on_level(h->levels, &h->stats[h->levels], o->ctx);
-        const coarsen_level_stats *next = &h->stats[h->levels];
+            o->on_level(h->levels, &h->level[h->levels].stats, o->ctx);
+        const coarsen_level_stats *next = &h->level[h->levels].stats;
         if ((double)next->vertices > (1.0 - o->min_reduction) * (double)cur->vertices) {
             stall(h, cur->vertices, next->vertices, next);
             return COARSEN_OK;
@@ -436,30 +436,23 @@ int coarsen_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts
     }
     if (wants_gpu && !use_gpu)
         snprintf(h->device_reason, sizeof h->device_reason, "auto: no usable GPU; --device gpu to require one");
-    size_t slots = (size_t)opts->levels + 1;
     h->opts = *opts;
     h->on_gpu = use_gpu;
-    h->host = xcalloc(slots, sizeof *h->host, "hierarchy levels", err);
-    h->map = xcalloc(slots, sizeof *h->map, "hierarchy maps", err);
-    h->stats = xcalloc(slots, sizeof *h->stats, "hierarchy statistics", err);
-    if (use_gpu) {
-        h->dev = xcalloc(slots, sizeof *h->dev, "hierarchy device levels", err);
-        h->dmap = xcalloc(slots, sizeof *h->dmap, "hierarchy device maps", err);
-    }
-    if (!h->host || !h->map || !h->stats || (use_gpu && (!h->dev || !h->dmap))) {
+    h->level = xcalloc((size_t)opts->levels + 1, sizeof *h->level, "hierarchy levels", err);
+    if (!h->level) {
         coarsen_hierarchy_free(h);
         return COARSEN_ERR_NOMEM;
     }
-    h->host[0] = (coarsen_graph *)g; /* borrowed: never freed here */
+    h->level[0].host = (coarsen_graph *)g; /* borrowed: never freed here */
     const exec_backend *b = exec_backend_of(use_gpu);
     double start = timer_ms();
     if (use_gpu) {
-        rc = device_graph_upload(g, &h->dev[0], err);
+        rc = device_graph_upload(g, &h->level[0].dev, err);
         h->transfer_ms = timer_ms() - start;
         h->device_free_at_start = (int64_t)device_memory_free();
     }
     if (!rc)
-        rc = record_graph(b, use_gpu ? h->dev[0] : g, &h->stats[0], err);
+        rc = record_graph(b, use_gpu ? h->level[0].dev : g, &h->level[0].stats, err);
     if (!rc)
         rc = build_levels(h, b, err);
     h->total_ms = timer_ms() - start;
@@ -473,6 +466,10 @@ int coarsen_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts
 
 int coarsen_hierarchy_levels(const coarsen_hierarchy *h) { return h->levels; }
 int coarsen_hierarchy_on_gpu(const coarsen_hierarchy *h) { return h->on_gpu; }
+int hierarchy_level_on_device(const coarsen_hierarchy *h, int k)
+{
+    return k >= 0 && k <= h->levels && h->level[k].dev != NULL;
+}
 const char *coarsen_hierarchy_device_reason(const coarsen_hierarchy *h) { return h->device_reason; }
 coarsen_stop_reason coarsen_hierarchy_stop_reason(const coarsen_hierarchy *h) { return h->stop; }
 double coarsen_hierarchy_total_ms(const coarsen_hierarchy *h) { return h->total_ms; }
@@ -481,7 +478,7 @@ double coarsen_hierarchy_download_ms(const coarsen_hierarchy *h) { return h->dow
 
 const coarsen_level_stats *coarsen_hierarchy_stats(const coarsen_hierarchy *h, int k)
 {
-    return k >= 0 && k <= h->levels ? &h->stats[k] : NULL;
+    return k >= 0 && k <= h->levels ? &h->level[k].stats : NULL;
 }
 
 int coarsen_hierarchy_graph(coarsen_hierarchy *h, int k, const coarsen_graph **out, coarsen_error *err)
@@ -489,14 +486,14 @@ int coarsen_hierarchy_graph(coarsen_hierarchy *h, int k, const coarsen_graph **o
     *out = NULL;
     if (k < 0 || k > h->levels)
         return error_set(err, COARSEN_ERR_INPUT, "level %d out of range 0..%d", k, h->levels);
-    if (!h->host[k]) {
+    if (!h->level[k].host) {
         double t0 = timer_ms();
-        int rc = device_graph_download(h->dev[k], &h->host[k], err);
+        int rc = device_graph_download(h->level[k].dev, &h->level[k].host, err);
         h->download_ms += timer_ms() - t0;
         if (rc)
             return rc;
     }
-    *out = h->host[k];
+    *out = h->level[k].host;
     return COARSEN_OK;
 }
 
@@ -505,21 +502,21 @@ int coarsen_hierarchy_map(coarsen_hierarchy *h, int k, const int32_t **out, coar
     *out = NULL;
     if (k < 1 || k > h->levels)
         return error_set(err, COARSEN_ERR_INPUT, "map %d out of range 1..%d", k, h->levels);
-    if (!h->map[k]) {
-        size_t bytes = (size_t)h->stats[k - 1].vertices * sizeof(int32_t);
+    if (!h->level[k].map) {
+        size_t bytes = (size_t)h->level[k - 1].stats.vertices * sizeof(int32_t);
         int32_t *m = xmalloc(bytes, "coarse map", err);
         if (!m)
             return COARSEN_ERR_NOMEM;
         double t0 = timer_ms();
-        int rc = device_copy_to_host(m, h->dmap[k], bytes, err);
+        int rc = device_copy_to_host(m, h->level[k].dmap, bytes, err);
         h->download_ms += timer_ms() - t0;
         if (rc) {
             free(m);
             return rc;
         }
-        h->map[k] = m;
+        h->level[k].map = m;
     }
-    *out = h->map[k];
+    *out = h->level[k].map;
     return COARSEN_OK;
 }
 
@@ -528,12 +525,12 @@ int hierarchy_device_graph(coarsen_hierarchy *h, int k, const coarsen_graph **ou
     *out = NULL;
     if (!h->on_gpu || k < 0 || k > h->levels)
         return error_set(err, COARSEN_ERR_INPUT, "no device level %d (0..%d on the GPU)", k, h->levels);
-    if (!h->dev[k]) {
-        int rc = device_graph_upload(h->host[k], &h->dev[k], err);
+    if (!h->level[k].dev) {
+        int rc = device_graph_upload(h->level[k].host, &h->level[k].dev, err);
         if (rc)
             return rc;
     }
-    *out = h->dev[k];
+    *out = h->level[k].dev;
     return COARSEN_OK;
 }
 
@@ -542,19 +539,19 @@ int hierarchy_device_map(coarsen_hierarchy *h, int k, const int32_t **out, coars
     *out = NULL;
     if (!h->on_gpu || k < 1 || k > h->levels)
         return error_set(err, COARSEN_ERR_INPUT, "no device map %d (1..%d on the GPU)", k, h->levels);
-    if (!h->dmap[k]) {
-        size_t bytes = (size_t)h->stats[k - 1].vertices * sizeof(int32_t);
+    if (!h->level[k].dmap) {
+        size_t bytes = (size_t)h->level[k - 1].stats.vertices * sizeof(int32_t);
         void *d = NULL;
         int rc = device_alloc(&d, bytes, "coarse map", err);
         if (!rc)
-            rc = device_copy_to_device(d, h->map[k], bytes, err);
+            rc = device_copy_to_device(d, h->level[k].map, bytes, err);
         if (rc) {
             device_free(d);
             return rc;
         }
-        h->dmap[k] = d;
+        h->level[k].dmap = d;
     }
-    *out = h->dmap[k];
+    *out = h->level[k].dmap;
     return COARSEN_OK;
 }
 
@@ -562,21 +559,14 @@ void coarsen_hierarchy_free(coarsen_hierarchy *h)
 {
     if (!h)
         return;
-    size_t slots = (size_t)h->opts.levels + 1;
-    for (size_t k = 0; k < slots; k++) {
-        if (k > 0 && h->host)
-            coarsen_graph_free(h->host[k]);
-        if (h->map)
-            free(h->map[k]);
-        if (h->dev)
-            coarsen_graph_free(h->dev[k]);
-        if (h->dmap)
-            device_free(h->dmap[k]);
+    for (int k = 0; h->level && k <= h->opts.levels; k++) {
+        hierarchy_level *l = &h->level[k];
+        if (k > 0) /* level 0's host graph is the caller's */
+            coarsen_graph_free(l->host);
+        free(l->map);
+        coarsen_graph_free(l->dev);
+        device_free(l->dmap);
     }
-    free(h->host);
-    free(h->map);
-    free(h->dev);
-    free(h->dmap);
-    free(h->stats);
+    free(h->level);
     free(h);
 }

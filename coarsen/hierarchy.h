@@ -2,23 +2,36 @@
  * include/coarsen.h), shared by the builder (hierarchy.c), the file writer
  * (hierarchy_write.c) and the statistics writer (stats_json.c).
  *
- * Ownership: host[0] is the caller's input graph (borrowed, never freed);
- * every other host[k], map[k], and on the GPU every dev[k] and dmap[k], is
- * owned by the hierarchy. On the GPU backend dev[0] is the uploaded input
- * (freed once level 1 exists, or with opts.keep_input_on_device kept until
- * the budget needs its room) and host[k] / map[k] (k >= 1) are NULL until
- * first downloaded. To keep the device within its memory budget the builder
- * may move a level's graph and map to the host (dev[k] / dmap[k] NULL, host[k]
- * / map[k] set): read device levels through hierarchy_device_graph / _map. */
+ * One record per level (hierarchy_level). Ownership: level[0].host is the
+ * caller's input graph (borrowed, never freed); every other graph and map
+ * is owned by the hierarchy. On the GPU backend level[0].dev is the uploaded
+ * input (freed once level 1 exists, or with opts.keep_input_on_device kept
+ * until the budget needs its room) and the host copies of levels built on
+ * the device are NULL until first downloaded. To keep the device within its
+ * memory budget the builder may move a level's graph and map to the host
+ * (dev / dmap NULL, host / map set): read device levels through
+ * hierarchy_device_graph / _map, host ones through the public accessors. */
 #ifndef COARSEN_HIERARCHY_H
 #define COARSEN_HIERARCHY_H
 
 #include "coarsen.h"
 
+/* One level: its graph and map (map k takes level k-1's vertices to level
+ * k's), where each copy lives, and its figures. */
+typedef struct hierarchy_level {
+    coarsen_graph *host;        /* host graph: level 0 the caller's (borrowed); others NULL on the GPU
+                                   backend until downloaded, or when built there and not yet asked for */
+    coarsen_graph *dev;         /* device graph, NULL on the CPU backend, for levels built on the host
+                                   (opts.host_below) and once moved to the host */
+    int32_t *map;               /* map k on the host (level 0: none), NULL until downloaded */
+    int32_t *dmap;              /* map k on the device, like dev */
+    coarsen_level_stats stats;
+} hierarchy_level;
+
 struct coarsen_hierarchy {
     coarsen_hierarchy_opts opts;  /* as given (callback included) */
     int levels;                   /* L: graphs 0..L */
-    int on_gpu;
+    int on_gpu;                   /* the run's backend is the GPU (small levels may be built on the host) */
     char device_reason[256];      /* why on_gpu is what it is (exec/device_choice.h) */
     coarsen_stop_reason stop;
     int64_t stall_cap, stall_blocked; /* the cap and cap_blocked of the step that stalled (min-reduction
@@ -26,12 +39,11 @@ struct coarsen_hierarchy {
     double total_ms, transfer_ms;
     double download_ms; /* levels and maps copied to the host since the build */
     int64_t device_free_at_start; /* device_memory_free() after the input's upload (GPU backend) */
-    coarsen_graph **host;         /* [opts.levels + 1] */
-    coarsen_graph **dev;          /* [opts.levels + 1], NULL on the CPU backend */
-    int32_t **map;                /* [opts.levels + 1], map[0] unused */
-    int32_t **dmap;               /* [opts.levels + 1], NULL on the CPU backend */
-    coarsen_level_stats *stats;   /* [opts.levels + 1] */
+    hierarchy_level *level;       /* [opts.levels + 1] */
 };
+
+/* 1 when level k's graph is on the device now (0..levels). */
+int hierarchy_level_on_device(const coarsen_hierarchy *h, int k);
 
 /* The device copy of level k's graph (0..levels) or of map k (1..levels) on
  * the GPU backend, uploaded again from the host copy when it was moved there;

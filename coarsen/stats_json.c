@@ -51,12 +51,12 @@ void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *in
     double match_ms = 0, two_hop_ms = 0, contract_ms = 0;
     int64_t two_hop_pairs = 0;
     for (int k = 1; k <= h->levels; k++) {
-        match_ms += h->stats[k].matching_ms;
-        two_hop_ms += h->stats[k].two_hop_ms;
-        contract_ms += h->stats[k].contraction_ms;
-        two_hop_pairs += hierarchy_unjoined_pairs(&h->stats[k]);
+        match_ms += h->level[k].stats.matching_ms;
+        two_hop_ms += h->level[k].stats.two_hop_ms;
+        contract_ms += h->level[k].stats.contraction_ms;
+        two_hop_pairs += hierarchy_unjoined_pairs(&h->level[k].stats);
     }
-    const coarsen_level_stats *first = &h->stats[0], *last = &h->stats[h->levels];
+    const coarsen_level_stats *first = &h->level[0].stats, *last = &h->level[h->levels].stats;
     output_printf(f, "{\n  \"version\": \"%s\",\n  \"device\": ", COARSEN_VERSION);
     json_string(f, h->on_gpu ? device_name() : "cpu");
     output_printf(f, ",\n  \"device_reason\": ");
@@ -72,7 +72,7 @@ void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *in
                   "\"two_hop_threshold\": %g, \"two_hop_relatives\": %g, \"ties\": \"%s\", "
                   "\"refine\": \"%s\", \"seed\": %llu, \"host_below\": %d},\n",
                   o->levels, coarsen_matcher_name(o->matcher), coarsen_rating_name(o->rating), o->coarsen_to,
-                  o->min_reduction, (long long)(h->levels > 0 ? h->stats[1].vertex_weight_cap : o->max_vertex_weight),
+                  o->min_reduction, (long long)(h->levels > 0 ? h->level[1].stats.vertex_weight_cap : o->max_vertex_weight),
                   o->max_vertex_weight == COARSEN_VWGT_AUTO ? "auto" : "fixed", o->max_vertex_weight_factor,
                   o->two_hop_threshold, o->two_hop_relatives, o->hashed_ties ? "hashed" : "id",
                   o->refine_roma ? "roma" : "none", (unsigned long long)o->seed, (int)o->host_below);
@@ -97,7 +97,7 @@ void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *in
     }
     output_printf(f, "  \"levels\": [\n");
     for (int k = 0; k <= h->levels; k++) {
-        json_level(f, k, &h->stats[k]);
+        json_level(f, k, &h->level[k].stats);
         output_printf(f, k < h->levels ? ",\n" : "\n");
     }
     output_printf(f, "  ]\n}\n");

@@ -555,11 +555,11 @@ Test(hierarchy_gpu, levels_moved_to_host_identical_and_uploaded_again)
     coarsen_hierarchy *d = build(g, &o);
     int L = coarsen_hierarchy_levels(d), moved = 0;
     cr_assert_geq(L, 4, "rmat: only %d levels", L);
-    cr_assert_eq(d->dev[0], NULL, "the kept input stayed on the device past the budget");
+    cr_assert(!hierarchy_level_on_device(d, 0), "the kept input stayed on the device past the budget");
     for (int k = 1; k <= L; k++)
-        moved += d->dev[k] == NULL;
+        moved += !hierarchy_level_on_device(d, k);
     cr_assert_gt(moved, 0, "no level was moved to the host (levels 1..%d)", L);
-    cr_assert_neq(d->dev[L], NULL, "the coarsest level left the device");
+    cr_assert(hierarchy_level_on_device(d, L), "the coarsest level left the device");
     assert_same_hierarchy(c, d, "rmat, levels moved to the host");
     for (int k = 0; k <= L; k++) {
         const coarsen_graph *hg, *dg;
@@ -600,10 +600,12 @@ Test(hierarchy_gpu, input_kept_on_device_when_asked)
     o.keep_input_on_device = 1;
     coarsen_hierarchy *kept = build(g, &o);
     cr_assert_geq(coarsen_hierarchy_levels(kept), 2);
-    cr_assert_eq(plain->dev[0], NULL, "the input's device copy outlived level 1 without the option");
-    cr_assert_neq(kept->dev[0], NULL, "the input's device copy was freed although kept");
+    cr_assert(!hierarchy_level_on_device(plain, 0), "the input's device copy outlived level 1 without the option");
+    cr_assert(hierarchy_level_on_device(kept, 0), "the input's device copy was freed although kept");
     coarsen_graph *back = NULL;
-    cr_assert_eq(device_graph_download(kept->dev[0], &back, &err), 0, "%s", err.msg);
+    const coarsen_graph *kept0 = NULL;
+    cr_assert_eq(hierarchy_device_graph(kept, 0, &kept0, &err), 0, "%s", err.msg);
+    cr_assert_eq(device_graph_download(kept0, &back, &err), 0, "%s", err.msg);
     char why[256];
     cr_assert(graphs_identical(g, back, why, sizeof why), "kept input: %s", why);
     coarsen_graph_free(back);
