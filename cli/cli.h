@@ -21,11 +21,6 @@ typedef struct cli_globals {
     char device_why[256]; /* why the backend is the one it is (exec/device_choice.h) */
 } cli_globals;
 
-/* A numeric macro's value as a string literal, for help texts that print
- * the defaults defined elsewhere. */
-#define CLI_STR_(x) #x
-#define CLI_STR(x) CLI_STR_(x)
-
 /* Option codes of the global options (above the range of short options). */
 enum { OPT_DEVICE = 1000, OPT_THREADS, OPT_SEED, OPT_QUIET, OPT_JSON, OPT_HELP, OPT_FIRST_LOCAL = 1100 };
 

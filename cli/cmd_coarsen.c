@@ -18,35 +18,38 @@
 #include "io/graph_format.h"
 #include "io/output_file.h"
 
-static const char *const help =
+/* The help text; every default is printed from coarsen_hierarchy_opts_default
+ * (help_text fills the %-fields, in this order: levels, matcher, rating,
+ * ties, coarsen-to, min-reduction, vertex-weight-factor, gpu-memory,
+ * host-below, two-hop-threshold, two-hop-relatives). */
+static const char *const help_format =
     "Usage: coarsen [OPTIONS] FILE\n"
     "Builds a coarsening hierarchy of the graph in FILE (Matrix Market or METIS, .gz allowed):\n"
     "level by level a matching, two-hop pairing when the matching stalls, and contraction.\n\n"
-    "  --levels N               at most N contractions (default 10); given without --coarsen-to,\n"
+    "  --levels N               at most N contractions (default %d); given without --coarsen-to,\n"
     "                           levels are built until a level cannot shrink (--coarsen-to 0)\n"
     "  --matcher handshake|redblue|hec  pairs by a matching, or groups by heavy-edge clustering\n"
-    "                           (hec: every vertex joins its best neighbour's group; default handshake)\n"
+    "                           (hec: every vertex joins its best neighbour's group; default %s)\n"
     "  --rating weight|expansion|expansion2  what handshake and hec maximise: the edge weight w,\n"
-    "                           w / (c(u) c(v)) or w^2 / (c(u) c(v)) for vertex weights c (default expansion2)\n"
+    "                           w / (c(u) c(v)) or w^2 / (c(u) c(v)) for vertex weights c (default %s)\n"
     "  --ties hashed|id         equal edge weights go to the smaller seeded scramble of the vertex\n"
-    "                           id (default: few passes on unit weights) or to the smaller id\n"
+    "                           id (few passes on unit weights) or to the smaller id (default %s)\n"
     "  --refine none|roma       refine each level's matching by ROMA 2-augmentations (default none)\n"
-    "  --coarsen-to N           stop once a level has <= N vertices (default 1000; 0 = never)\n"
-    "  --min-reduction R        stop after a level keeping more than (1-R) of the vertices (default 0.05)\n"
+    "  --coarsen-to N           stop once a level has <= N vertices (default %d; 0 = never)\n"
+    "  --min-reduction R        stop after a level keeping more than (1-R) of the vertices (default %g)\n"
     "  --max-vertex-weight W|auto  no coarse vertex heavier than W (0 = no cap); auto (default), per\n"
     "                           level: max(1.5 * total vertex weight / coarsen-to (METIS's rule),\n"
     "                           F * the average vertex weight of the level it is built from)\n"
-    "  --vertex-weight-factor F the F of auto (default 3, at least 2: two average vertices may merge)\n"
+    "  --vertex-weight-factor F the F of auto (default %g, at least 2: two average vertices may merge)\n"
     "  --gpu-memory F           GPU: keep device memory under F x the input CSR by moving older\n"
-    "                           levels to the host (default 0: only when the GPU would run out)\n"
+    "                           levels to the host (default %g; 0: only when the GPU would run out)\n"
     "  --host-below N           GPU: build the levels from the first one of at most N vertices on\n"
-    "                           the host, where they take less time (same results; default "
-    CLI_STR(COARSEN_HOST_BELOW_DEFAULT) ";\n"
+    "                           the host, where they take less time (same results; default %d;\n"
     "                           0 = every level on the GPU)\n"
     "  --two-hop-threshold F    pair unmatched islands, leaves and twins when more than F of a\n"
-    "                           level's vertices stay unmatched (default 0.25)\n"
+    "                           level's vertices stay unmatched (default %g)\n"
     "  --two-hop-relatives F    then pair unmatched vertices sharing their heaviest neighbour when\n"
-    "                           more than F still are (default 0.25; > 1: never)\n"
+    "                           more than F still are (default %g; > 1: never)\n"
     "  --out DIR                write level-K graphs, map-K.txt and stats.json into DIR\n"
     "                           (with --format mtx also level-K.vwgt.txt: vertex weights);\n"
     "                           once all are written they replace a previous run's files there\n"
@@ -64,6 +67,17 @@ static const char *const help =
     "  --transversal-out FILE   write the permutation (one 0-based column per line) to FILE\n\n"
     "Without --out the per-level table (or JSON with --json) goes to stdout; progress,\n"
     "one line per level, goes to stderr unless --quiet.\n\n";
+
+static const char *help_text(void)
+{
+    static char text[6144];
+    coarsen_hierarchy_opts d;
+    coarsen_hierarchy_opts_default(&d);
+    snprintf(text, sizeof text, help_format, d.levels, coarsen_matcher_name(d.matcher), coarsen_rating_name(d.rating),
+             d.hashed_ties ? "hashed" : "id", d.coarsen_to, d.min_reduction, d.max_vertex_weight_factor,
+             d.gpu_memory_factor, (int)d.host_below, d.two_hop_threshold, d.two_hop_relatives);
+    return text;
+}
 
 enum {
     OPT_LEVELS = OPT_FIRST_LOCAL,
@@ -220,7 +234,7 @@ static int local_option(int opt, const char *arg, void *ctx)
 /* Fills r from argv; 0 to go on, or an exit status (help: 0, error: 2). */
 static int parse(int argc, char **argv, run *r, int *done)
 {
-    int rc = cli_parse_options(argc, argv, "", "", longopts, help, &r->g, local_option, r, done);
+    int rc = cli_parse_options(argc, argv, "", "", longopts, help_text(), &r->g, local_option, r, done);
     if (rc || *done)
         return rc;
     if (optind != argc - 1) {

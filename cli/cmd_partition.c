@@ -13,35 +13,51 @@
 #include "bipartite/remap.h"
 #include "core/timer.h"
 #include "io/output_file.h"
+#include "coarsen/hierarchy.h"
 #include "partition/partition.h"
 
-static const char *const help =
+/* The help text; every default is printed from partition_opts_default
+ * (help_text fills the %-fields, in this order: imbalance, matcher, rating,
+ * vertex-weight-factor, two-hop-relatives, ties, rounds, polish-edges). */
+static const char *const help_format =
     "Usage: coarsen partition -k K [OPTIONS] FILE\n"
     "Partitions the graph in FILE into K parts: coarsening hierarchy, METIS on the coarsest\n"
     "graph, then level by level projection, rebalancing and refinement.\n\n"
     "  -k K                     number of parts (required)\n"
-    "  --imbalance E            every part weighs at most (1+E) * total / K (default 0.03;\n"
+    "  --imbalance E            every part weighs at most (1+E) * total / K (default %g;\n"
     "                           loosened to ceil(total/K) + heaviest vertex - 1 when that is larger)\n"
     "  --rb                     METIS recursive bisection on the coarsest graph (default k-way)\n"
     "  --matcher handshake|redblue|hec  matching (or heavy-edge clustering) of the hierarchy\n"
-    "                           (default handshake)\n"
-    "  --rating weight|expansion|expansion2  what handshake and hec maximise (default weight)\n"
+    "                           (default %s)\n"
+    "  --rating weight|expansion|expansion2  what handshake and hec maximise (default %s)\n"
     "  --vertex-weight-factor F the hierarchy's cap lets a vertex weigh F x the level's average\n"
-    "                           when that exceeds 1.5 x total / coarsen-to (default 3)\n"
-    "  --two-hop-relatives F    pair relatives when more than F stay unmatched (default 0.25)\n"
+    "                           when that exceeds 1.5 x total / coarsen-to (default %g)\n"
+    "  --two-hop-relatives F    pair relatives when more than F stay unmatched (default %g)\n"
     "  --ties hashed|id         equal edge weights go to the smaller seeded scramble of the vertex\n"
-    "                           id (default: few passes) or to the smaller id (more passes on unit\n"
-    "                           weights; lower cuts on unit-weight meshes, docs/partitioning.md)\n"
-    "  --rounds N               refinement rounds per level at most (default 16)\n"
+    "                           id (few passes) or to the smaller id (more passes on unit weights;\n"
+    "                           lower cuts on unit-weight meshes, docs/partitioning.md; default %s)\n"
+    "  --rounds N               refinement rounds per level at most (default %d)\n"
     "  --coarsen-to N           coarsen until <= N vertices (default max(40 K, 400))\n"
     "  --polish-edges N         FM polish after the refinement at every level of at most N\n"
-    "                           edges (default 262144 = 2^18; -1: no polish)\n"
+    "                           edges (default %lld; -1: no polish)\n"
     "  --metis-tries N          METIS runs on the coarsest graph, the lowest cut kept\n"
     "                           (default 0: 4 for K = 2, 1 otherwise)\n"
-    "  --out PART               write one 0-based part id per vertex and line (METIS's format)\n"
+    "  -o, --out PART           write one 0-based part id per vertex and line (METIS's format)\n"
     "  --compare-metis          also run METIS directly on FILE (same K, imbalance, seed) and\n"
     "                           print both side by side, and the share of vertices in the\n"
     "                           same part after relabelling METIS's parts (coarsen remap)\n\n";
+
+static const char *help_text(void)
+{
+    static char text[4096];
+    partition_opts d;
+    partition_opts_default(&d);
+    snprintf(text, sizeof text, help_format, d.imbalance, coarsen_matcher_name(d.hierarchy.matcher),
+             coarsen_rating_name(d.hierarchy.rating), d.hierarchy.max_vertex_weight_factor,
+             d.hierarchy.two_hop_relatives, d.hierarchy.hashed_ties ? "hashed" : "id", d.max_rounds,
+             (long long)d.polish_edges);
+    return text;
+}
 
 enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_MATCHER, OPT_TIES, OPT_ROUNDS, OPT_COARSEN_TO, OPT_POLISH, OPT_TRIES, OPT_OUT,
        OPT_COMPARE, OPT_RATING, OPT_VWGT_FACTOR, OPT_RELATIVES };
@@ -122,6 +138,7 @@ static int local_option(int opt, const char *arg, void *ctx)
             return -1;
         r->p.metis_tries = (int)v;
         return 0;
+    case 'o':
     case OPT_OUT:
         r->out = arg;
         return 0;
@@ -134,7 +151,7 @@ static int local_option(int opt, const char *arg, void *ctx)
 
 static int parse(int argc, char **argv, run *r, int *done)
 {
-    int rc = cli_parse_options(argc, argv, "partition", "k:", longopts, help, &r->g, local_option, r, done);
+    int rc = cli_parse_options(argc, argv, "partition", "k:o:", longopts, help_text(), &r->g, local_option, r, done);
     if (rc || *done)
         return rc;
     if (!r->have_k)

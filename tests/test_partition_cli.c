@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "partition/partition.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/partition_check.h"
 
@@ -154,6 +155,34 @@ static coarsen_graph *delaunay_fixture(char graph[static 25])
     close(mkstemp(graph));
     write_test_graph(g, graph);
     return g;
+}
+
+/* -o is --out: the same part file, byte for byte; and the help prints the
+ * library's defaults (partition_opts_default), not a copy of them. */
+Test(partition_cli, short_o_writes_what_out_writes_and_help_prints_the_defaults)
+{
+    char graph[25], a[64], b[64], cmd[512], out[8192];
+    coarsen_graph *g = delaunay_fixture(graph);
+    snprintf(a, sizeof a, "%s.a", graph);
+    snprintf(b, sizeof b, "%s.b", graph);
+    snprintf(cmd, sizeof cmd, "-k 4 --quiet -o %s %s", a, graph);
+    cr_assert_eq(run_partition_stderr(cmd, "2>&1", out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "-k 4 --quiet --out %s %s", b, graph);
+    cr_assert_eq(run_partition_stderr(cmd, "2>&1", out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "cmp -s %s %s", a, b);
+    cr_assert_eq(system(cmd), 0, "-o and --out wrote different files");
+    partition_opts d;
+    partition_opts_default(&d);
+    cr_assert_eq(run_partition("--help", out, sizeof out), 0);
+    char want[96];
+    snprintf(want, sizeof want, "(default %g;", d.imbalance);
+    cr_assert(strstr(out, want), "no '%s' in: %s", want, out);
+    snprintf(want, sizeof want, "refinement rounds per level at most (default %d)", d.max_rounds);
+    cr_assert(strstr(out, want), "no '%s' in: %s", want, out);
+    unlink(a);
+    unlink(b);
+    unlink(graph);
+    coarsen_graph_free(g);
 }
 
 Test(partition_cli, polish_edges_minus_one_moves_nothing_in_the_polish)
