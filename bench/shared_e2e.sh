@@ -20,21 +20,7 @@ log=${LOG:-${OUT:-bench/results}}
 tmp=${TMPDIR:-/tmp}/shared-e2e
 mkdir -p "$log" "$tmp"
 
-now() { date +%s.%N; }
-
-# median wall seconds of RUNS runs of a command
-median_s() {
-    : > "$tmp/times"
-    i=0
-    while [ $i -lt "$runs" ]; do
-        t0=$(now)
-        "$@" > /dev/null 2> "$tmp/err" || { echo "failed"; return 1; }
-        t1=$(now)
-        awk "BEGIN { print $t1 - $t0 }" >> "$tmp/times"
-        i=$((i + 1))
-    done
-    sort -g "$tmp/times" | awk '{a[NR]=$1} END {printf "%.4f", (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'
-}
+. "$(dirname "$0")/timing.sh"
 
 {
     echo "shared_e2e: $(date -u +%Y-%m-%dT%H:%MZ) $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1) cores=$(nproc) runs=$runs"

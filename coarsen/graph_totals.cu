@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/fixed_sum.h"
 #include "device/cuda_check.cuh"
+#include "device/halving_tree.cuh"
 
 #include <stdlib.h>
 
@@ -17,15 +18,10 @@ __global__ void __launch_bounds__(FIXED_SUM_CHUNK / 2) chunk_sums_kernel(const d
     __shared__ double t[FIXED_SUM_CHUNK / 2];
     const int i = threadIdx.x;
     const int64_t a = (int64_t)blockIdx.x * FIXED_SUM_CHUNK + i, b = a + FIXED_SUM_CHUNK / 2;
-    t[i] = (a < n ? x[a] : 0.0) + (b < n ? x[b] : 0.0);
-    __syncthreads();
-    for (int s = FIXED_SUM_CHUNK / 4; s > 0; s >>= 1) {
-        if (i < s)
-            t[i] = t[i] + t[i + s];
-        __syncthreads();
-    }
+    t[i] = (a < n ? x[a] : 0.0) + (b < n ? x[b] : 0.0); /* the tree's first level, s = CHUNK / 2 */
+    const double sum = halving_tree_sum<FIXED_SUM_CHUNK / 2>(t);
     if (i == 0)
-        sums[blockIdx.x] = t[0];
+        sums[blockIdx.x] = sum;
 }
 
 static int totals(const coarsen_graph *g, int64_t *d_int, double *d_sums, int64_t chunks, coarsen_error *err)

@@ -4,6 +4,7 @@
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
+#include "device/halving_tree.cuh"
 #include "matching/match_gpu.cuh"
 #include "matching/match_weight.h"
 #include "core/error.h"
@@ -158,14 +159,9 @@ __global__ void __launch_bounds__(MATCH_WEIGHT_CHUNK / 2)
     double b = v1 < G.n ? match_weight_contrib(G.xadj, G.adj, G.ewgt, mate, (int32_t)v1) : 0.0;
     unsigned cnt = (unsigned)(v0 < G.n && mate[v0] > v0) + (unsigned)(v1 < G.n && mate[v1] > v1);
     x[t] = a + b; /* the tree's first level, s = CHUNK / 2 */
-    __syncthreads();
-    for (int s = MATCH_WEIGHT_CHUNK / 4; s > 0; s >>= 1) {
-        if (t < s)
-            x[t] = x[t] + x[t + s];
-        __syncthreads();
-    }
+    const double sum = halving_tree_sum<MATCH_WEIGHT_CHUNK / 2>(x);
     if (t == 0)
-        sums[blockIdx.x] = x[0];
+        sums[blockIdx.x] = sum;
     cnt = __reduce_add_sync(0xffffffffu, cnt);
     if ((t & 31) == 0 && cnt)
         atomicAdd(pairs, (unsigned long long)cnt);

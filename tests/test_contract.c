@@ -14,7 +14,6 @@
 #include "contract/contract_gpu_memory.h"
 #include "core/hash.h"
 #include "device/device.h"
-#include "gen/generators.h"
 #include "matching/matching.h"
 #include "tests/support/contract_oracles.h"
 #include "tests/support/match_oracles.h"
@@ -428,10 +427,7 @@ Test(contract_gpu, measured_peak_within_the_bound)
     static const char *const specs[] = {"rgg:n=1500000,deg=10,weights=int,seed=3",
                                         "rmat:n=524288,deg=24,weights=real,seed=4"};
     for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++) {
-        gen_opts go;
-        coarsen_graph *g = NULL, *dg = NULL, *coarse = NULL;
-        cr_assert_eq(gen_opts_parse_spec(specs[s], &go, &err), 0, "%s", err.msg);
-        cr_assert_eq(gen_graph(&go, &g, &err), 0, "%s", err.msg);
+        coarsen_graph *g = test_gen(specs[s]), *dg = NULL, *coarse = NULL;
         int32_t *mate = malloc((size_t)g->n * sizeof *mate), *cmap = malloc((size_t)g->n * sizeof *cmap);
         oracle_random_greedy_matching(g, 7 + s, mate);
         for (int kind = 0; kind < 2; kind++) {

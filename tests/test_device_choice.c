@@ -11,19 +11,8 @@
 
 #include "device/device.h"
 #include "exec/device_choice.h"
-#include "gen/generators.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/test_support.h"
-
-static coarsen_graph *gen(const char *spec)
-{
-    coarsen_error err = {0};
-    gen_opts o;
-    coarsen_graph *g = NULL;
-    cr_assert_eq(gen_opts_parse_spec(spec, &o, &err), 0, "%s: %s", spec, err.msg);
-    cr_assert_eq(gen_graph(&o, &g, &err), 0, "%s: %s", spec, err.msg);
-    return g;
-}
 
 Test(device_choice, crossover_scales_with_threads_and_splits_exactly)
 {
@@ -71,7 +60,7 @@ static coarsen_hierarchy *build_auto(const coarsen_graph *g)
 
 Test(device_choice, library_keeps_a_small_graph_on_the_cpu)
 {
-    coarsen_graph *g = gen("grid2d:nx=30,ny=30");
+    coarsen_graph *g = test_gen("grid2d:nx=30,ny=30");
     coarsen_hierarchy *h = build_auto(g);
     cr_assert_eq(coarsen_hierarchy_on_gpu(h), 0);
     cr_assert(strstr(coarsen_hierarchy_device_reason(h), "below"), "%s", coarsen_hierarchy_device_reason(h));
@@ -87,7 +76,7 @@ Test(device_choice, library_runs_a_large_graph_where_a_gpu_is_usable)
     while (4 * (int64_t)side * side < DEVICE_AUTO_ENTRIES_PER_THREAD + 8 * side)
         side *= 2;
     snprintf(spec, sizeof spec, "grid2d:nx=%d,ny=%d", side, side);
-    coarsen_graph *g = gen(spec);
+    coarsen_graph *g = test_gen(spec);
     cr_assert_geq(g->nnz, device_auto_min_entries(1));
     coarsen_hierarchy *h = build_auto(g);
     const char *why = coarsen_hierarchy_device_reason(h);
@@ -106,7 +95,7 @@ Test(device_choice, cli_says_which_backend_ran_and_why)
 {
     char file[] = "/tmp/coarsen-device-choice-XXXXXX";
     close(mkstemp(file));
-    coarsen_graph *g = gen("grid2d:nx=20,ny=20");
+    coarsen_graph *g = test_gen("grid2d:nx=20,ny=20");
     coarsen_error err = {0};
     cr_assert_eq(coarsen_graph_write(g, file, COARSEN_FORMAT_METIS, 0, &err), 0, "%s", err.msg);
     char cmd[1024], out[1 << 15];

@@ -11,7 +11,6 @@
 #include "core/fixed_sum.h"
 #include "core/hash.h"
 #include "device/device.h"
-#include "gen/generators.h"
 #include "tests/support/test_support.h"
 
 /* The halving tree over x[lo, lo + len) (len a power of two, values past n
@@ -66,10 +65,7 @@ Test(fixed_sum, gpu_graph_totals_equal_the_cpu)
                                         "rmat:n=65536,deg=16,weights=exponential,seed=3", "grid2d:nx=7,ny=3"};
     for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
         coarsen_error err = {0};
-        gen_opts o;
-        coarsen_graph *g = NULL, *dg = NULL;
-        cr_assert_eq(gen_opts_parse_spec(specs[k], &o, &err), 0, "%s", err.msg);
-        cr_assert_eq(gen_graph(&o, &g, &err), 0, "%s", err.msg);
+        coarsen_graph *g = test_gen(specs[k]), *dg = NULL;
         cr_assert_eq(device_graph_upload(g, &dg, &err), 0, "%s", err.msg);
         graph_totals c, d;
         cr_assert_eq(graph_totals_cpu(g, &c, &err), 0, "%s", err.msg);

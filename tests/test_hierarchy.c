@@ -12,20 +12,9 @@
 #include "coarsen/hierarchy.h"
 #include "core/hash.h"
 #include "device/device.h"
-#include "gen/generators.h"
 #include "tests/support/contract_oracles.h"
 #include "tests/support/hierarchy_check.h"
 #include "tests/support/test_support.h"
-
-static coarsen_graph *gen(const char *spec)
-{
-    coarsen_error err = {0};
-    gen_opts o;
-    coarsen_graph *g = NULL;
-    cr_assert_eq(gen_opts_parse_spec(spec, &o, &err), 0, "%s: %s", spec, err.msg);
-    cr_assert_eq(gen_graph(&o, &g, &err), 0, "%s: %s", spec, err.msg);
-    return g;
-}
 
 static coarsen_hierarchy_opts cpu_opts(void)
 {
@@ -89,7 +78,7 @@ static const char *const specs[] = {
 Test(hierarchy, generated_graphs_every_level_valid)
 {
     for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
-        coarsen_graph *g = gen(specs[k]);
+        coarsen_graph *g = test_gen(specs[k]);
         coarsen_hierarchy_opts o = cpu_opts();
         o.coarsen_to = 20;
         coarsen_hierarchy *h = build(g, &o);
@@ -122,7 +111,7 @@ Test(hierarchy, random_small_graphs_every_level_valid)
 
 Test(hierarchy, stops_after_levels)
 {
-    coarsen_graph *g = gen("grid2d:nx=64,ny=64");
+    coarsen_graph *g = test_gen("grid2d:nx=64,ny=64");
     coarsen_hierarchy_opts o = cpu_opts();
     o.levels = 2;
     o.coarsen_to = 0;
@@ -142,7 +131,7 @@ Test(hierarchy, stops_after_levels)
 
 Test(hierarchy, stops_at_coarsen_to)
 {
-    coarsen_graph *g = gen("grid2d:nx=64,ny=64");
+    coarsen_graph *g = test_gen("grid2d:nx=64,ny=64");
     coarsen_hierarchy_opts o = cpu_opts();
     o.levels = 30;
     o.coarsen_to = 300;
@@ -158,7 +147,7 @@ Test(hierarchy, stops_on_small_reduction)
 {
     /* No matching removes more than half of the vertices: a 0.6 minimum
      * stops right after the first level, which is kept. */
-    coarsen_graph *g = gen("grid2d:nx=30,ny=30");
+    coarsen_graph *g = test_gen("grid2d:nx=30,ny=30");
     coarsen_hierarchy_opts o = cpu_opts();
     o.min_reduction = 0.6;
     o.coarsen_to = 0;
@@ -206,7 +195,7 @@ Test(hierarchy, two_hop_pairs_leaves_of_a_star)
  * pass along each row), hashed ties in a few passes; both valid. */
 Test(hierarchy, hashed_ties_default_cuts_passes_on_unit_grid)
 {
-    coarsen_graph *g = gen("grid2d:nx=120,ny=120");
+    coarsen_graph *g = test_gen("grid2d:nx=120,ny=120");
     coarsen_hierarchy_opts o = cpu_opts();
     o.levels = 1;
     cr_assert(o.hashed_ties, "hashed ties are the pipeline's default");
@@ -248,7 +237,7 @@ Test(hierarchy, roma_refinement_keeps_levels_valid_and_heavier)
 
 Test(hierarchy, vertex_weight_cap_respected)
 {
-    coarsen_graph *g = gen("rgg:n=3000,deg=10,seed=11");
+    coarsen_graph *g = test_gen("rgg:n=3000,deg=10,seed=11");
     coarsen_hierarchy_opts o = cpu_opts();
     o.coarsen_to = 0;
     o.max_vertex_weight = 6;
@@ -295,7 +284,7 @@ static void assert_auto_caps(coarsen_hierarchy *h, const coarsen_hierarchy_opts 
  * coarsen_to vertices of weight; the average term lets pairs form. */
 Test(hierarchy, auto_cap_lets_average_vertices_pair)
 {
-    coarsen_graph *g = gen("grid2d:nx=34,ny=34"); /* 1156 vertices: 1.5 * 1156 / 1000 rounds to 1 */
+    coarsen_graph *g = test_gen("grid2d:nx=34,ny=34"); /* 1156 vertices: 1.5 * 1156 / 1000 rounds to 1 */
     coarsen_hierarchy_opts o = cpu_opts();
     coarsen_hierarchy *h = build_expect(g, &o, 1, COARSEN_STOP_COARSEN_TO);
     assert_auto_caps(h, &o);
@@ -318,7 +307,7 @@ Test(hierarchy, auto_cap_lets_average_vertices_pair)
  * leftover singletons; the stop names the cap, and the recount agrees. */
 Test(hierarchy, stop_reason_names_the_cap)
 {
-    coarsen_graph *g = gen("grid2d:nx=30,ny=30");
+    coarsen_graph *g = test_gen("grid2d:nx=30,ny=30");
     coarsen_hierarchy_opts o = cpu_opts();
     o.coarsen_to = 0;
     o.max_vertex_weight = 2;
@@ -346,7 +335,7 @@ Test(hierarchy, stop_reason_names_the_cap)
 Test(hierarchy, hec_and_ratings_every_level_valid)
 {
     for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
-        coarsen_graph *g = gen(specs[k]);
+        coarsen_graph *g = test_gen(specs[k]);
         for (int r = 0; r < 3; r++) {
             coarsen_hierarchy_opts o = cpu_opts();
             o.coarsen_to = 20;
@@ -370,7 +359,7 @@ Test(hierarchy, hec_and_ratings_every_level_valid)
 
 Test(hierarchy, bad_options_rejected)
 {
-    coarsen_graph *g = gen("grid2d:nx=5,ny=5");
+    coarsen_graph *g = test_gen("grid2d:nx=5,ny=5");
     coarsen_hierarchy_opts o = cpu_opts();
     coarsen_error err = {0};
     coarsen_hierarchy *h = NULL;
@@ -462,7 +451,7 @@ Test(hierarchy_gpu, cpu_and_gpu_hierarchies_identical)
         "er:n=50000,deg=4,weights=int",         "grid3d:nx=30,weights=geometric",
     };
     for (size_t k = 0; k < sizeof gpu_specs / sizeof gpu_specs[0]; k++) {
-        coarsen_graph *g = gen(gpu_specs[k]);
+        coarsen_graph *g = test_gen(gpu_specs[k]);
         /* handshake, red/blue, handshake + ROMA, HEC, handshake and HEC under the expansion ratings */
         for (int m = 0; m < 6; m++) {
             coarsen_hierarchy_opts o = cpu_opts();
@@ -495,7 +484,7 @@ Test(hierarchy_gpu, small_levels_handed_to_the_host_identical)
     if (!test_have_gpu())
         cr_skip_test("no GPU (or built without CUDA): host hand-off not exercised");
     coarsen_error err = {0};
-    coarsen_graph *g = gen("grid2d:nx=300,ny=200,weights=int");
+    coarsen_graph *g = test_gen("grid2d:nx=300,ny=200,weights=int");
     coarsen_hierarchy_opts o = cpu_opts();
     o.coarsen_to = 50;
     o.levels = 15;
@@ -543,7 +532,7 @@ Test(hierarchy_gpu, levels_moved_to_host_identical_and_uploaded_again)
     if (!test_have_gpu())
         cr_skip_test("no GPU (or built without CUDA): device level budget not exercised");
     coarsen_error err = {0};
-    coarsen_graph *g = gen("rmat:n=65536,deg=16,weights=real,seed=5");
+    coarsen_graph *g = test_gen("rmat:n=65536,deg=16,weights=real,seed=5");
     coarsen_hierarchy_opts o = cpu_opts();
     o.coarsen_to = 0;
     o.min_reduction = 0;
@@ -593,7 +582,7 @@ Test(hierarchy_gpu, input_kept_on_device_when_asked)
     if (!test_have_gpu())
         cr_skip_test("no GPU (or built without CUDA): the kept input not checked");
     coarsen_error err = {0};
-    coarsen_graph *g = gen("rgg:n=20000,deg=8,weights=int,seed=2");
+    coarsen_graph *g = test_gen("rgg:n=20000,deg=8,weights=int,seed=2");
     coarsen_hierarchy_opts o = cpu_opts();
     o.device = COARSEN_DEVICE_GPU;
     coarsen_hierarchy *plain = build(g, &o);

@@ -2,13 +2,25 @@
  * oracles (see test_support.h). */
 #include "tests/support/test_support.h"
 
+#include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "core/graph_build.h"
 #include "core/hash.h"
+#include "gen/generators.h"
 #include "device/device.h"
+
+coarsen_graph *test_gen(const char *spec)
+{
+    coarsen_error err = {0};
+    gen_opts o;
+    coarsen_graph *g = NULL;
+    cr_assert_eq(gen_opts_parse_spec(spec, &o, &err), 0, "%s: %s", spec, err.msg);
+    cr_assert_eq(gen_graph(&o, &g, &err), 0, "%s: %s", spec, err.msg);
+    return g;
+}
 
 coarsen_graph *test_random_graph(int32_t n, double p, int weight_mode, uint64_t seed)
 {

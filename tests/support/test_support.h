@@ -14,6 +14,10 @@
  * (0, 1]. Vertex weights 1. Pure function of its arguments. */
 coarsen_graph *test_random_graph(int32_t n, double p, int weight_mode, uint64_t seed);
 
+/* The graph of a generator spec ("rgg:n=1000,deg=8,weights=int", see
+ * gen_opts_parse_spec); fails the running test on a bad spec. Caller frees. */
+coarsen_graph *test_gen(const char *spec);
+
 /* The folder of shared real graphs (COARSEN_DATA, default ../shared/data),
  * or NULL when it is absent; the caller then skips visibly (cr_skip_test). */
 const char *test_data_dir(void);
