@@ -112,6 +112,13 @@ int coarsen_graph_from_entries(int32_t n, int64_t count, const int32_t *row, con
  * program that loads the shared library checks it against its header's. */
 const char *coarsen_version(void);
 
+/* sizeof the public struct named type_name ("coarsen_hierarchy_opts",
+ * "coarsen_level_stats", "coarsen_match_opts", "coarsen_partition_opts",
+ * "coarsen_graph", "coarsen_error", ...; 0 for a name it does not know), for
+ * bindings that mirror these layouts: the Python package refuses to load
+ * when its mirrors disagree, instead of writing past them. */
+size_t coarsen_abi_size(const char *type_name);
+
 
 /* ---- Coarsening hierarchy ------------------------------------------------
  * Level 0 is the input graph; level k (1 <= k <= L) is level k-1 contracted

@@ -18,7 +18,7 @@ from . import _graph, _lib
 
 def coarsen(A, levels=10, matcher="handshake", refine=None, coarsen_to=1000, min_reduction=0.05,
             max_vertex_weight="auto", two_hop_threshold=0.25, ties="hashed", gpu_memory=0.0, device="auto", seed=1,
-            vertex_weights=None):
+            vertex_weights=None, rating=None, vertex_weight_factor=None, two_hop_relatives=None):
     """Builds the coarsening hierarchy of A, as `coarsen` does with the same
     options (docs/pipeline.md): level by level a matching, two-hop pairing
     when the matching stalls, contraction.
@@ -29,14 +29,20 @@ def coarsen(A, levels=10, matcher="handshake", refine=None, coarsen_to=1000, min
     NumPy array (zeros are not edges), or what from_edge_index,
     from_networkx, read_graph or an earlier hierarchy's graphs returned (used
     as they are, without a copy).
-    levels: at most this many contractions. matcher: "handshake" or
-    "redblue". refine: None or "roma" (ROMA 2-augmentations on every
+    levels: at most this many contractions. matcher: "handshake",
+    "redblue" or "hec" (heavy-edge clustering). rating: what handshake and
+    hec maximise, "weight", "expansion" or "expansion2" (None: the
+    library's default, expansion2). refine: None or "roma" (ROMA 2-augmentations on every
     level's matching). coarsen_to: stop once a level has at most this many
     vertices (0: never). min_reduction: stop after a level that keeps more
     than (1 - min_reduction) of its vertices. max_vertex_weight: "auto"
-    (1.5 * total / coarsen_to, METIS's rule), 0 (no cap) or a cap.
+    (per level, the larger of METIS's 1.5 * total / coarsen_to and
+    vertex_weight_factor times the level's average vertex weight; None: the
+    library's factor, 3), 0 (no cap) or a cap.
     two_hop_threshold: pair unmatched leaves and twins when more than this
-    fraction of a level stays unmatched. ties: "hashed" or "id".
+    fraction of a level stays unmatched; two_hop_relatives: then pair
+    vertices sharing their heaviest neighbour when more than this fraction
+    still is (None: the library's 0.25). ties: "hashed" or "id".
     gpu_memory: GPU backend, keep device memory under this many times the
     input CSR (0: only when the device runs out). device: "auto", "cpu" or
     "gpu". seed: of every randomised step. vertex_weights: n integers >= 0
@@ -48,6 +54,12 @@ def coarsen(A, levels=10, matcher="handshake", refine=None, coarsen_to=1000, min
     _lib.lib.coarsen_hierarchy_opts_default(byref(o))
     o.levels = _count("levels", levels, 0, 2**31 - 1)
     o.matcher = _lib.enum(_lib.MATCHERS, "matcher", matcher)
+    if rating is not None:
+        o.rating = _lib.enum(_lib.RATINGS, "rating", rating)
+    if vertex_weight_factor is not None:
+        o.max_vertex_weight_factor = _fraction("vertex_weight_factor", vertex_weight_factor, 2, float("inf"))
+    if two_hop_relatives is not None:
+        o.two_hop_relatives = _fraction("two_hop_relatives", two_hop_relatives, 0, float("inf"))
     o.refine_roma = _lib.enum({None: 0, "none": 0, "roma": 1}, "refine", refine)
     o.coarsen_to = _count("coarsen_to", coarsen_to, 0, 2**31 - 1)
     o.min_reduction = _fraction("min_reduction", min_reduction, 0, 1)

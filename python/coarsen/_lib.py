@@ -26,7 +26,8 @@ _EXCEPTIONS = {ERR_INPUT: ValueError, ERR_NOMEM: MemoryError, ERR_DEVICE: Device
                ERR_INTERRUPTED: KeyboardInterrupt}
 
 DEVICES = {"auto": 0, "cpu": 1, "gpu": 2}
-MATCHERS = {"handshake": 0, "redblue": 1}
+MATCHERS = {"handshake": 0, "redblue": 1, "hec": 2}
+RATINGS = {"weight": 0, "expansion": 1, "expansion2": 2}
 FORMATS = {"metis": 0, "mtx": 1, "parhip": 2}
 
 
@@ -42,9 +43,11 @@ class Graph(Structure):
 
 class HierarchyOpts(Structure):
     _fields_ = [("levels", c_int), ("matcher", c_int), ("coarsen_to", c_int32), ("min_reduction", c_double),
-                ("max_vertex_weight", c_int64), ("two_hop_threshold", c_double), ("gpu_memory_factor", c_double),
-                ("keep_input_on_device", c_int), ("refine_roma", c_int), ("hashed_ties", c_int),
-                ("seed", c_uint64), ("device", c_int), ("on_level", c_void_p), ("ctx", c_void_p)]
+                ("max_vertex_weight", c_int64), ("max_vertex_weight_factor", c_double), ("rating", c_int),
+                ("two_hop_threshold", c_double), ("two_hop_relatives", c_double), ("gpu_memory_factor", c_double),
+                ("host_below", c_int32), ("keep_input_on_device", c_int), ("refine_roma", c_int),
+                ("hashed_ties", c_int), ("seed", c_uint64), ("device", c_int), ("on_level", c_void_p),
+                ("ctx", c_void_p)]
 
 
 class MatchOpts(Structure):
@@ -93,7 +96,13 @@ _PROTOTYPES = {
                                   POINTER(Error)]),
     "coarsen_interrupt_catch": (c_int, [POINTER(Error)]),
     "coarsen_interrupt_release": (c_int, []),
+    "coarsen_abi_size": (ctypes.c_size_t, [c_char_p]),
 }
+
+# The mirrors above, by the C name whose layout each copies.
+_MIRRORS = {"coarsen_error": Error, "coarsen_graph": Graph, "coarsen_hierarchy_opts": HierarchyOpts,
+            "coarsen_match_opts": MatchOpts, "coarsen_match_stats": MatchStats,
+            "coarsen_partition_opts": PartitionOpts, "coarsen_partition_info": PartitionInfo}
 
 
 def _candidates():
@@ -118,6 +127,12 @@ def _load():
         for name, (restype, argtypes) in _PROTOTYPES.items():
             fn = getattr(lib, name)
             fn.restype, fn.argtypes = restype, argtypes
+        for cname, mirror in _MIRRORS.items():
+            size = lib.coarsen_abi_size(cname.encode())
+            if size != ctypes.sizeof(mirror):
+                raise ImportError(f"coarsen: {path} lays out {cname} in {size} bytes, this package in "
+                                  f"{ctypes.sizeof(mirror)}: the package and the library are from different "
+                                  "versions (reinstall: pip install . from the repository)")
         return lib, path
     raise ImportError("coarsen: libcoarsen.so not found or not loadable (set COARSEN_LIBRARY to its path, or "
                       "reinstall the package: pip install . from the repository)"

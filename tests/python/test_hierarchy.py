@@ -17,8 +17,10 @@ import coarsen
 from conftest import assert_same_graph, galerkin, oracle_graph, random_matrix
 
 
-def check_hierarchy(h, exact):
-    """Every property of the module docstring on hierarchy h."""
+def check_hierarchy(h, exact, matching=True):
+    """Every property of the module docstring on hierarchy h. matching: the
+    levels come from matchings (pairs, numbered by their smallest member);
+    HEC's groups are larger and numbered by their leader."""
     graphs, weights, maps, stats = h.graphs, h.vertex_weights, h.maps, h.stats
     assert len(graphs) == len(weights) == h.levels + 1 == len(maps) + 1 == len(stats["levels"])
     for k in range(1, h.levels + 1):
@@ -26,8 +28,9 @@ def check_hierarchy(h, exact):
         assert m.shape == (n_fine,) and n < n_fine
         ids, first = np.unique(m, return_index=True)
         np.testing.assert_array_equal(ids, np.arange(n))      # onto 0..n_k-1
-        assert np.all(np.diff(first) > 0)                      # numbered by smallest member
-        assert np.all(np.bincount(m) <= 2)                     # pairs and singletons
+        if matching:
+            assert np.all(np.diff(first) > 0)                  # numbered by smallest member
+            assert np.all(np.bincount(m) <= 2)                 # pairs and singletons
         P = h.prolongation(k)
         assert P.shape == (n_fine, n) and P.sum() == n_fine
         assert_same_graph(graphs[k], galerkin(graphs[k - 1], P), exact)
@@ -51,6 +54,27 @@ def test_levels_are_galerkin_products_on_random_graphs(weights, matcher, refine)
         assert h.levels >= 3
         assert_same_graph(h.graphs[0], oracle_graph(A), exact=True)
         check_hierarchy(h, exact=weights == "int")
+
+
+@pytest.mark.parametrize("matcher", ["handshake", "hec"])
+@pytest.mark.parametrize("rating", ["weight", "expansion", "expansion2"])
+def test_hec_and_ratings_give_galerkin_levels_and_reach_the_library(matcher, rating):
+    A = random_matrix(3000, 0.002, "int", 5)
+    h = coarsen.coarsen(A, levels=6, coarsen_to=0, matcher=matcher, rating=rating, device="cpu")
+    assert h.levels >= 3
+    check_hierarchy(h, exact=True, matching=matcher != "hec")
+    o = h.stats["options"]
+    assert (o["matcher"], o["rating"]) == (matcher, rating)
+
+
+def test_layout_mirrors_match_the_library():
+    """The package's ctypes mirrors have the library's sizes (it refuses to
+    load otherwise), and an unknown name is 0."""
+    from coarsen import _lib
+    import ctypes
+    for cname, mirror in _lib._MIRRORS.items():
+        assert _lib.lib.coarsen_abi_size(cname.encode()) == ctypes.sizeof(mirror), cname
+    assert _lib.lib.coarsen_abi_size(b"no_such_struct") == 0
 
 
 def test_vertex_weights_are_carried_and_capped():
