@@ -1,7 +1,11 @@
 /* refine_cpu.c — the CPU reference of partition refinement: the rebalancing
  * step (sequential, greedy) and the synchronous label-propagation rounds
  * whose every phase refine.cu ports to the GPU (partition/partition.h states
- * the rules; both sides sum in CSR order so gains are bit-identical). */
+ * the rules; both sides sum in CSR order so gains are bit-identical). The
+ * per-vertex phases of a round (candidates, afterburner, applying the moves,
+ * the fixed-point cut) run on all threads: each vertex's figures depend on
+ * the round's input only and the cut is an integer sum, so the result does
+ * not depend on the thread count. */
 #include "partition/partition.h"
 
 #include <math.h>
@@ -9,6 +13,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/threads.h"
 #include "partition/refine_util.h"
 
 /* partition_best_move: partition/refine_util.h states its contract. */
@@ -46,15 +51,6 @@ double partition_best_move(const coarsen_graph *g, const int32_t *part, int32_t 
     return *best < 0 ? 0 : bestc - own;
 }
 
-static int32_t max_degree(const coarsen_graph *g)
-{
-    int64_t d = 0;
-    for (int32_t v = 0; v < g->n; v++)
-        if (g->xadj[v + 1] - g->xadj[v] > d)
-            d = g->xadj[v + 1] - g->xadj[v];
-    return (int32_t)d;
-}
-
 typedef struct scored { double gain; int32_t v; } scored;
 
 static int by_gain_desc(const void *x, const void *y)
@@ -70,7 +66,7 @@ int partition_rebalance_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int3
 {
     int64_t *w = xcalloc((size_t)k, sizeof *w, "part weights", err);
     double *conn = xcalloc((size_t)k, sizeof *conn, "connectivity", err);
-    int32_t *touched = xmalloc(((size_t)max_degree(g) + 1) * sizeof *touched, "touched parts", err);
+    int32_t *touched = xmalloc((size_t)k * sizeof *touched, "touched parts", err);
     scored *cand = xmalloc(((size_t)g->n + 1) * sizeof *cand, "rebalance candidates", err);
     int rc = 0;
     if (!w || !conn || !touched || !cand) {
@@ -203,6 +199,8 @@ int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
                          partition_refine_stats *st, coarsen_error *err)
 {
     int32_t n = g->n;
+    const int par = g->nnz >= PARTITION_PARALLEL_MIN;
+    const int nth = par ? threads_available() : 1;
     int32_t *dest = xmalloc(((size_t)n + 1) * sizeof *dest, "refine destinations", err);
     double *gain = xmalloc(((size_t)n + 1) * sizeof *gain, "refine gains", err);
     unsigned char *moved = xmalloc((size_t)n + 1, "refine moves", err);
@@ -211,14 +209,16 @@ int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
     int64_t *after = xcalloc((size_t)k, sizeof *after, "part weights after moves", err);
     int64_t *out = xcalloc((size_t)k, sizeof *out, "leaving weights", err);
     scored *order = xmalloc(((size_t)n + 1) * sizeof *order, "refine move order", err);
-    double *conn = xcalloc((size_t)k, sizeof *conn, "connectivity", err);
-    int32_t *touched = xmalloc(((size_t)max_degree(g) + 1) * sizeof *touched, "touched parts", err);
+    /* per thread: k connectivities (zero between calls) and k touched parts */
+    double *conn = xcalloc((size_t)nth * (size_t)k, sizeof *conn, "connectivity", err);
+    int32_t *touched = xmalloc((size_t)nth * (size_t)k * sizeof *touched, "touched parts", err);
     int rc = 0;
     if (!dest || !gain || !moved || !best_part || !w || !after || !out || !order || !conn || !touched) {
         rc = COARSEN_ERR_NOMEM;
         goto done;
     }
     double wmax = 0;
+#pragma omp parallel for schedule(static) reduction(max : wmax) num_threads(nth)
     for (int64_t i = 0; i < g->nnz; i++)
         if (g->ewgt[i] > wmax)
             wmax = g->ewgt[i];
@@ -227,16 +227,23 @@ int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
     memcpy(best_part, part, (size_t)n * sizeof *part);
     partition_part_weights(g, part, k, w);
     for (int round = 0, stale = 0; round < max_rounds && best > 0 && stale < PARTITION_REFINE_PATIENCE; round++) {
-        /* 1. candidates */
-        for (int32_t v = 0; v < n; v++) {
-            double own;
-            gain[v] = partition_best_move(g, part, v, conn, touched, &dest[v], &own, NULL, 0);
-            if (!(gain[v] >= -PARTITION_REFINE_NEGATIVE_GAIN * own))
-                dest[v] = -1;
+#pragma omp parallel num_threads(nth)
+        {
+            double *c = conn + (size_t)omp_get_thread_num() * (size_t)k;
+            int32_t *t = touched + (size_t)omp_get_thread_num() * (size_t)k;
+            /* 1. candidates */
+#pragma omp for schedule(dynamic, 1024)
+            for (int32_t v = 0; v < n; v++) {
+                double own;
+                gain[v] = partition_best_move(g, part, v, c, t, &dest[v], &own, NULL, 0);
+                if (!(gain[v] >= -PARTITION_REFINE_NEGATIVE_GAIN * own))
+                    dest[v] = -1;
+            }
+            /* 2. afterburner */
+#pragma omp for schedule(dynamic, 1024)
+            for (int32_t v = 0; v < n; v++)
+                moved[v] = dest[v] >= 0 && afterburner_gain(g, part, dest, gain, v) > 0;
         }
-        /* 2. afterburner */
-        for (int32_t v = 0; v < n; v++)
-            moved[v] = dest[v] >= 0 && afterburner_gain(g, part, dest, gain, v) > 0;
         /* 3. balance: admit moves into each part in priority order while it fits */
         int32_t nc = 0;
         for (int32_t v = 0; v < n; v++)
@@ -248,6 +255,7 @@ int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
         if (count == 0)
             break;
         /* 4. apply; remember the partition of lowest cut */
+#pragma omp parallel for schedule(static) num_threads(nth)
         for (int32_t v = 0; v < n; v++)
             if (moved[v])
                 part[v] = dest[v];
