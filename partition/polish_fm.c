@@ -44,25 +44,22 @@ static int ivec_push(ivec *x, int32_t v, coarsen_error *err)
  * A vertex absent from the table has stamp 0 and both flags clear.
  * Pointers into the table are valid until the next vstate_get. */
 typedef struct vstate { int32_t v; uint32_t stamp; unsigned char locked, listed; } vstate;
-typedef struct vtable { vstate *s; size_t cap, used; } vtable;
+typedef struct vtable { vstate *s; size_t cap, used; int bits; /* cap = 2^bits */ } vtable;
 
-/* Fibonacci hashing: the top bits of v times 2^64 / golden ratio (cap is a
- * power of two, at least 2). */
-static size_t slot_of(int32_t v, size_t cap)
+/* Fibonacci hashing: the top bits of v times 2^64 / golden ratio. */
+static size_t slot_of(int32_t v, const vtable *t)
 {
-    int bits = 0;
-    while (((size_t)1 << bits) < cap)
-        bits++;
-    return (size_t)(((uint64_t)(uint32_t)v * 0x9E3779B97F4A7C15ull) >> (64 - bits));
+    return (size_t)(((uint64_t)(uint32_t)v * 0x9E3779B97F4A7C15ull) >> (64 - t->bits));
 }
 
 static vstate *vstate_find(const vtable *t, int32_t v)
 {
-    for (size_t i = slot_of(v, t->cap);; i = (i + 1) & (t->cap - 1))
+    for (size_t i = slot_of(v, t);; i = (i + 1) & (t->cap - 1))
         if (t->s[i].v == v || t->s[i].v < 0)
             return t->s[i].v == v ? &t->s[i] : NULL;
 }
 
+/* An empty table of cap slots (a power of two, at least 2). */
 static int vtable_init(vtable *t, size_t cap, coarsen_error *err)
 {
     t->s = xmalloc(cap * sizeof *t->s, "FM vertex states", err);
@@ -70,6 +67,8 @@ static int vtable_init(vtable *t, size_t cap, coarsen_error *err)
         return COARSEN_ERR_NOMEM;
     t->cap = cap;
     t->used = 0;
+    for (t->bits = 0; ((size_t)1 << t->bits) < cap; t->bits++)
+        ;
     for (size_t i = 0; i < cap; i++)
         t->s[i] = (vstate){.v = -1};
     return 0;
@@ -87,7 +86,7 @@ static vstate *vstate_get(vtable *t, int32_t v, coarsen_error *err)
             return NULL;
         for (size_t i = 0; i < t->cap; i++)
             if (t->s[i].v >= 0) {
-                size_t j = slot_of(t->s[i].v, big.cap);
+                size_t j = slot_of(t->s[i].v, &big);
                 while (big.s[j].v >= 0)
                     j = (j + 1) & (big.cap - 1);
                 big.s[j] = t->s[i];
@@ -96,7 +95,7 @@ static vstate *vstate_get(vtable *t, int32_t v, coarsen_error *err)
         free(t->s);
         *t = big;
     }
-    size_t i = slot_of(v, t->cap);
+    size_t i = slot_of(v, t);
     while (t->s[i].v >= 0)
         i = (i + 1) & (t->cap - 1);
     t->s[i] = (vstate){.v = v};
