@@ -9,6 +9,7 @@
 #include "contract/contract.h"
 #include "core/error.h"
 #include "core/graph_build.h"
+#include "core/threads.h"
 
 #include <omp.h>
 #include <stdlib.h>
@@ -73,7 +74,8 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
         bound[c + 1] = bound[c] + s;
     }
 
-    int nthreads = omp_get_max_threads();
+    const int par = g->nnz >= THREADS_PARALLEL_MIN;
+    int nthreads = par ? threads_available() : 1;
     int32_t *slot = xmalloc((size_t)nthreads * ((size_t)nc + 1) * sizeof *slot, "contraction slots", err);
     if (!slot) {
         rc = COARSEN_ERR_NOMEM;
@@ -123,7 +125,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
     int mirror = !g->integral_weights;
     for (int32_t c = 0; c < nc; c++)
         h->xadj[c + 1] = h->xadj[c] + len[c];
-#pragma omp parallel for schedule(dynamic, 256)
+#pragma omp parallel for schedule(dynamic, 256) if (par)
     for (int32_t c = 0; c < nc; c++) {
         int64_t vw = 0;
         for (int64_t i = gptr[c]; i < gptr[c + 1]; i++)

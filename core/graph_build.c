@@ -134,8 +134,6 @@ static int row_sort(entry *r, int64_t len)
     return 0;
 }
 
-/* Loops over fewer entries than this stay on one thread. */
-#define PARALLEL_MIN 65536
 static double merge2(merge_rule rule, double a, double b)
 {
     return rule == MERGE_SUM ? a + b : (a > b ? a : b);
@@ -261,7 +259,7 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
     const int32_t *ei = e->i, *ej = e->j;
     const double *ew = e->w;
     int64_t count = e->count;
-    int par = count >= PARALLEL_MIN;
+    int par = count >= THREADS_PARALLEL_MIN;
     *out = NULL;
 
     off = xcalloc((size_t)n + 1, sizeof *off, "row offsets", err);
@@ -378,7 +376,7 @@ done:
 int graph_sort_rows(coarsen_graph *g, coarsen_error *err)
 {
     int failed = 0;
-#pragma omp parallel reduction(|| : failed)
+#pragma omp parallel reduction(|| : failed) if (g->nnz >= THREADS_PARALLEL_MIN)
     {
         entry *tmp = NULL;
         int64_t cap = 0;

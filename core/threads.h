@@ -9,6 +9,10 @@
 #include <omp.h>
 #endif
 
+/* Below this many entries (or vertices) a loop runs on one thread: waking a
+ * team costs more than the work (and much more on a busy machine). */
+#define THREADS_PARALLEL_MIN 65536
+
 static inline int threads_available(void)
 {
 #ifdef _OPENMP

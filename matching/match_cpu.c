@@ -4,6 +4,7 @@
 #include "matching/match_internal.h"
 #include "matching/match_weight.h"
 #include "core/error.h"
+#include "core/threads.h"
 #include "core/timer.h"
 
 #include <stdlib.h>
@@ -28,7 +29,7 @@ int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_
 
 void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *strongest)
 {
-#pragma omp parallel for schedule(dynamic, 1024)
+#pragma omp parallel for schedule(dynamic, 1024) if (g->nnz >= THREADS_PARALLEL_MIN)
     for (int32_t v = 0; v < g->n; v++)
         strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "core/error.h"
+#include "core/threads.h"
 
 double partition_cut(const coarsen_graph *g, const int32_t *part)
 {
@@ -87,7 +88,7 @@ int64_t partition_cut_fixed(const coarsen_graph *g, const int32_t *part, int shi
      * sum is of integers, so any order and thread count give the same */
     const double scale = ldexp(1.0, shift);
     int64_t sum = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : sum) if (g->nnz >= PARTITION_PARALLEL_MIN)
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : sum) if (g->nnz >= THREADS_PARALLEL_MIN)
     for (int32_t v = 0; v < g->n; v++) {
         double ext = 0;
         for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++)

@@ -36,9 +36,6 @@ int64_t partition_cap_of(int64_t total, int64_t wmax, int32_t k, double imbalanc
 double partition_imbalance(const coarsen_graph *g, const int32_t *part, int32_t k);
 /* 0 when every part id lies in 0..k-1; otherwise fills err naming the vertex. */
 int partition_check(const coarsen_graph *g, const int32_t *part, int32_t k, coarsen_error *err);
-/* Graphs of fewer adjacency entries are refined and measured on one thread:
- * waking the others costs more than they would save. */
-#define PARTITION_PARALLEL_MIN 32768
 /* Total weight of a cut in fixed point: each vertex's external weight scaled
  * by 2^s and rounded, summed in int64 (order-independent, hence identical on
  * CPU and GPU). s from partition_fixed_shift. Refinement decides on this. */

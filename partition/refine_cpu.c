@@ -199,7 +199,7 @@ int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
                          partition_refine_stats *st, coarsen_error *err)
 {
     int32_t n = g->n;
-    const int par = g->nnz >= PARTITION_PARALLEL_MIN;
+    const int par = g->nnz >= THREADS_PARALLEL_MIN;
     const int nth = par ? threads_available() : 1;
     int32_t *dest = xmalloc(((size_t)n + 1) * sizeof *dest, "refine destinations", err);
     double *gain = xmalloc(((size_t)n + 1) * sizeof *gain, "refine gains", err);
