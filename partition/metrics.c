@@ -11,7 +11,11 @@
 
 double partition_cut(const coarsen_graph *g, const int32_t *part)
 {
+    /* integer weights (every sum below 2^53) add up exactly in any order, so
+     * only they are summed on all threads; real ones in CSR order */
     double cut = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : cut) \
+    if (g->integral_weights && g->nnz >= THREADS_PARALLEL_MIN)
     for (int32_t v = 0; v < g->n; v++)
         for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++)
             if (g->adj[i] > v && part[g->adj[i]] != part[v])
