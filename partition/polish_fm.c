@@ -4,35 +4,24 @@
  * vertices with rollback to the best prefix (partition/partition.h states
  * the rules). Its memory and work are proportional to the boundary and the
  * neighbourhoods of the moves, never to the whole graph (per-vertex state
- * lives in a hash table), once the boundary is known. */
+ * lives in a hash table), once the boundary is known. A move is evaluated
+ * from the vertex's connectivity list on integer weights (conn_lists.h:
+ * updated as neighbours move, the same figures as summing the row again)
+ * and by summing its row (partition_best_move) on real weights. */
 #include "partition/partition.h"
 
 #include <stdlib.h>
 
 #include "core/error.h"
+#include "partition/conn_lists.h"
 #include "partition/refine_util.h"
-
-/* Room for element n of the growable array *a (capacity *cap elements of
- * size bytes), doubling it when full. */
-static int reserve(void **a, size_t n, size_t *cap, size_t size, coarsen_error *err)
-{
-    if (n < *cap)
-        return 0;
-    size_t c = *cap ? 2 * *cap : 1024;
-    void *grown = realloc(*a, c * size);
-    if (!grown)
-        return error_set(err, COARSEN_ERR_NOMEM, "out of memory (FM polish, %zu entries)", c);
-    *a = grown;
-    *cap = c;
-    return 0;
-}
 
 /* A growable array of int32 (candidates, the move log). */
 typedef struct ivec { int32_t *a; size_t n, cap; } ivec;
 
 static int ivec_push(ivec *x, int32_t v, coarsen_error *err)
 {
-    int rc = reserve((void **)&x->a, x->n, &x->cap, sizeof *x->a, err);
+    int rc = refine_reserve((void **)&x->a, x->n + 1, &x->cap, sizeof *x->a, err);
     if (!rc)
         x->a[x->n++] = v;
     return rc;
@@ -40,10 +29,11 @@ static int ivec_push(ivec *x, int32_t v, coarsen_error *err)
 
 /* The state of the vertices the polish has looked at, in an open-addressing
  * hash table (linear probing, at most half full): the stamp of its current
- * heap entry, locked (moved in this pass), listed (among the candidates).
- * A vertex absent from the table has stamp 0 and both flags clear.
- * Pointers into the table are valid until the next vstate_get. */
-typedef struct vstate { int32_t v; uint32_t stamp; unsigned char locked, listed; } vstate;
+ * heap entry, locked (moved in this pass), listed (among the candidates),
+ * its connectivity list (integer weights). A vertex absent from the table
+ * has stamp 0, both flags clear and no list. Pointers into the table are
+ * valid until the next vstate_get. */
+typedef struct vstate { int32_t v; uint32_t stamp; unsigned char locked, listed; conn_ref conn; } vstate;
 typedef struct vtable { vstate *s; size_t cap, used; int bits; /* cap = 2^bits */ } vtable;
 
 /* Fibonacci hashing: the top bits of v times 2^64 / golden ratio. */
@@ -103,12 +93,6 @@ static vstate *vstate_get(vtable *t, int32_t v, coarsen_error *err)
     return &t->s[i];
 }
 
-static int is_locked(const vtable *t, int32_t v)
-{
-    const vstate *s = vstate_find(t, v);
-    return s && s->locked;
-}
-
 /* A binary max-heap of (gain, vertex), ties to the lower vertex id: a total
  * order, so the pops do not depend on the order of the pushes. An entry is
  * current only while its stamp equals the vertex's (later pushes supersede). */
@@ -122,7 +106,7 @@ static int above(const entry *a, const entry *b)
 
 static int heap_push(heap *h, entry x, coarsen_error *err)
 {
-    if (reserve((void **)&h->e, h->n, &h->cap, sizeof *h->e, err))
+    if (refine_reserve((void **)&h->e, h->n + 1, &h->cap, sizeof *h->e, err))
         return COARSEN_ERR_NOMEM;
     size_t i = h->n++;
     while (i > 0 && above(&x, &h->e[(i - 1) / 2])) {
@@ -165,15 +149,31 @@ typedef struct fm {
     heap h;
     ivec cand;        /* the vertices a pass starts from, no repeats */
     ivec log;         /* the moves of the pass: (vertex, part it left) pairs */
+    int lists;        /* integer weights: moves evaluated from connectivity lists */
+    conn_pool pool;
 } fm;
+
+/* v's best admissible move (*dest, -1 when none) and its gain; s is v's
+ * state. */
+static int evaluate(fm *f, int32_t v, vstate *s, int32_t *dest, double *gain, coarsen_error *err)
+{
+    if (!f->lists) {
+        *gain = partition_best_move(f->g, f->part, v, f->conn, f->touched, dest, NULL, f->w, f->cap);
+        return 0;
+    }
+    if (!conn_valid(&f->pool, &s->conn) && conn_build(&f->pool, f->g, f->part, v, &s->conn, err))
+        return COARSEN_ERR_NOMEM;
+    *gain = conn_best(&f->pool, &s->conn, f->part[v], f->g->vwgt[v], f->w, f->cap, dest);
+    return 0;
+}
 
 /* (Re)enters v in the heap with its best admissible move's gain. */
 static int push_vertex(fm *f, int32_t v, coarsen_error *err)
 {
     int32_t dest;
-    double gain = partition_best_move(f->g, f->part, v, f->conn, f->touched, &dest, NULL, f->w, f->cap);
+    double gain;
     vstate *s = vstate_get(&f->t, v, err);
-    if (!s)
+    if (!s || evaluate(f, v, s, &dest, &gain, err))
         return COARSEN_ERR_NOMEM;
     s->stamp++;
     return dest < 0 ? 0 : heap_push(&f->h, (entry){gain, v, s->stamp}, err);
@@ -210,6 +210,7 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
     double cum = 0, best = 0;
     f->h.n = 0;
     f->log.n = 0;
+    conn_pool_reset(&f->pool); /* the last pass's rollback moved vertices */
     for (size_t c = 0; c < f->cand.n && !rc; c++)
         rc = push_vertex(f, f->cand.a[c], err);
     while (!rc && f->h.n > 0 && nmoves - best_len < PARTITION_POLISH_STALL) {
@@ -218,7 +219,9 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
         vstate *s = vstate_find(&f->t, v);
         if (e.stamp != s->stamp || s->locked)
             continue;
-        double gain = partition_best_move(g, f->part, v, f->conn, f->touched, &dest, NULL, f->w, f->cap);
+        double gain;
+        if ((rc = evaluate(f, v, s, &dest, &gain, err)))
+            break;
         if (dest < 0)
             continue;
         if (gain != e.gain) { /* a part's weight changed its admissible moves */
@@ -227,7 +230,8 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
             continue;
         }
         s->locked = 1;
-        if ((rc = ivec_push(&f->log, v, err)) || (rc = ivec_push(&f->log, f->part[v], err)))
+        int32_t from = f->part[v];
+        if ((rc = ivec_push(&f->log, v, err)) || (rc = ivec_push(&f->log, from, err)))
             break;
         nmoves++;
         move(f, v, dest);
@@ -236,9 +240,13 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
             best = cum;
             best_len = nmoves;
         }
-        for (int64_t i = g->xadj[v]; i < g->xadj[v + 1] && !rc; i++)
-            if (!is_locked(&f->t, g->adj[i]))
+        for (int64_t i = g->xadj[v]; i < g->xadj[v + 1] && !rc; i++) {
+            vstate *n = vstate_find(&f->t, g->adj[i]);
+            if (n && f->lists && conn_valid(&f->pool, &n->conn)) /* locked ones too: kept for the pass */
+                conn_shift(&f->pool, &n->conn, from, dest, g->ewgt[i]);
+            if (!n || !n->locked)
                 rc = push_vertex(f, g->adj[i], err);
+        }
     }
     for (size_t m = nmoves; m-- > 0;) {
         int32_t v = f->log.a[2 * m];
@@ -264,10 +272,12 @@ int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t
 {
     if (k < 2 || g->n == 0)
         return 0;
-    fm f = {.g = g, .k = k, .cap = cap, .part = part, .w = weights};
+    fm f = {.g = g, .k = k, .cap = cap, .part = part, .w = weights, .lists = g->integral_weights};
     f.conn = xcalloc((size_t)k, sizeof *f.conn, "connectivity", err);
     f.touched = xmalloc((size_t)k * sizeof *f.touched, "touched parts", err);
     int rc = !f.conn || !f.touched ? COARSEN_ERR_NOMEM : vtable_init(&f.t, 4096, err);
+    if (!rc && f.lists)
+        rc = conn_pool_init(&f.pool, k, err);
     if (boundary) {
         for (int32_t b = 0; b < nb && !rc; b++)
             rc = add_candidate(&f, boundary[b], err);
@@ -297,6 +307,7 @@ int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t
     }
     free(f.conn);
     free(f.touched);
+    conn_pool_free(&f.pool);
     free(f.t.s);
     free(f.h.e);
     free(f.cand.a);
