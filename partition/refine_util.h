@@ -36,4 +36,8 @@ static inline int refine_reserve(void **a, size_t need, size_t *cap, size_t size
 double partition_best_move(const coarsen_graph *g, const int32_t *part, int32_t v, double *conn, int32_t *touched,
                            int32_t *best, double *own_out, const int64_t *weights, int64_t cap);
 
+/* Vertex v's term of partition_cut_fixed: its external edge weight (CSR
+ * order) times scale = 2^shift, rounded to an integer. */
+int64_t partition_vertex_cut_fixed(const coarsen_graph *g, const int32_t *part, int32_t v, double scale);
+
 #endif
