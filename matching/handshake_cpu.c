@@ -19,13 +19,14 @@ int handshake_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *ma
     if (rc)
         return rc;
     int32_t *ptr = w.choice;
+    const int64_t max_vwgt = match_max_vertex_weight_cpu(g);
     while (w.count > 0 && (opts->max_passes == 0 || stats->passes < opts->max_passes)) {
 #pragma omp parallel for schedule(dynamic, 256) if (w.count > 4096)
         for (int64_t i = 0; i < w.count; i++) {
             int32_t v = w.act[i];
             if (ptr[v] >= 0 && mate[ptr[v]] < 0) /* still the best (an active v is alive) */
                 continue;
-            ptr[v] = match_best_neighbour_cpu(g, v, mate, opts);
+            ptr[v] = match_best_neighbour_cpu(g, v, mate, opts, max_vwgt);
             w.alive[v] = ptr[v] >= 0;
         }
         if (stats->passes == 0 && strongest)
