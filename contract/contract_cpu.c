@@ -2,10 +2,10 @@
  * row is built independently (OpenMP over coarse rows), in the fixed order of
  * contract.h: members in increasing fine id, each member's row in stored
  * order, internal edges dropped, weights of one coarse neighbour summed left
- * to right in that order, then the rows sorted by neighbour (graph_sort_rows);
- * for real weights, the entry (c, b) with b < c then copies the weight of
- * (b, c). The result does not depend on
- * the thread count. */
+ * to right in that order, then the row sorted by neighbour (graph_row_sort,
+ * before it is copied into the coarse graph); for real weights, the entry
+ * (c, b) with b < c then copies the weight of (b, c). The result does not
+ * depend on the thread count. */
 #include "contract/contract.h"
 #include "core/error.h"
 #include "core/graph_build.h"
@@ -14,11 +14,6 @@
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct coarse_entry {
-    int32_t v;
-    double w;
-} coarse_entry;
 
 /* Groups of cmap as a CSR: members[gptr[c], gptr[c+1]) are c's fine vertices
  * in increasing id. Fails unless cmap maps onto [0, nc). */
@@ -58,7 +53,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
     int64_t *gptr = xmalloc(((size_t)nc + 1) * sizeof *gptr, "contraction groups", err);
     int32_t *members = gptr ? xmalloc((size_t)n * sizeof *members, "contraction members", err) : NULL;
     int64_t *bound = members ? xmalloc(((size_t)nc + 1) * sizeof *bound, "contraction rows", err) : NULL;
-    coarse_entry *tmp = bound ? xmalloc((size_t)g->nnz * sizeof *tmp, "contraction buffer", err) : NULL;
+    graph_entry *tmp = bound ? xmalloc((size_t)g->nnz * sizeof *tmp, "contraction buffer", err) : NULL;
     int32_t *len = tmp ? xmalloc(((size_t)nc + 1) * sizeof *len, "contraction rows", err) : NULL;
     int rc = len ? contract_groups(n, cmap, nc, gptr, members, err) : COARSEN_ERR_NOMEM;
     if (rc)
@@ -81,7 +76,8 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
         rc = COARSEN_ERR_NOMEM;
         goto done;
     }
-#pragma omp parallel num_threads(nthreads)
+    int failed = 0;
+#pragma omp parallel num_threads(nthreads) reduction(|| : failed)
     {
         /* slot[k] = position of coarse neighbour k in the current row, or -1. */
         int32_t *pos = slot + (size_t)omp_get_thread_num() * ((size_t)nc + 1);
@@ -89,7 +85,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
             pos[k] = -1;
 #pragma omp for schedule(dynamic, 256)
         for (int32_t c = 0; c < nc; c++) {
-            coarse_entry *row = tmp + bound[c];
+            graph_entry *row = tmp + bound[c];
             int32_t cnt = 0;
             for (int64_t i = gptr[c]; i < gptr[c + 1]; i++) {
                 int32_t u = members[i];
@@ -99,18 +95,23 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
                         continue;
                     if (pos[k] < 0) {
                         pos[k] = cnt;
-                        row[cnt++] = (coarse_entry){k, g->ewgt[e]};
+                        row[cnt++] = (graph_entry){k, 0, g->ewgt[e]};
                     } else {
                         row[pos[k]].w += g->ewgt[e];
                     }
                 }
             }
             for (int32_t j = 0; j < cnt; j++)
-                pos[row[j].v] = -1;
+                pos[row[j].col] = -1;
             len[c] = cnt;
+            failed |= graph_row_sort(row, cnt) != 0;
         }
     }
     free(slot);
+    if (failed) {
+        rc = error_nomem(err, "contraction row sort", 0);
+        goto done;
+    }
 
     int64_t cnnz = 0;
     for (int32_t c = 0; c < nc; c++)
@@ -132,13 +133,12 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
             vw += g->vwgt[members[i]];
         h->vwgt[c] = vw;
         for (int32_t j = 0; j < len[c]; j++) {
-            coarse_entry x = tmp[bound[c] + j];
-            h->adj[h->xadj[c] + j] = x.v;
+            graph_entry x = tmp[bound[c] + j];
+            h->adj[h->xadj[c] + j] = x.col;
             h->ewgt[h->xadj[c] + j] = x.w;
         }
     }
-    rc = graph_sort_rows(h, err);
-    if (!rc && mirror) {
+    if (mirror) {
         /* Row c's entries (c, b), b < c, come first in c's sorted row; visiting
          * rows b in increasing order fills them in that order from the entries
          * (b, c), c > b, which this pass only reads. */
