@@ -135,9 +135,11 @@ static int refine_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, c
     r->vertices = s->vertices;
     if (!rc)
         rc = level_cut(g, part, &r->cut_projected, err);
+    int64_t moves = r->st.rebalance_moves;
     if (!rc)
         rc = rebalance_level(h, lv, dg, o->k, cap, part, &r->st, err);
-    if (!rc)
+    r->cut_rebalanced = r->cut_projected; /* unless a vertex moved */
+    if (!rc && r->st.rebalance_moves != moves)
         rc = level_cut(g, part, &r->cut_rebalanced, err);
     if (!rc)
         rc = (dg ? partition_refine_gpu : partition_refine_cpu)(g, o->k, cap, o->max_rounds, part, &r->st, err);
