@@ -5,14 +5,9 @@
  * edges of the remaining graph (at least its heaviest edge), so the result
  * is the greedy matching over the edge order and at most n/2 + 1 passes run.
  * A vertex whose pointer still names an unmatched vertex keeps it without a
- * new scan, and one whose pointer was matched takes the runner-up of its
- * last scan when that is still unmatched: its candidates only ever lose
- * members, so the best (or, without the best, the runner-up) of the last
- * scan is still the best of those left. */
+ * new scan: its candidates only ever lose members, and the best one is still
+ * among them. */
 #include "matching/match_internal.h"
-#include "core/error.h"
-
-#include <stdlib.h>
 #include <string.h>
 
 int handshake_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate, int32_t *strongest,
@@ -24,11 +19,6 @@ int handshake_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *ma
     if (rc)
         return rc;
     int32_t *ptr = w.choice;
-    int32_t *next = xmalloc(((size_t)n + 1) * sizeof *next, "matcher runners-up", err);
-    if (!next) {
-        match_work_free(&w);
-        return COARSEN_ERR_NOMEM;
-    }
     const int64_t max_vwgt = match_max_vertex_weight_cpu(g);
     while (w.count > 0 && (opts->max_passes == 0 || stats->passes < opts->max_passes)) {
 #pragma omp parallel for schedule(dynamic, 256) if (w.count > 4096)
@@ -36,12 +26,7 @@ int handshake_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *ma
             int32_t v = w.act[i];
             if (ptr[v] >= 0 && mate[ptr[v]] < 0) /* still the best (an active v is alive) */
                 continue;
-            if (ptr[v] >= 0 && next[v] >= 0 && mate[next[v]] < 0) { /* the runner-up is now the best */
-                ptr[v] = next[v];
-                next[v] = -1; /* no third known */
-                continue;
-            }
-            ptr[v] = match_best_neighbour_cpu(g, v, mate, opts, max_vwgt, &next[v]);
+            ptr[v] = match_best_neighbour_cpu(g, v, mate, opts, max_vwgt);
             w.alive[v] = ptr[v] >= 0;
         }
         if (stats->passes == 0 && strongest)
@@ -58,7 +43,6 @@ int handshake_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *ma
         match_work_end_pass(&w, mate, matched, n, stats);
     }
     stats->maximal = w.count == 0;
-    free(next);
     match_work_free(&w);
     return COARSEN_OK;
 }

@@ -21,28 +21,22 @@ int64_t match_max_vertex_weight_cpu(const coarsen_graph *g)
 }
 
 int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts,
-                                 int64_t max_vwgt, int32_t *runner_up)
+                                 int64_t max_vwgt)
 {
     const tie_rule ties = match_ties(opts);
     const int64_t vw = g->vwgt[v];
     /* no cap when even the heaviest neighbour fits: no weight to read */
     const int64_t cap = vw + max_vwgt <= opts->max_vertex_weight ? 0 : opts->max_vertex_weight;
-    int32_t best = -1, best_rank = -1, second = -1, second_rank = -1;
-    double best_w = 0.0, second_w = 0.0;
+    int32_t best = -1, best_rank = -1;
+    double best_w = 0.0;
     for (int64_t e = g->xadj[v]; e < g->xadj[v + 1]; e++) {
         int32_t u = g->adj[e];
         if ((mate && mate[u] >= 0) || !pair_eligible(cap, vw, g->vwgt[u]))
             continue;
         int32_t rank = tie_rank(ties, u);
-        if (edge_better(g->ewgt[e], rank, best_w, best_rank)) {
-            second = best, second_rank = best_rank, second_w = best_w;
+        if (edge_better(g->ewgt[e], rank, best_w, best_rank))
             best = u, best_rank = rank, best_w = g->ewgt[e];
-        } else if (edge_better(g->ewgt[e], rank, second_w, second_rank)) {
-            second = u, second_rank = rank, second_w = g->ewgt[e];
-        }
     }
-    if (runner_up)
-        *runner_up = second;
     return best;
 }
 
@@ -51,7 +45,7 @@ void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int3
     const int64_t max_vwgt = match_max_vertex_weight_cpu(g);
 #pragma omp parallel for schedule(dynamic, 1024) if (g->nnz >= THREADS_PARALLEL_MIN)
     for (int32_t v = 0; v < g->n; v++)
-        strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts, max_vwgt, NULL);
+        strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts, max_vwgt);
 }
 
 int match_work_init(match_work *w, int32_t n, int32_t *mate, coarsen_error *err)

@@ -12,10 +12,9 @@ int64_t match_max_vertex_weight_cpu(const coarsen_graph *g);
 
 /* The heaviest eligible neighbour of v (ties to the smaller rank, see
  * edge_order.h) among those with mate[u] == -1 (every neighbour when mate is
- * NULL), or -1; *runner_up (when not NULL) gets the second in that order, or
- * -1. max_vwgt: at least the heaviest vertex weight of g. */
+ * NULL), or -1. max_vwgt: at least the heaviest vertex weight of g. */
 int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts,
-                                 int64_t max_vwgt, int32_t *runner_up);
+                                 int64_t max_vwgt);
 
 /* strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts) for every v. */
 void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *strongest);
