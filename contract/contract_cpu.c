@@ -76,8 +76,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
         rc = COARSEN_ERR_NOMEM;
         goto done;
     }
-    int failed = 0;
-#pragma omp parallel num_threads(nthreads) reduction(|| : failed)
+#pragma omp parallel num_threads(nthreads)
     {
         /* slot[k] = position of coarse neighbour k in the current row, or -1. */
         int32_t *pos = slot + (size_t)omp_get_thread_num() * ((size_t)nc + 1);
@@ -104,14 +103,9 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
             for (int32_t j = 0; j < cnt; j++)
                 pos[row[j].col] = -1;
             len[c] = cnt;
-            failed |= graph_row_sort(row, cnt) != 0;
         }
     }
     free(slot);
-    if (failed) {
-        rc = error_nomem(err, "contraction row sort", 0);
-        goto done;
-    }
 
     int64_t cnnz = 0;
     for (int32_t c = 0; c < nc; c++)
@@ -126,8 +120,10 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
     int mirror = !g->integral_weights;
     for (int32_t c = 0; c < nc; c++)
         h->xadj[c + 1] = h->xadj[c] + len[c];
-#pragma omp parallel for schedule(dynamic, 256) if (par)
+    int failed = 0;
+#pragma omp parallel for schedule(dynamic, 256) reduction(|| : failed) if (par)
     for (int32_t c = 0; c < nc; c++) {
+        failed |= graph_row_sort(tmp + bound[c], len[c]) != 0;
         int64_t vw = 0;
         for (int64_t i = gptr[c]; i < gptr[c + 1]; i++)
             vw += g->vwgt[members[i]];
@@ -138,7 +134,9 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
             h->ewgt[h->xadj[c] + j] = x.w;
         }
     }
-    if (mirror) {
+    if (failed)
+        rc = error_nomem(err, "contraction row sort", 0);
+    if (!rc && mirror) {
         /* Row c's entries (c, b), b < c, come first in c's sorted row; visiting
          * rows b in increasing order fills them in that order from the entries
          * (b, c), c > b, which this pass only reads. */
