@@ -9,7 +9,7 @@
 
 int conn_pool_init(conn_pool *p, int32_t k, coarsen_error *err)
 {
-    *p = (conn_pool){.epoch = 1, .k = k};
+    *p = (conn_pool){.k = k};
     p->sum = xcalloc((size_t)k, sizeof *p->sum, "FM connectivity sums", err);
     p->edges = xcalloc((size_t)k, sizeof *p->edges, "FM connectivity counts", err);
     p->seen = xmalloc((size_t)k * sizeof *p->seen, "FM adjacent parts", err);
@@ -18,12 +18,6 @@ int conn_pool_init(conn_pool *p, int32_t k, coarsen_error *err)
         return COARSEN_ERR_NOMEM;
     }
     return 0;
-}
-
-void conn_pool_reset(conn_pool *p)
-{
-    p->n = 0;
-    p->epoch++;
 }
 
 void conn_pool_free(conn_pool *p)
@@ -49,7 +43,7 @@ int conn_build(conn_pool *p, const coarsen_graph *g, const int32_t *part, int32_
             p->seen[ns++] = b;
         p->sum[b] += g->ewgt[i];
     }
-    *r = (conn_ref){.off = p->n, .len = ns, .cap = room, .epoch = p->epoch};
+    *r = (conn_ref){.off = p->n, .len = ns, .cap = room, .built = 1};
     for (int32_t j = 0; j < ns; j++) {
         int32_t b = p->seen[j];
         p->e[p->n + (size_t)j] = (conn_entry){b, p->edges[b], p->sum[b]};

@@ -6,9 +6,10 @@
  * (coarsen.h's bound) are exact in any order, so a list's figures equal the
  * CSR-order sums of partition_best_move, and so do the moves chosen from
  * them. (Real weights have no such exactness: their polish sums every row
- * anew.) Lists live in a pool valid for one FM pass (conn_pool_reset
- * invalidates every list at once); a vertex refers to its list by a
- * conn_ref kept in the polish's per-vertex state. Internal to partition/. */
+ * anew.) Lists live in a pool for one polish call and stay valid through
+ * every move of it, rollbacks included (each move updates the lists of its
+ * neighbours); a vertex refers to its list by a conn_ref kept in the
+ * polish's per-vertex state. Internal to partition/. */
 #ifndef PARTITION_CONN_LISTS_H
 #define PARTITION_CONN_LISTS_H
 
@@ -25,7 +26,6 @@ typedef struct conn_entry {
 typedef struct conn_pool {
     conn_entry *e;
     size_t n, cap;
-    uint32_t epoch; /* lists of an older epoch are invalid */
     int32_t k;
     double *sum;    /* k, zero between builds */
     int32_t *edges; /* k, zero between builds */
@@ -36,17 +36,12 @@ typedef struct conn_pool {
 typedef struct conn_ref {
     size_t off;
     int32_t len, cap;
-    uint32_t epoch; /* 0: none yet */
+    int built; /* 0: no list yet */
 } conn_ref;
 
 /* An empty pool for parts 0..k-1. */
 int conn_pool_init(conn_pool *p, int32_t k, coarsen_error *err);
-/* Invalidates every list (a new FM pass: the rollback moved vertices). */
-void conn_pool_reset(conn_pool *p);
 void conn_pool_free(conn_pool *p);
-
-/* 1 when r is a list of the current epoch. */
-static inline int conn_valid(const conn_pool *p, const conn_ref *r) { return r->epoch == p->epoch; }
 
 /* Builds v's list from its row and the current parts (room for
  * min(k, degree) entries: never more distinct adjacent parts). */

@@ -161,7 +161,7 @@ static int evaluate(fm *f, int32_t v, vstate *s, int32_t *dest, double *gain, co
         *gain = partition_best_move(f->g, f->part, v, f->conn, f->touched, dest, NULL, f->w, f->cap);
         return 0;
     }
-    if (!conn_valid(&f->pool, &s->conn) && conn_build(&f->pool, f->g, f->part, v, &s->conn, err))
+    if (!s->conn.built && conn_build(&f->pool, f->g, f->part, v, &s->conn, err))
         return COARSEN_ERR_NOMEM;
     *gain = conn_best(&f->pool, &s->conn, f->part[v], f->g->vwgt[v], f->w, f->cap, dest);
     return 0;
@@ -190,11 +190,20 @@ static int add_candidate(fm *f, int32_t v, coarsen_error *err)
     return ivec_push(&f->cand, v, err);
 }
 
+/* Moves v to part to: part weights, and the lists of its neighbours that
+ * have one. */
 static void move(fm *f, int32_t v, int32_t to)
 {
-    f->w[f->part[v]] -= f->g->vwgt[v];
-    f->w[to] += f->g->vwgt[v];
+    const coarsen_graph *g = f->g;
+    int32_t from = f->part[v];
+    f->w[from] -= g->vwgt[v];
+    f->w[to] += g->vwgt[v];
     f->part[v] = to;
+    for (int64_t i = g->xadj[v]; i < g->xadj[v + 1] && f->lists; i++) {
+        vstate *n = vstate_find(&f->t, g->adj[i]);
+        if (n && n->conn.built)
+            conn_shift(&f->pool, &n->conn, from, to, g->ewgt[i]);
+    }
 }
 
 /* One FM pass from the candidates: moves the best admissible vertex until
@@ -210,7 +219,6 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
     double cum = 0, best = 0;
     f->h.n = 0;
     f->log.n = 0;
-    conn_pool_reset(&f->pool); /* the last pass's rollback moved vertices */
     for (size_t c = 0; c < f->cand.n && !rc; c++)
         rc = push_vertex(f, f->cand.a[c], err);
     while (!rc && f->h.n > 0 && nmoves - best_len < PARTITION_POLISH_STALL) {
@@ -230,8 +238,7 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
             continue;
         }
         s->locked = 1;
-        int32_t from = f->part[v];
-        if ((rc = ivec_push(&f->log, v, err)) || (rc = ivec_push(&f->log, from, err)))
+        if ((rc = ivec_push(&f->log, v, err)) || (rc = ivec_push(&f->log, f->part[v], err)))
             break;
         nmoves++;
         move(f, v, dest);
@@ -241,9 +248,7 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
             best_len = nmoves;
         }
         for (int64_t i = g->xadj[v]; i < g->xadj[v + 1] && !rc; i++) {
-            vstate *n = vstate_find(&f->t, g->adj[i]);
-            if (n && f->lists && conn_valid(&f->pool, &n->conn)) /* locked ones too: kept for the pass */
-                conn_shift(&f->pool, &n->conn, from, dest, g->ewgt[i]);
+            const vstate *n = vstate_find(&f->t, g->adj[i]);
             if (!n || !n->locked)
                 rc = push_vertex(f, g->adj[i], err);
         }
