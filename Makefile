@@ -114,8 +114,14 @@ shared: $(SHLIB)
 print-shlib:
 	@echo $(SHLIB)
 
+# The program links libgomp statically where GCC ships libgomp.a, so that
+# cli/wait_policy.c can choose passive waiting before libgomp reads its
+# variables; elsewhere (no libgomp.a, GOMP_STATIC=) it links the shared one.
+GOMP_STATIC ?= $(filter /%,$(shell $(CC) -print-file-name=libgomp.a 2>/dev/null))
+PROG_OMP  := $(if $(GOMP_STATIC),$(GOMP_STATIC) -pthread,-fopenmp)
+
 $(PROG): $(CLI_O) $(LIB)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis
+	$(CC) $(filter-out -fopenmp,$(CFLAGS)) $^ -o $@ $(filter-out -fopenmp,$(LDLIBS)) -lmetis $(PROG_OMP)
 
 $(TESTS): $(TEST_O) $(LIB)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lz -lcriterion -lmetis

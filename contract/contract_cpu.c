@@ -2,22 +2,18 @@
  * row is built independently (OpenMP over coarse rows), in the fixed order of
  * contract.h: members in increasing fine id, each member's row in stored
  * order, internal edges dropped, weights of one coarse neighbour summed left
- * to right in that order, then the rows sorted by neighbour (graph_sort_rows);
- * for real weights, the entry (c, b) with b < c then copies the weight of
- * (b, c). The result does not depend on
- * the thread count. */
+ * to right in that order, then the row sorted by neighbour (graph_row_sort,
+ * before it is copied into the coarse graph); for real weights, the entry
+ * (c, b) with b < c then copies the weight of (b, c). The result does not
+ * depend on the thread count. */
 #include "contract/contract.h"
 #include "core/error.h"
 #include "core/graph_build.h"
+#include "core/threads.h"
 
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct coarse_entry {
-    int32_t v;
-    double w;
-} coarse_entry;
 
 /* Groups of cmap as a CSR: members[gptr[c], gptr[c+1]) are c's fine vertices
  * in increasing id. Fails unless cmap maps onto [0, nc). */
@@ -57,7 +53,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
     int64_t *gptr = xmalloc(((size_t)nc + 1) * sizeof *gptr, "contraction groups", err);
     int32_t *members = gptr ? xmalloc((size_t)n * sizeof *members, "contraction members", err) : NULL;
     int64_t *bound = members ? xmalloc(((size_t)nc + 1) * sizeof *bound, "contraction rows", err) : NULL;
-    coarse_entry *tmp = bound ? xmalloc((size_t)g->nnz * sizeof *tmp, "contraction buffer", err) : NULL;
+    graph_entry *tmp = bound ? xmalloc((size_t)g->nnz * sizeof *tmp, "contraction buffer", err) : NULL;
     int32_t *len = tmp ? xmalloc(((size_t)nc + 1) * sizeof *len, "contraction rows", err) : NULL;
     int rc = len ? contract_groups(n, cmap, nc, gptr, members, err) : COARSEN_ERR_NOMEM;
     if (rc)
@@ -73,7 +69,8 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
         bound[c + 1] = bound[c] + s;
     }
 
-    int nthreads = omp_get_max_threads();
+    const int par = g->nnz >= THREADS_PARALLEL_MIN;
+    int nthreads = par ? threads_available() : 1;
     int32_t *slot = xmalloc((size_t)nthreads * ((size_t)nc + 1) * sizeof *slot, "contraction slots", err);
     if (!slot) {
         rc = COARSEN_ERR_NOMEM;
@@ -87,7 +84,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
             pos[k] = -1;
 #pragma omp for schedule(dynamic, 256)
         for (int32_t c = 0; c < nc; c++) {
-            coarse_entry *row = tmp + bound[c];
+            graph_entry *row = tmp + bound[c];
             int32_t cnt = 0;
             for (int64_t i = gptr[c]; i < gptr[c + 1]; i++) {
                 int32_t u = members[i];
@@ -97,14 +94,14 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
                         continue;
                     if (pos[k] < 0) {
                         pos[k] = cnt;
-                        row[cnt++] = (coarse_entry){k, g->ewgt[e]};
+                        row[cnt++] = (graph_entry){k, 0, g->ewgt[e]};
                     } else {
                         row[pos[k]].w += g->ewgt[e];
                     }
                 }
             }
             for (int32_t j = 0; j < cnt; j++)
-                pos[row[j].v] = -1;
+                pos[row[j].col] = -1;
             len[c] = cnt;
         }
     }
@@ -123,19 +120,22 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
     int mirror = !g->integral_weights;
     for (int32_t c = 0; c < nc; c++)
         h->xadj[c + 1] = h->xadj[c] + len[c];
-#pragma omp parallel for schedule(dynamic, 256)
+    int failed = 0;
+#pragma omp parallel for schedule(dynamic, 256) reduction(|| : failed) if (par)
     for (int32_t c = 0; c < nc; c++) {
+        failed |= graph_row_sort(tmp + bound[c], len[c]) != 0;
         int64_t vw = 0;
         for (int64_t i = gptr[c]; i < gptr[c + 1]; i++)
             vw += g->vwgt[members[i]];
         h->vwgt[c] = vw;
         for (int32_t j = 0; j < len[c]; j++) {
-            coarse_entry x = tmp[bound[c] + j];
-            h->adj[h->xadj[c] + j] = x.v;
+            graph_entry x = tmp[bound[c] + j];
+            h->adj[h->xadj[c] + j] = x.col;
             h->ewgt[h->xadj[c] + j] = x.w;
         }
     }
-    rc = graph_sort_rows(h, err);
+    if (failed)
+        rc = error_nomem(err, "contraction row sort", 0);
     if (!rc && mirror) {
         /* Row c's entries (c, b), b < c, come first in c's sorted row; visiting
          * rows b in increasing order fills them in that order from the entries

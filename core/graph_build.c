@@ -65,11 +65,7 @@ void edge_list_free(edge_list *e)
     memset(e, 0, sizeof *e);
 }
 
-typedef struct entry {
-    int32_t col;
-    int32_t rev; /* 1: the mirror of a stored entry (unmirrored input only) */
-    double w;
-} entry;
+typedef graph_entry entry;
 
 /* Order of one row: by column, stored entries before mirrored ones. */
 static int entry_before(const entry *a, const entry *b)
@@ -96,7 +92,7 @@ static void insertion_sort(entry *r, int64_t len)
  * otherwise insertion-sorted blocks of RUN merged bottom-up through a
  * scratch buffer. Returns -1 when that buffer cannot be allocated. */
 #define RUN 32
-static int row_sort(entry *r, int64_t len)
+int graph_row_sort(graph_entry *r, int64_t len)
 {
     int64_t k = 1;
     while (k < len && !entry_before(&r[k], &r[k - 1]))
@@ -134,8 +130,6 @@ static int row_sort(entry *r, int64_t len)
     return 0;
 }
 
-/* Loops over fewer entries than this stay on one thread. */
-#define PARALLEL_MIN 65536
 static double merge2(merge_rule rule, double a, double b)
 {
     return rule == MERGE_SUM ? a + b : (a > b ? a : b);
@@ -160,7 +154,7 @@ static double fold(const entry *r, int64_t len, merge_rule rule)
  * sort runs out of memory. */
 static int64_t row_merge(entry *row, int64_t len, int32_t r, const graph_build_opts *o, int64_t *dups)
 {
-    if (row_sort(row, len))
+    if (graph_row_sort(row, len))
         return -1;
     int64_t out = 0, k = 0;
     while (k < len) {
@@ -261,7 +255,7 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
     const int32_t *ei = e->i, *ej = e->j;
     const double *ew = e->w;
     int64_t count = e->count;
-    int par = count >= PARALLEL_MIN;
+    int par = count >= THREADS_PARALLEL_MIN;
     *out = NULL;
 
     off = xcalloc((size_t)n + 1, sizeof *off, "row offsets", err);
@@ -378,7 +372,7 @@ done:
 int graph_sort_rows(coarsen_graph *g, coarsen_error *err)
 {
     int failed = 0;
-#pragma omp parallel reduction(|| : failed)
+#pragma omp parallel reduction(|| : failed) if (g->nnz >= THREADS_PARALLEL_MIN)
     {
         entry *tmp = NULL;
         int64_t cap = 0;
@@ -391,7 +385,7 @@ int graph_sort_rows(coarsen_graph *g, coarsen_error *err)
             }
             for (int64_t k = 0; k < l; k++)
                 tmp[k].col = g->adj[b + k], tmp[k].rev = 0, tmp[k].w = g->ewgt[b + k];
-            if (row_sort(tmp, l)) {
+            if (graph_row_sort(tmp, l)) {
                 failed = 1;
                 continue;
             }

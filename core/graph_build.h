@@ -52,6 +52,19 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
  * any length; parallel over rows). */
 int graph_sort_rows(coarsen_graph *g, coarsen_error *err);
 
+/* One entry of a row being built: neighbour, 1 when it is the mirror of a
+ * stored entry (unmirrored input only), weight. */
+typedef struct graph_entry {
+    int32_t col;
+    int32_t rev;
+    double w;
+} graph_entry;
+
+/* Sorts one row by (col, rev), stably: nothing when already sorted,
+ * insertion sort for short rows, merge sort through a scratch buffer for
+ * long ones. Returns -1 when that buffer cannot be allocated. */
+int graph_row_sort(graph_entry *r, int64_t len);
+
 #ifdef __cplusplus
 }
 #endif

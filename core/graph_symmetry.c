@@ -2,15 +2,12 @@
  * graphs; see graph_symmetry.h. */
 #include "core/graph_symmetry.h"
 #include "core/row_find.h"
-
-/* Below this many entries a loop runs on one thread: waking a team costs
- * more than the work (and much more on a busy machine). */
-#define PARALLEL_MIN 65536
+#include "core/threads.h"
 
 int graph_rows_sorted(const coarsen_graph *g)
 {
     int sorted = 1;
-#pragma omp parallel for schedule(dynamic, 4096) reduction(&& : sorted) if (g->nnz > PARALLEL_MIN)
+#pragma omp parallel for schedule(dynamic, 4096) reduction(&& : sorted) if (g->nnz > THREADS_PARALLEL_MIN)
     for (int32_t u = 0; u < g->n; u++)
         for (int64_t k = g->xadj[u] + 1; sorted && k < g->xadj[u + 1]; k++)
             sorted = g->adj[k - 1] < g->adj[k];
@@ -51,7 +48,7 @@ graph_asymmetry graph_find_asymmetry(const coarsen_graph *g, graph_problem *p)
 {
     int32_t first = g->n;
     int64_t upper = 0, lower = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) reduction(+ : upper, lower) if (g->nnz > PARALLEL_MIN)
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) reduction(+ : upper, lower) if (g->nnz > THREADS_PARALLEL_MIN)
     for (int32_t u = 0; u < g->n; u++) {
         for (int64_t k = g->xadj[u]; k < g->xadj[u + 1]; k++) {
             upper += g->adj[k] > u;
@@ -62,7 +59,7 @@ graph_asymmetry graph_find_asymmetry(const coarsen_graph *g, graph_problem *p)
     }
     if (first == g->n && upper == lower)
         return GRAPH_SYMMETRIC;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) if (g->nnz > PARALLEL_MIN)
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) if (g->nnz > THREADS_PARALLEL_MIN)
     for (int32_t u = 0; u < g->n; u++)
         if (u < first && check_row(g, u, 0, NULL))
             first = u;

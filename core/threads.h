@@ -11,6 +11,15 @@
 #include <omp.h>
 #endif
 
+/* Items (adjacency entries, vertices) per thread below which another thread
+ * costs more in fork, join and barrier waits than it saves (and much more on
+ * a busy machine); a loop over fewer than THREADS_PARALLEL_MIN items runs on
+ * one thread. Results never depend on the thread count (every parallel
+ * routine of the project guarantees it), only the time does:
+ * docs/benchmarks.md "threads per level". */
+#define THREADS_GRAIN 32768
+#define THREADS_PARALLEL_MIN (2 * THREADS_GRAIN)
+
 static inline int threads_available(void)
 {
 #ifdef _OPENMP
@@ -20,13 +29,8 @@ static inline int threads_available(void)
 #endif
 }
 
-/* Items (adjacency entries, vertices) per thread below which another thread
- * costs more in fork, join and barrier waits than it saves: a parallel step
- * over `work` items runs on one thread per THREADS_GRAIN of them (at least
- * one, at most threads_available()). Results never depend on the thread
- * count (every parallel routine of the project guarantees it), only the
- * time does: docs/benchmarks.md "threads per level". */
-#define THREADS_GRAIN 32768
+/* A parallel step over `work` items is worth one thread per THREADS_GRAIN
+ * of them (at least one, at most threads_available()). */
 
 static inline int threads_for(int64_t work)
 {

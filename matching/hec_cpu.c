@@ -75,9 +75,10 @@ static int32_t join_round(const coarsen_graph *g, int64_t cap, hec_work *w, int3
 static void choose_and_root(const coarsen_graph *g, const matching_opts *opts, hec_work *w, int32_t *count)
 {
     const int32_t n = g->n;
+    const int64_t max_vwgt = match_max_vertex_weight_cpu(g);
 #pragma omp parallel for schedule(dynamic, 1024)
     for (int32_t v = 0; v < n; v++) {
-        w->choice[v] = match_best_neighbour_cpu(g, v, NULL, opts, &w->key[v]);
+        w->choice[v] = match_best_neighbour_cpu(g, v, NULL, opts, max_vwgt, &w->key[v]);
         w->key[v] += 0.0; /* -0.0 as +0.0, as the GPU's radix sort needs */
     }
     int32_t m = 0;

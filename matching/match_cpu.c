@@ -4,16 +4,29 @@
 #include "matching/match_internal.h"
 #include "matching/match_weight.h"
 #include "core/error.h"
+#include "core/threads.h"
 #include "core/timer.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+int64_t match_max_vertex_weight_cpu(const coarsen_graph *g)
+{
+    int64_t m = 0;
+#pragma omp parallel for schedule(static) reduction(max : m) if (g->n >= THREADS_PARALLEL_MIN)
+    for (int32_t v = 0; v < g->n; v++)
+        if (g->vwgt[v] > m)
+            m = g->vwgt[v];
+    return m;
+}
+
 int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts,
-                                 double *key)
+                                 int64_t max_vwgt, double *key)
 {
     const tie_rule ties = match_ties(opts);
-    const int64_t cap = opts->max_vertex_weight, vw = g->vwgt[v];
+    const int64_t vw = g->vwgt[v];
+    /* no cap when even the heaviest neighbour fits: no weight to read */
+    const int64_t cap = vw + max_vwgt <= opts->max_vertex_weight ? 0 : opts->max_vertex_weight;
     int32_t best = -1, best_rank = -1;
     double best_w = 0.0;
     for (int64_t e = g->xadj[v]; e < g->xadj[v + 1]; e++) {
@@ -32,9 +45,10 @@ int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_
 
 void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *strongest)
 {
-#pragma omp parallel for schedule(dynamic, 1024)
+    const int64_t max_vwgt = match_max_vertex_weight_cpu(g);
+#pragma omp parallel for schedule(dynamic, 1024) if (g->nnz >= THREADS_PARALLEL_MIN)
     for (int32_t v = 0; v < g->n; v++)
-        strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts, NULL);
+        strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts, max_vwgt, NULL);
 }
 
 int match_work_init(match_work *w, int32_t n, int32_t *mate, coarsen_error *err)

@@ -7,14 +7,18 @@
 #include "matching/edge_order.h"
 #include "matching/matching.h"
 
+/* The heaviest vertex weight of g (0 when empty). */
+int64_t match_max_vertex_weight_cpu(const coarsen_graph *g);
+
 /* The best rated eligible neighbour of v (edge_rating under opts->rating,
  * ties to the smaller rank, see edge_order.h) among those with mate[u] == -1
  * (every neighbour when mate is NULL), or -1; its rating into *key when key
- * is not NULL (0 when there is none). */
+ * is not NULL (0 when there is none). max_vwgt: at least the heaviest vertex
+ * weight of g (the cap is not tested when even that one fits). */
 int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts,
-                                 double *key);
+                                 int64_t max_vwgt, double *key);
 
-/* strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts, NULL) for every v. */
+/* strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts, ...) for every v. */
 void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *strongest);
 
 /* The matchers; mate has n entries, stats is filled but for weight,

@@ -6,6 +6,7 @@
  * cap-blocked vertices. */
 #include "matching/two_hop.h"
 #include "core/error.h"
+#include "core/threads.h"
 #include "core/timer.h"
 
 #include <stdlib.h>
@@ -118,7 +119,7 @@ int two_hop_cpu(const coarsen_graph *g, const two_hop_opts *opts, int32_t *mate,
     for (int32_t v = 0; v < n; v++)
         if (mate[v] == -1)
             cand[m++] = (candidate){g->xadj[v + 1] - g->xadj[v], 0, v};
-#pragma omp parallel for schedule(dynamic, 256)
+#pragma omp parallel for schedule(dynamic, 256) if (g->nnz >= THREADS_PARALLEL_MIN)
     for (int32_t i = 0; i < m; i++) {
         uint64_t h = 0;
         for (int64_t e = g->xadj[cand[i].id]; e < g->xadj[cand[i].id + 1]; e++)

@@ -7,10 +7,16 @@
 #include <stdlib.h>
 
 #include "core/error.h"
+#include "core/threads.h"
+#include "partition/refine_util.h"
 
 double partition_cut(const coarsen_graph *g, const int32_t *part)
 {
+    /* integer weights (every sum below 2^53) add up exactly in any order, so
+     * only they are summed on all threads; real ones in CSR order */
     double cut = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : cut) \
+    if (g->integral_weights && g->nnz >= THREADS_PARALLEL_MIN)
     for (int32_t v = 0; v < g->n; v++)
         for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++)
             if (g->adj[i] > v && part[g->adj[i]] != part[v])
@@ -80,15 +86,24 @@ int partition_fixed_shift(double max_edge_weight, int64_t nnz)
     return 62 - bits;
 }
 
+int64_t partition_vertex_cut_fixed(const coarsen_graph *g, const int32_t *part, int32_t v, double scale)
+{
+    double ext = 0;
+    for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++)
+        if (part[g->adj[i]] != part[v])
+            ext += g->ewgt[i];
+    /* ext * 2^shift, both correctly rounded products of the same two
+     * numbers, equals ldexp(ext, shift) (2^shift >= 2^-1026 is exact) */
+    return llrint(ext * scale);
+}
+
 int64_t partition_cut_fixed(const coarsen_graph *g, const int32_t *part, int shift)
 {
+    /* a sum of integers: any order and thread count give the same */
+    const double scale = ldexp(1.0, shift);
     int64_t sum = 0;
-    for (int32_t v = 0; v < g->n; v++) {
-        double ext = 0;
-        for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++)
-            if (part[g->adj[i]] != part[v])
-                ext += g->ewgt[i];
-        sum += llrint(ldexp(ext, shift));
-    }
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : sum) if (g->nnz >= THREADS_PARALLEL_MIN)
+    for (int32_t v = 0; v < g->n; v++)
+        sum += partition_vertex_cut_fixed(g, part, v, scale);
     return sum;
 }

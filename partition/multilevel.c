@@ -120,9 +120,11 @@ static int polish_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, c
 
 /* Rebalances, refines and polishes level lv: part is host memory on the CPU,
  * device memory when dg (the level's device graph) is given. Fills its
- * report and adds the polish time to *polish_ms. */
+ * report and adds the polish time to *polish_ms. projected: the cut of part
+ * when known (>= 0), else -1. */
 static int refine_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, const partition_opts *o,
-                        int32_t *part, partition_level_report *r, double *polish_ms, coarsen_error *err)
+                        int32_t *part, double projected, partition_level_report *r, double *polish_ms,
+                        coarsen_error *err)
 {
     const coarsen_level_stats *s = coarsen_hierarchy_stats(h, lv);
     int64_t cap = partition_cap_of(s->total_vertex_weight, s->max_vertex_weight, o->k, o->imbalance);
@@ -131,11 +133,14 @@ static int refine_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, c
     int threads = threads_limit(dg ? INT64_MAX : 2 * s->edges); /* host work: threads by the level's size */
     r->vertices = s->vertices;
     const exec_backend *b = exec_backend_of(dg != NULL);
-    if (!rc)
+    r->cut_projected = projected;
+    if (!rc && projected < 0)
         rc = b->part_cut(g, part, &r->cut_projected, err);
+    int64_t moves = r->st.rebalance_moves;
     if (!rc)
         rc = rebalance_level(h, lv, dg, o->k, cap, part, &r->st, err);
-    if (!rc)
+    r->cut_rebalanced = r->cut_projected; /* unless a vertex moved */
+    if (!rc && r->st.rebalance_moves != moves)
         rc = b->part_cut(g, part, &r->cut_rebalanced, err);
     if (!rc)
         rc = b->refine_parts(g, o->k, cap, o->max_rounds, part, &r->st, err);
@@ -183,7 +188,7 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
         (rc = partition_metis_tries(hg, o->k, o->imbalance, o->seed, o->recursive, metis_tries(o), coarse, err)))
         goto done;
     res->initial_ms = timer_ms() - t1;
-    if ((rc = refine_level(h, L, NULL, o, coarse, &res->level[L], &res->polish_ms, err)))
+    if ((rc = refine_level(h, L, NULL, o, coarse, -1, &res->level[L], &res->polish_ms, err)))
         goto done;
     if (gpu) {
         for (int s = 0; s < 2 && !rc; s++)
@@ -194,6 +199,8 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
             goto done;
     }
     for (int lv = L; lv >= 1; lv--) {
+        /* projection keeps the cut, and integer cuts are exact sums */
+        double projected = g->integral_weights ? res->level[lv].cut_refined : -1;
         const int32_t *map = NULL;
         const coarsen_graph *fg = NULL;
         if (gpu) {
@@ -205,7 +212,7 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
             if (!rc)
                 rc = exec_backend_gpu()->project(dg->n, dmap, dpart[0], dpart[1], err);
             if (!rc)
-                rc = refine_level(h, lv - 1, dg, o, dpart[1], &res->level[lv - 1], &res->polish_ms, err);
+                rc = refine_level(h, lv - 1, dg, o, dpart[1], projected, &res->level[lv - 1], &res->polish_ms, err);
             int32_t *t = dpart[0];
             dpart[0] = dpart[1];
             dpart[1] = t;
@@ -216,7 +223,7 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
             if (!rc)
                 rc = exec_backend_cpu()->project(fg->n, map, coarse, fine, err);
             if (!rc)
-                rc = refine_level(h, lv - 1, NULL, o, fine, &res->level[lv - 1], &res->polish_ms, err);
+                rc = refine_level(h, lv - 1, NULL, o, fine, projected, &res->level[lv - 1], &res->polish_ms, err);
             int32_t *t = coarse;
             coarse = fine;
             fine = t;

@@ -4,35 +4,24 @@
  * vertices with rollback to the best prefix (partition/partition.h states
  * the rules). Its memory and work are proportional to the boundary and the
  * neighbourhoods of the moves, never to the whole graph (per-vertex state
- * lives in a hash table), once the boundary is known. */
+ * lives in a hash table), once the boundary is known. A move is evaluated
+ * from the vertex's connectivity list on integer weights (conn_lists.h:
+ * updated as neighbours move, the same figures as summing the row again)
+ * and by summing its row (partition_best_move) on real weights. */
 #include "partition/partition.h"
 
 #include <stdlib.h>
 
 #include "core/error.h"
+#include "partition/conn_lists.h"
 #include "partition/refine_util.h"
-
-/* Room for element n of the growable array *a (capacity *cap elements of
- * size bytes), doubling it when full. */
-static int reserve(void **a, size_t n, size_t *cap, size_t size, coarsen_error *err)
-{
-    if (n < *cap)
-        return 0;
-    size_t c = *cap ? 2 * *cap : 1024;
-    void *grown = realloc(*a, c * size);
-    if (!grown)
-        return error_set(err, COARSEN_ERR_NOMEM, "out of memory (FM polish, %zu entries)", c);
-    *a = grown;
-    *cap = c;
-    return 0;
-}
 
 /* A growable array of int32 (candidates, the move log). */
 typedef struct ivec { int32_t *a; size_t n, cap; } ivec;
 
 static int ivec_push(ivec *x, int32_t v, coarsen_error *err)
 {
-    int rc = reserve((void **)&x->a, x->n, &x->cap, sizeof *x->a, err);
+    int rc = refine_reserve((void **)&x->a, x->n + 1, &x->cap, sizeof *x->a, err);
     if (!rc)
         x->a[x->n++] = v;
     return rc;
@@ -40,29 +29,27 @@ static int ivec_push(ivec *x, int32_t v, coarsen_error *err)
 
 /* The state of the vertices the polish has looked at, in an open-addressing
  * hash table (linear probing, at most half full): the stamp of its current
- * heap entry, locked (moved in this pass), listed (among the candidates).
- * A vertex absent from the table has stamp 0 and both flags clear.
- * Pointers into the table are valid until the next vstate_get. */
-typedef struct vstate { int32_t v; uint32_t stamp; unsigned char locked, listed; } vstate;
-typedef struct vtable { vstate *s; size_t cap, used; } vtable;
+ * heap entry, locked (moved in this pass), listed (among the candidates),
+ * its connectivity list (integer weights). A vertex absent from the table
+ * has stamp 0, both flags clear and no list. Pointers into the table are
+ * valid until the next vstate_get. */
+typedef struct vstate { int32_t v; uint32_t stamp; unsigned char locked, listed; conn_ref conn; } vstate;
+typedef struct vtable { vstate *s; size_t cap, used; int bits; /* cap = 2^bits */ } vtable;
 
-/* Fibonacci hashing: the top bits of v times 2^64 / golden ratio (cap is a
- * power of two, at least 2). */
-static size_t slot_of(int32_t v, size_t cap)
+/* Fibonacci hashing: the top bits of v times 2^64 / golden ratio. */
+static size_t slot_of(int32_t v, const vtable *t)
 {
-    int bits = 0;
-    while (((size_t)1 << bits) < cap)
-        bits++;
-    return (size_t)(((uint64_t)(uint32_t)v * 0x9E3779B97F4A7C15ull) >> (64 - bits));
+    return (size_t)(((uint64_t)(uint32_t)v * 0x9E3779B97F4A7C15ull) >> (64 - t->bits));
 }
 
 static vstate *vstate_find(const vtable *t, int32_t v)
 {
-    for (size_t i = slot_of(v, t->cap);; i = (i + 1) & (t->cap - 1))
+    for (size_t i = slot_of(v, t);; i = (i + 1) & (t->cap - 1))
         if (t->s[i].v == v || t->s[i].v < 0)
             return t->s[i].v == v ? &t->s[i] : NULL;
 }
 
+/* An empty table of cap slots (a power of two, at least 2). */
 static int vtable_init(vtable *t, size_t cap, coarsen_error *err)
 {
     t->s = xmalloc(cap * sizeof *t->s, "FM vertex states", err);
@@ -70,6 +57,8 @@ static int vtable_init(vtable *t, size_t cap, coarsen_error *err)
         return COARSEN_ERR_NOMEM;
     t->cap = cap;
     t->used = 0;
+    for (t->bits = 0; ((size_t)1 << t->bits) < cap; t->bits++)
+        ;
     for (size_t i = 0; i < cap; i++)
         t->s[i] = (vstate){.v = -1};
     return 0;
@@ -87,7 +76,7 @@ static vstate *vstate_get(vtable *t, int32_t v, coarsen_error *err)
             return NULL;
         for (size_t i = 0; i < t->cap; i++)
             if (t->s[i].v >= 0) {
-                size_t j = slot_of(t->s[i].v, big.cap);
+                size_t j = slot_of(t->s[i].v, &big);
                 while (big.s[j].v >= 0)
                     j = (j + 1) & (big.cap - 1);
                 big.s[j] = t->s[i];
@@ -96,18 +85,12 @@ static vstate *vstate_get(vtable *t, int32_t v, coarsen_error *err)
         free(t->s);
         *t = big;
     }
-    size_t i = slot_of(v, t->cap);
+    size_t i = slot_of(v, t);
     while (t->s[i].v >= 0)
         i = (i + 1) & (t->cap - 1);
     t->s[i] = (vstate){.v = v};
     t->used++;
     return &t->s[i];
-}
-
-static int is_locked(const vtable *t, int32_t v)
-{
-    const vstate *s = vstate_find(t, v);
-    return s && s->locked;
 }
 
 /* A binary max-heap of (gain, vertex), ties to the lower vertex id: a total
@@ -123,7 +106,7 @@ static int above(const entry *a, const entry *b)
 
 static int heap_push(heap *h, entry x, coarsen_error *err)
 {
-    if (reserve((void **)&h->e, h->n, &h->cap, sizeof *h->e, err))
+    if (refine_reserve((void **)&h->e, h->n + 1, &h->cap, sizeof *h->e, err))
         return COARSEN_ERR_NOMEM;
     size_t i = h->n++;
     while (i > 0 && above(&x, &h->e[(i - 1) / 2])) {
@@ -166,15 +149,31 @@ typedef struct fm {
     heap h;
     ivec cand;        /* the vertices a pass starts from, no repeats */
     ivec log;         /* the moves of the pass: (vertex, part it left) pairs */
+    int lists;        /* integer weights: moves evaluated from connectivity lists */
+    conn_pool pool;
 } fm;
+
+/* v's best admissible move (*dest, -1 when none) and its gain; s is v's
+ * state. */
+static int evaluate(fm *f, int32_t v, vstate *s, int32_t *dest, double *gain, coarsen_error *err)
+{
+    if (!f->lists) {
+        *gain = partition_best_move(f->g, f->part, v, f->conn, f->touched, dest, NULL, f->w, f->cap);
+        return 0;
+    }
+    if (!s->conn.built && conn_build(&f->pool, f->g, f->part, v, &s->conn, err))
+        return COARSEN_ERR_NOMEM;
+    *gain = conn_best(&f->pool, &s->conn, f->part[v], f->g->vwgt[v], f->w, f->cap, dest);
+    return 0;
+}
 
 /* (Re)enters v in the heap with its best admissible move's gain. */
 static int push_vertex(fm *f, int32_t v, coarsen_error *err)
 {
     int32_t dest;
-    double gain = partition_best_move(f->g, f->part, v, f->conn, f->touched, &dest, NULL, f->w, f->cap);
+    double gain;
     vstate *s = vstate_get(&f->t, v, err);
-    if (!s)
+    if (!s || evaluate(f, v, s, &dest, &gain, err))
         return COARSEN_ERR_NOMEM;
     s->stamp++;
     return dest < 0 ? 0 : heap_push(&f->h, (entry){gain, v, s->stamp}, err);
@@ -191,11 +190,20 @@ static int add_candidate(fm *f, int32_t v, coarsen_error *err)
     return ivec_push(&f->cand, v, err);
 }
 
+/* Moves v to part to: part weights, and the lists of its neighbours that
+ * have one. */
 static void move(fm *f, int32_t v, int32_t to)
 {
-    f->w[f->part[v]] -= f->g->vwgt[v];
-    f->w[to] += f->g->vwgt[v];
+    const coarsen_graph *g = f->g;
+    int32_t from = f->part[v];
+    f->w[from] -= g->vwgt[v];
+    f->w[to] += g->vwgt[v];
     f->part[v] = to;
+    for (int64_t i = g->xadj[v]; i < g->xadj[v + 1] && f->lists; i++) {
+        vstate *n = vstate_find(&f->t, g->adj[i]);
+        if (n && n->conn.built)
+            conn_shift(&f->pool, &n->conn, from, to, g->ewgt[i]);
+    }
 }
 
 /* One FM pass from the candidates: moves the best admissible vertex until
@@ -219,7 +227,9 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
         vstate *s = vstate_find(&f->t, v);
         if (e.stamp != s->stamp || s->locked)
             continue;
-        double gain = partition_best_move(g, f->part, v, f->conn, f->touched, &dest, NULL, f->w, f->cap);
+        double gain;
+        if ((rc = evaluate(f, v, s, &dest, &gain, err)))
+            break;
         if (dest < 0)
             continue;
         if (gain != e.gain) { /* a part's weight changed its admissible moves */
@@ -237,9 +247,11 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
             best = cum;
             best_len = nmoves;
         }
-        for (int64_t i = g->xadj[v]; i < g->xadj[v + 1] && !rc; i++)
-            if (!is_locked(&f->t, g->adj[i]))
+        for (int64_t i = g->xadj[v]; i < g->xadj[v + 1] && !rc; i++) {
+            const vstate *n = vstate_find(&f->t, g->adj[i]);
+            if (!n || !n->locked)
                 rc = push_vertex(f, g->adj[i], err);
+        }
     }
     for (size_t m = nmoves; m-- > 0;) {
         int32_t v = f->log.a[2 * m];
@@ -265,10 +277,12 @@ int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t
 {
     if (k < 2 || g->n == 0)
         return 0;
-    fm f = {.g = g, .k = k, .cap = cap, .part = part, .w = weights};
+    fm f = {.g = g, .k = k, .cap = cap, .part = part, .w = weights, .lists = g->integral_weights};
     f.conn = xcalloc((size_t)k, sizeof *f.conn, "connectivity", err);
     f.touched = xmalloc((size_t)k * sizeof *f.touched, "touched parts", err);
     int rc = !f.conn || !f.touched ? COARSEN_ERR_NOMEM : vtable_init(&f.t, 4096, err);
+    if (!rc && f.lists)
+        rc = conn_pool_init(&f.pool, k, err);
     if (boundary) {
         for (int32_t b = 0; b < nb && !rc; b++)
             rc = add_candidate(&f, boundary[b], err);
@@ -298,6 +312,7 @@ int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t
     }
     free(f.conn);
     free(f.touched);
+    conn_pool_free(&f.pool);
     free(f.t.s);
     free(f.h.e);
     free(f.cand.a);

@@ -1,7 +1,12 @@
 /* refine_cpu.c — the CPU reference of partition refinement: the rebalancing
  * step (sequential, greedy) and the synchronous label-propagation rounds
  * whose every phase refine.cu ports to the GPU (partition/partition.h states
- * the rules; both sides sum in CSR order so gains are bit-identical). */
+ * the rules; both sides sum in CSR order so gains are bit-identical). The
+ * per-vertex phases of a round (candidates, afterburner, the fixed-point
+ * cut) run on all threads: each vertex's figures depend on the round's input
+ * only and the cut is an integer sum, so the result does not depend on the
+ * thread count. After the first round only the vertices next to a move have
+ * their candidate and cut term recomputed; the others' are unchanged. */
 #include "partition/partition.h"
 
 #include <math.h>
@@ -9,6 +14,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/threads.h"
 #include "partition/refine_util.h"
 
 /* partition_best_move: partition/refine_util.h states its contract. */
@@ -46,15 +52,6 @@ double partition_best_move(const coarsen_graph *g, const int32_t *part, int32_t 
     return *best < 0 ? 0 : bestc - own;
 }
 
-static int32_t max_degree(const coarsen_graph *g)
-{
-    int64_t d = 0;
-    for (int32_t v = 0; v < g->n; v++)
-        if (g->xadj[v + 1] - g->xadj[v] > d)
-            d = g->xadj[v + 1] - g->xadj[v];
-    return (int32_t)d;
-}
-
 typedef struct scored { double gain; int32_t v; } scored;
 
 static int by_gain_desc(const void *x, const void *y)
@@ -70,7 +67,7 @@ int partition_rebalance_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int3
 {
     int64_t *w = xcalloc((size_t)k, sizeof *w, "part weights", err);
     double *conn = xcalloc((size_t)k, sizeof *conn, "connectivity", err);
-    int32_t *touched = xmalloc(((size_t)max_degree(g) + 1) * sizeof *touched, "touched parts", err);
+    int32_t *touched = xmalloc((size_t)k * sizeof *touched, "touched parts", err);
     scored *cand = xmalloc(((size_t)g->n + 1) * sizeof *cand, "rebalance candidates", err);
     int rc = 0;
     if (!w || !conn || !touched || !cand) {
@@ -199,10 +196,21 @@ static double afterburner_gain(const coarsen_graph *g, const int32_t *part, cons
     return to_dest - to_own;
 }
 
+/* Adds v to the vertices whose figures the next round recomputes. */
+static void mark_dirty(unsigned char *dirty, int32_t *list, int32_t *nd, int32_t v)
+{
+    if (!dirty[v]) {
+        dirty[v] = 1;
+        list[(*nd)++] = v;
+    }
+}
+
 int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max_rounds, int32_t *part,
                          partition_refine_stats *st, coarsen_error *err)
 {
     int32_t n = g->n;
+    const int par = g->nnz >= THREADS_PARALLEL_MIN;
+    const int nth = par ? threads_available() : 1;
     int32_t *dest = xmalloc(((size_t)n + 1) * sizeof *dest, "refine destinations", err);
     double *gain = xmalloc(((size_t)n + 1) * sizeof *gain, "refine gains", err);
     unsigned char *moved = xmalloc((size_t)n + 1, "refine moves", err);
@@ -211,32 +219,59 @@ int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
     int64_t *after = xcalloc((size_t)k, sizeof *after, "part weights after moves", err);
     int64_t *out = xcalloc((size_t)k, sizeof *out, "leaving weights", err);
     scored *order = xmalloc(((size_t)n + 1) * sizeof *order, "refine move order", err);
-    double *conn = xcalloc((size_t)k, sizeof *conn, "connectivity", err);
-    int32_t *touched = xmalloc(((size_t)max_degree(g) + 1) * sizeof *touched, "touched parts", err);
+    /* per thread: k connectivities (zero between calls) and k touched parts */
+    double *conn = xcalloc((size_t)nth * (size_t)k, sizeof *conn, "connectivity", err);
+    int32_t *touched = xmalloc((size_t)nth * (size_t)k * sizeof *touched, "touched parts", err);
+    int64_t *ext = xmalloc(((size_t)n + 1) * sizeof *ext, "fixed-point cut terms", err);
+    unsigned char *dirty = xcalloc((size_t)n + 1, 1, "refine dirty flags", err);
+    int32_t *list = xmalloc(((size_t)n + 1) * sizeof *list, "refine dirty list", err);
     int rc = 0;
-    if (!dest || !gain || !moved || !best_part || !w || !after || !out || !order || !conn || !touched) {
+    if (!dest || !gain || !moved || !best_part || !w || !after || !out || !order || !conn || !touched || !ext ||
+        !dirty || !list) {
         rc = COARSEN_ERR_NOMEM;
         goto done;
     }
     double wmax = 0;
+#pragma omp parallel for schedule(static) reduction(max : wmax) num_threads(nth)
     for (int64_t i = 0; i < g->nnz; i++)
         if (g->ewgt[i] > wmax)
             wmax = g->ewgt[i];
-    int shift = partition_fixed_shift(wmax, g->nnz);
-    int64_t best = partition_cut_fixed(g, part, shift);
+    const double scale = ldexp(1.0, partition_fixed_shift(wmax, g->nnz));
+    /* the cut as partition_cut_fixed, kept term by term: a round changes the
+     * terms of the moved vertices and their neighbours only */
+    int64_t cut = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : cut) num_threads(nth)
+    for (int32_t v = 0; v < n; v++)
+        cut += ext[v] = partition_vertex_cut_fixed(g, part, v, scale);
+    int64_t best = cut;
     memcpy(best_part, part, (size_t)n * sizeof *part);
     partition_part_weights(g, part, k, w);
+    /* A vertex's candidate (gain, dest) depends on its own part and its
+     * neighbours' only: it is recomputed for the vertices of list[0, nd),
+     * every vertex in the first round, then those that moved or have a
+     * neighbour that moved in the round before. */
+    int32_t nd = n;
+    for (int32_t v = 0; v < n; v++)
+        list[v] = v;
     for (int round = 0, stale = 0; round < max_rounds && best > 0 && stale < PARTITION_REFINE_PATIENCE; round++) {
-        /* 1. candidates */
-        for (int32_t v = 0; v < n; v++) {
-            double own;
-            gain[v] = partition_best_move(g, part, v, conn, touched, &dest[v], &own, NULL, 0);
-            if (!(gain[v] >= -PARTITION_REFINE_NEGATIVE_GAIN * own))
-                dest[v] = -1;
+#pragma omp parallel num_threads(nth)
+        {
+            double *c = conn + (size_t)omp_get_thread_num() * (size_t)k;
+            int32_t *t = touched + (size_t)omp_get_thread_num() * (size_t)k;
+            /* 1. candidates */
+#pragma omp for schedule(dynamic, 1024)
+            for (int32_t i = 0; i < nd; i++) {
+                int32_t v = list[i];
+                double own;
+                gain[v] = partition_best_move(g, part, v, c, t, &dest[v], &own, NULL, 0);
+                if (!(gain[v] >= -PARTITION_REFINE_NEGATIVE_GAIN * own))
+                    dest[v] = -1;
+            }
+            /* 2. afterburner */
+#pragma omp for schedule(dynamic, 1024)
+            for (int32_t v = 0; v < n; v++)
+                moved[v] = dest[v] >= 0 && afterburner_gain(g, part, dest, gain, v) > 0;
         }
-        /* 2. afterburner */
-        for (int32_t v = 0; v < n; v++)
-            moved[v] = dest[v] >= 0 && afterburner_gain(g, part, dest, gain, v) > 0;
         /* 3. balance: admit moves into each part in priority order while it fits */
         int32_t nc = 0;
         for (int32_t v = 0; v < n; v++)
@@ -247,18 +282,35 @@ int partition_refine_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
         int64_t count = admit_moves(g, k, cap, part, dest, w, order, nc, moved, out, after);
         if (count == 0)
             break;
-        /* 4. apply; remember the partition of lowest cut */
-        for (int32_t v = 0; v < n; v++)
-            if (moved[v])
-                part[v] = dest[v];
+        /* 4. apply; the vertices whose figures changed; remember the
+         * partition of lowest cut */
+        nd = 0;
+        for (int32_t j = 0; j < nc; j++) {
+            int32_t v = order[j].v;
+            if (!moved[v])
+                continue;
+            part[v] = dest[v];
+            mark_dirty(dirty, list, &nd, v);
+            for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++)
+                mark_dirty(dirty, list, &nd, g->adj[i]);
+        }
         memcpy(w, after, (size_t)k * sizeof *w);
         if (st) {
             st->rounds++;
             st->moves += count;
         }
-        int64_t c = partition_cut_fixed(g, part, shift);
-        if (c < best) {
-            best = c;
+        int64_t delta = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : delta) num_threads(nth) if (nd >= 1024)
+        for (int32_t i = 0; i < nd; i++) {
+            int32_t v = list[i];
+            int64_t e = partition_vertex_cut_fixed(g, part, v, scale);
+            delta += e - ext[v];
+            ext[v] = e;
+            dirty[v] = 0;
+        }
+        cut += delta;
+        if (cut < best) {
+            best = cut;
             memcpy(best_part, part, (size_t)n * sizeof *part);
             stale = 0;
         } else {
@@ -277,5 +329,8 @@ done:
     free(order);
     free(conn);
     free(touched);
+    free(ext);
+    free(dirty);
+    free(list);
     return rc;
 }

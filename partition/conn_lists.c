@@ -1,0 +1,103 @@
+/* conn_lists.c — the per-vertex connectivity lists of the FM polish on
+ * integer-weighted graphs (conn_lists.h). */
+#include "partition/conn_lists.h"
+
+#include <stdlib.h>
+
+#include "core/error.h"
+#include "partition/refine_util.h"
+
+int conn_pool_init(conn_pool *p, int32_t k, coarsen_error *err)
+{
+    *p = (conn_pool){.k = k};
+    p->sum = xcalloc((size_t)k, sizeof *p->sum, "FM connectivity sums", err);
+    p->edges = xcalloc((size_t)k, sizeof *p->edges, "FM connectivity counts", err);
+    p->seen = xmalloc((size_t)k * sizeof *p->seen, "FM adjacent parts", err);
+    if (!p->sum || !p->edges || !p->seen) {
+        conn_pool_free(p);
+        return COARSEN_ERR_NOMEM;
+    }
+    return 0;
+}
+
+void conn_pool_free(conn_pool *p)
+{
+    free(p->e);
+    free(p->sum);
+    free(p->edges);
+    free(p->seen);
+    *p = (conn_pool){0};
+}
+
+int conn_build(conn_pool *p, const coarsen_graph *g, const int32_t *part, int32_t v, conn_ref *r,
+               coarsen_error *err)
+{
+    int64_t deg = g->xadj[v + 1] - g->xadj[v];
+    int32_t room = deg < p->k ? (int32_t)deg : p->k; /* never more adjacent parts at once */
+    if (refine_reserve((void **)&p->e, p->n + (size_t)room, &p->cap, sizeof *p->e, err))
+        return COARSEN_ERR_NOMEM;
+    int32_t ns = 0;
+    for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++) {
+        int32_t b = part[g->adj[i]];
+        if (p->edges[b]++ == 0)
+            p->seen[ns++] = b;
+        p->sum[b] += g->ewgt[i];
+    }
+    *r = (conn_ref){.off = p->n, .len = ns, .cap = room, .built = 1};
+    for (int32_t j = 0; j < ns; j++) {
+        int32_t b = p->seen[j];
+        p->e[p->n + (size_t)j] = (conn_entry){b, p->edges[b], p->sum[b]};
+        p->edges[b] = 0;
+        p->sum[b] = 0;
+    }
+    p->n += (size_t)room;
+    return 0;
+}
+
+void conn_shift(conn_pool *p, conn_ref *r, int32_t from, int32_t to, double w)
+{
+    conn_entry *e = p->e + r->off;
+    int32_t spare = -1, found = 0;
+    for (int32_t j = 0; j < r->len; j++) {
+        if (e[j].part == from) {
+            e[j].edges--;
+            e[j].conn -= w;
+        }
+        if (e[j].part == to) {
+            e[j].edges++;
+            e[j].conn += w;
+            found = 1;
+        } else if (e[j].edges == 0 && spare < 0) {
+            spare = j;
+        }
+    }
+    if (found)
+        return;
+    if (spare < 0) /* len < cap: at most min(k, degree) parts are adjacent at once */
+        spare = r->len++;
+    e[spare] = (conn_entry){to, 1, w};
+}
+
+double conn_best(const conn_pool *p, const conn_ref *r, int32_t own, int64_t vwgt, const int64_t *weights,
+                 int64_t cap, int32_t *best)
+{
+    const conn_entry *e = p->e + r->off;
+    double own_conn = 0, bestc = 0;
+    *best = -1;
+    for (int32_t j = 0; j < r->len; j++) {
+        if (e[j].edges == 0)
+            continue;
+        int32_t b = e[j].part;
+        if (b == own) {
+            own_conn = e[j].conn;
+            continue;
+        }
+        if (weights[b] + vwgt > cap)
+            continue;
+        if (*best < 0 || e[j].conn > bestc || (e[j].conn == bestc && b < *best)) {
+            *best = b;
+            bestc = e[j].conn;
+        }
+    }
+    return *best < 0 ? 0 : bestc - own_conn;
+}
