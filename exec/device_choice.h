@@ -15,7 +15,7 @@
 /* Adjacency entries per CPU thread from which the GPU backend is the faster
  * one for the whole command (file in, hierarchy out): measured on the H100
  * machine (16 cores), docs/benchmarks.md "--device auto". */
-#define DEVICE_AUTO_ENTRIES_PER_THREAD 800000
+#define DEVICE_AUTO_ENTRIES_PER_THREAD 1000000
 
 /* The entries from which auto picks the GPU when the CPU backend would run
  * `threads` threads (<= 0: one). */
