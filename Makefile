@@ -63,6 +63,12 @@ else
 LIB_CU    := $(wildcard $(addsuffix /*.cu,$(LIB_DIRS)))
 endif
 CLI_C     := $(wildcard cli/*.c)
+# coarsen-mpi (dist/, docs/distributed.md): built when mpicc is on the PATH
+# (OpenMPI from Debian: scripts/install-deps.sh); MPI=0 leaves it out. It
+# links the CLI without its main() (cli/program.c).
+MPI       ?= auto
+MPICC     := $(if $(filter 0,$(MPI)),,$(shell command -v mpicc 2>/dev/null))
+DIST_C    := $(wildcard dist/*.c)
 TEST_C    := $(wildcard tests/*.c tests/support/*.c)
 BENCH_UTIL_C := bench/bench_util.c
 BENCH_C   := $(filter-out $(BENCH_UTIL_C),$(wildcard bench/*.c))
@@ -78,12 +84,14 @@ VERSION   := $(shell sed -n 's/.*COARSEN_VERSION "\(.*\)"/\1/p' include/coarsen.
 SONAME    := libcoarsen.so.$(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
 SHLIB     := $(BUILD)/libcoarsen.so.$(VERSION)
 PROG      := $(BUILD)/coarsen
+DIST_O    := $(DIST_C:%.c=$(BUILD)/obj/%.o)
+MPIPROG   := $(if $(MPICC),$(BUILD)/coarsen-mpi)
 TESTS     := $(BUILD)/coarsen-tests
 BENCHES   := $(BENCH_C:bench/%.c=$(BUILD)/bench/%)
 EXAMPLES  := $(EXAMPLE_C:examples/%.c=$(BUILD)/examples/%)
 
 .PHONY: all deps test check example asan bench install clean fuzz shared print-shlib python-check
-all: $(PROG) $(LIB) $(SHLIB) $(EXAMPLES) $(BENCHES)
+all: $(PROG) $(MPIPROG) $(LIB) $(SHLIB) $(EXAMPLES) $(BENCHES)
 
 deps:
 	@sh scripts/install-deps.sh
@@ -116,6 +124,13 @@ print-shlib:
 
 $(PROG): $(CLI_O) $(LIB)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis
+
+$(BUILD)/obj/dist/%.o: dist/%.c
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/coarsen-mpi: $(DIST_O) $(filter-out $(BUILD)/obj/cli/program.o,$(CLI_O)) $(LIB)
+	$(MPICC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis
 
 $(TESTS): $(TEST_O) $(LIB)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lz -lcriterion -lmetis
