@@ -6,7 +6,8 @@
 #   make shared          the shared library only (what the Python package bundles)
 #   make test            CPU-only, CUDA and ASan builds, each with the whole suite,
 #                        then the Python package's tests (tests/python/run.sh)
-#   make check           the suite on this build only
+#   make check           the suite on this build only (with coarsen-mpi's, when mpicc is found)
+#   make mpi-check       coarsen-mpi against coarsen at 1-4 ranks (tests/mpi/run.sh)
 #   make python-check    build the Python package on this build, run its tests
 #   make example         generate a graph and coarsen it (README)
 #   make asan            the suite under AddressSanitizer + UBSan (CPU build)
@@ -90,7 +91,7 @@ TESTS     := $(BUILD)/coarsen-tests
 BENCHES   := $(BENCH_C:bench/%.c=$(BUILD)/bench/%)
 EXAMPLES  := $(EXAMPLE_C:examples/%.c=$(BUILD)/examples/%)
 
-.PHONY: all deps test check example asan bench install clean fuzz shared print-shlib python-check
+.PHONY: all deps test check mpi-check example asan bench install clean fuzz shared print-shlib python-check
 all: $(PROG) $(MPIPROG) $(LIB) $(SHLIB) $(EXAMPLES) $(BENCHES)
 
 deps:
@@ -151,8 +152,15 @@ $(BUILD)/examples/%: $(BUILD)/obj/examples/%.o $(LIB)
 # (--verbose prints every [SKIP] with its reason). Passive OpenMP waiting:
 # Criterion runs tests in parallel processes, and spinning threads of one
 # would starve the others on a small machine.
-check: $(TESTS) $(PROG)
+# Then coarsen-mpi against coarsen at 1-4 ranks (tests/mpi/run.sh; skipped
+# visibly without mpirun; not in sanitizer builds, where OpenMPI's own
+# allocations would fail the leak check).
+check: $(TESTS) $(PROG) $(MPIPROG)
 	COARSEN_PROG=$(abspath $(PROG)) OMP_WAIT_POLICY=passive $(TESTS) --jobs 2 --verbose
+	$(if $(SANITIZE),@echo "mpi tests: [SKIP] sanitizer build",$(if $(MPIPROG),sh tests/mpi/run.sh $(BUILD),@echo "mpi tests: [SKIP] no mpicc: coarsen-mpi not built"))
+
+mpi-check: $(PROG) $(MPIPROG)
+	$(if $(MPIPROG),sh tests/mpi/run.sh $(BUILD),@echo "mpi tests: [SKIP] no mpicc: coarsen-mpi not built")
 
 NPROC    := $(shell nproc 2>/dev/null || echo 2)
 ASAN_VARS := CUDA=0 BUILD=build-asan OPT=-O1 \

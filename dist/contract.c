@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/row_find.h"
 
 /* A fine row on its way: coarse id, fine id, vertex weight, entry count. */
 typedef struct row_head {
@@ -61,18 +62,11 @@ static void alltoallv_bytes(const void *send, const int *sc, const int *sd, void
     MPI_Type_free(&t);
 }
 
-/* Sets (c, b)'s weight to w in coarse row c (local index i) of l: b is there. */
+/* Sets (c, b)'s weight to w in coarse row c (local index i) of l: b is there,
+ * the graph being symmetric. */
 static void set_weight(coarsen_graph *l, int32_t i, int32_t b, double w)
 {
-    int64_t lo = l->xadj[i], hi = l->xadj[i + 1];
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (l->adj[mid] < b)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    l->ewgt[lo] = w;
+    l->ewgt[row_find(l->xadj, l->adj, i, b)] = w;
 }
 
 /* Real weights: each (b, c), b < c, gives its weight to (c, b). */
