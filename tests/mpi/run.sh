@@ -100,6 +100,7 @@ gen rgg-real.mtx rgg --vertices 12000 --seed 4 --weights real
 gen rmat.graph rmat --vertices 16384 --degree 8 --seed 5 --weights int
 gen grid.graph grid2d --nx 60 --ny 50
 gen delaunay-exp.mtx delaunay --vertices 10000 --seed 6 --weights exponential
+gen tiny.graph grid2d --nx 3 --ny 2
 
 check rgg-default 0 "$tmp/rgg.graph"
 check rgg-weight-id 0 "$tmp/rgg.graph" --rating weight --ties id
@@ -111,8 +112,23 @@ check rmat-no-two-hop 0 "$tmp/rmat.graph" --two-hop-threshold 2 --levels 6
 check grid-id 0 "$tmp/grid.graph" --ties id --rating weight --levels 3
 check delaunay-real-cap 0 "$tmp/delaunay-exp.mtx" --format mtx --max-vertex-weight 3 --coarsen-to 10
 check rgg-redblue 0 "$tmp/rgg.graph" --matcher redblue --levels 3
+check tiny-deep 0 "$tmp/tiny.graph" --coarsen-to 0 --levels 10 --two-hop-threshold 2 # blocks with no vertex
 
-for f in 4elt.graph PGPgiantcompo.graph kahip_example_weighted.graph:--coarsen-to:5 bcsstk13.mtx.gz:--format:mtx power.graph; do
+# A run that fails on rank 0 before any level (no such file) must end, with
+# rank 0's exit status, instead of leaving the other ranks waiting.
+if command -v timeout >/dev/null 2>&1; then
+    timeout 120 $MPIRUN 2 "$MPIPROG" --quiet "$tmp/no-such-file.graph" >"$tmp/err" 2>&1
+    st=$?
+    if [ "$st" -ne 0 ] && [ "$st" -ne 124 ] && grep -q "no-such-file" "$tmp/err"; then
+        echo "ok   missing input: rank 0 fails (exit $st), the other rank is released"
+        pass=$((pass + 1))
+    else
+        echo "FAIL missing input: exit $st (124: the ranks hung): $(tail -2 "$tmp/err")"
+        fail=$((fail + 1))
+    fi
+fi
+
+for f in karate.graph:--coarsen-to:0:--levels:20:--two-hop-threshold:2 4elt.graph PGPgiantcompo.graph kahip_example_weighted.graph:--coarsen-to:5 bcsstk13.mtx.gz:--format:mtx power.graph; do
     file=${f%%:*}
     args=$(echo "$f" | sed -n 's/^[^:]*:\(.*\)/\1/p' | tr ':' ' ')
     if [ -f "$DATA/$file" ]; then
