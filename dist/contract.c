@@ -3,6 +3,7 @@
  * mirror. */
 #include "dist/contract.h"
 
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,20 +15,61 @@ typedef struct row_head {
     int64_t c, v, vwgt, len;
 } row_head;
 
-/* An entry of a coarse row being merged: neighbour, position in the
- * member-and-stored order (the stable sort's tie), weight. */
-typedef struct merge_entry {
+/* An entry of a coarse row: neighbour, weight. */
+typedef struct coarse_entry {
     int32_t k;
-    int64_t seq;
     double w;
-} merge_entry;
+} coarse_entry;
 
-static int cmp_merge(const void *a, const void *b)
+static int cmp_entry(const void *a, const void *b)
 {
-    const merge_entry *x = a, *y = b;
-    if (x->k != y->k)
-        return (x->k > y->k) - (x->k < y->k);
-    return (x->seq > y->seq) - (x->seq < y->seq);
+    int32_t x = ((const coarse_entry *)a)->k, y = ((const coarse_entry *)b)->k;
+    return (x > y) - (x < y);
+}
+
+/* A thread's scratch for merging one coarse row of at most `room` entries:
+ * an open-addressing table (neighbour -> slot in ent) of a power of two >=
+ * 2 room slots, all -1 between rows. */
+typedef struct merge_scratch {
+    int32_t *table;
+    coarse_entry *ent;
+} merge_scratch;
+
+/* Merges the entries (k[e], w[e]) of one coarse row, given in the fixed order
+ * (members in increasing fine id, each member's entries in stored order):
+ * the first entry of each neighbour opens its sum, the next ones add to it
+ * left to right (contract_cpu's sums, in its order); then sorts the distinct
+ * neighbours. Returns their count, in sc->ent. */
+static int64_t merge_row(merge_scratch *sc, const int32_t *const *k, const double *const *w, const int64_t *len,
+                         int64_t members)
+{
+    int64_t m = 0;
+    for (int64_t q = 0; q < members; q++)
+        m += len[q];
+    uint32_t size = 2, shift;
+    while ((int64_t)size < 2 * m)
+        size *= 2;
+    shift = 32;
+    for (uint32_t t = size; t > 1; t /= 2)
+        shift--;
+    int64_t cnt = 0;
+    for (int64_t q = 0; q < members; q++)
+        for (int64_t e = 0; e < len[q]; e++) {
+            int32_t key = k[q][e];
+            uint32_t h = shift < 32 ? ((uint32_t)key * 0x9e3779b1u) >> shift : 0;
+            while (sc->table[h] >= 0 && sc->ent[sc->table[h]].k != key)
+                h = (h + 1) & (size - 1);
+            if (sc->table[h] < 0) {
+                sc->table[h] = (int32_t)cnt;
+                sc->ent[cnt++] = (coarse_entry){key, w[q][e]};
+            } else {
+                sc->ent[sc->table[h]].w += w[q][e];
+            }
+        }
+    for (uint32_t h = 0; h < size; h++)
+        sc->table[h] = -1;
+    qsort(sc->ent, (size_t)cnt, sizeof *sc->ent, cmp_entry);
+    return cnt;
 }
 
 /* A mirrored weight: coarse row c, neighbour b < c, weight of (b, c). */
@@ -121,7 +163,7 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
     int *hc = cnt, *hd = cnt + P, *ec = cnt + 2 * P, *ed = cnt + 3 * P;
     int *rhc = cnt + 4 * P, *rhd = cnt + 5 * P, *rec = cnt + 6 * P, *red = cnt + 7 * P;
     memset(cnt, 0, 4 * (size_t)P * sizeof *cnt);
-    int64_t *len = alloc_or_abort((size_t)l->n, sizeof *len, "contraction rows", comm, err);
+    int64_t *rowsz = alloc_or_abort((size_t)l->n, sizeof *rowsz, "contraction rows", comm, err);
     int *dest = alloc_or_abort((size_t)l->n, sizeof *dest, "contraction rows", comm, err);
     int64_t ec_total[1] = {0};
     for (int32_t v = 0; v < l->n; v++) {
@@ -129,14 +171,14 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
         int64_t m = 0;
         for (int64_t e = l->xadj[v]; e < l->xadj[v + 1]; e++)
             m += cmap[gh->ladj[e]] != c;
-        len[v] = m;
+        rowsz[v] = m;
         dest[v] = dist_owner(cvtx, P, c);
         hc[dest[v]]++;
         ec_total[0] += m;
     }
     /* per destination entry counts must fit an int */
     for (int32_t v = 0; v < l->n; v++) {
-        int64_t s = (int64_t)ec[dest[v]] + len[v];
+        int64_t s = (int64_t)ec[dest[v]] + rowsz[v];
         int ok;
         if (dist_int_count(s, "contraction entries", &ok, err))
             MPI_Abort(comm, COARSEN_ERR_NOMEM);
@@ -155,7 +197,7 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
     for (int32_t v = 0; v < l->n; v++) { /* increasing fine id per destination */
         int32_t c = cmap[v];
         int r = dest[v];
-        sh[hfill[r]++] = (row_head){c, (int64_t)d->first + v, l->vwgt[v], len[v]};
+        sh[hfill[r]++] = (row_head){c, (int64_t)d->first + v, l->vwgt[v], rowsz[v]};
         for (int64_t e = l->xadj[v]; e < l->xadj[v + 1]; e++) {
             int32_t k = cmap[gh->ladj[e]];
             if (k != c)
@@ -168,7 +210,7 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
     alltoallv_bytes(sh, hc, hd, in_h, rhc, rhd, sizeof *sh, comm);
     MPI_Alltoallv(sk, ec, ed, MPI_INT32_T, in_k, rec, red, MPI_INT32_T, comm);
     MPI_Alltoallv(sw, ec, ed, MPI_DOUBLE, in_w, rec, red, MPI_DOUBLE, comm);
-    free(sw), free(sk), free(sh), free(hfill), free(dest), free(len);
+    free(sw), free(sk), free(sh), free(hfill), free(dest), free(rowsz);
 
     /* The rows arrived in source rank order, each source's in increasing fine
      * id, so in increasing fine id overall: a stable counting sort by coarse
@@ -193,46 +235,68 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
     for (int64_t j = 0; j < rh; j++)
         order[fill[in_h[j].c - c0]++] = j;
     free(fill);
-    /* merge each coarse row in place within its room: stable sort, run sums */
-    merge_entry *buf = alloc_or_abort((size_t)room[ncl], sizeof *buf, "contraction merge", comm, err);
-    int64_t *rowlen = alloc_or_abort((size_t)ncl + 1, sizeof *rowlen, "contraction rows", comm, err);
-    int64_t *vw = alloc_or_abort((size_t)ncl + 1, sizeof *vw, "coarse vertex weights", comm, err);
-#pragma omp parallel for schedule(dynamic, 256)
-    for (int32_t i = 0; i < ncl; i++) {
-        merge_entry *row = buf + room[i];
-        int64_t m = 0, w = 0;
-        for (int64_t q = gptr[i]; q < gptr[i + 1]; q++) {
-            int64_t j = order[q];
-            w += in_h[j].vwgt;
-            for (int64_t e = start[j]; e < start[j + 1]; e++, m++)
-                row[m] = (merge_entry){in_k[e], m, in_w[e]};
-        }
-        vw[i] = w;
-        qsort(row, (size_t)m, sizeof *row, cmp_merge);
-        int64_t u = 0;
-        for (int64_t e = 0; e < m; e++) {
-            if (u > 0 && row[u - 1].k == row[e].k)
-                row[u - 1].w += row[e].w;
-            else
-                row[u++] = row[e];
-        }
-        rowlen[i] = u;
-    }
-    int64_t cnnz = 0;
+    /* Each coarse row merged by a thread into its scratch and written at
+     * its room in the coarse arrays (sized for every entry received), then
+     * the rows closed up. */
+    int64_t most = 0;
     for (int32_t i = 0; i < ncl; i++)
-        cnnz += rowlen[i];
-    int rc = dist_graph_init(out, nc, cvtx, cnnz, d->integral_weights, comm, err);
+        most = room[i + 1] - room[i] > most ? room[i + 1] - room[i] : most;
+    int rc = dist_graph_init(out, nc, cvtx, room[ncl], d->integral_weights, comm, err);
     if (rc)
         MPI_Abort(comm, rc);
     coarsen_graph *o = out->local;
-    for (int32_t i = 0; i < ncl; i++) {
-        o->xadj[i + 1] = o->xadj[i] + rowlen[i];
-        o->vwgt[i] = vw[i];
-        for (int64_t e = 0; e < rowlen[i]; e++)
-            o->adj[o->xadj[i] + e] = buf[room[i] + e].k, o->ewgt[o->xadj[i] + e] = buf[room[i] + e].w;
+    int64_t *rowlen = alloc_or_abort((size_t)ncl + 1, sizeof *rowlen, "contraction rows", comm, err);
+    int64_t table_size = 2, most_members = 1;
+    while (table_size < 2 * most)
+        table_size *= 2;
+    for (int32_t i = 0; i < ncl; i++)
+        most_members = gptr[i + 1] - gptr[i] > most_members ? gptr[i + 1] - gptr[i] : most_members;
+    const int nt = omp_get_max_threads();
+    int32_t *tables = alloc_or_abort((size_t)nt * (size_t)table_size, sizeof *tables, "contraction merge", comm, err);
+    coarse_entry *ents = alloc_or_abort((size_t)nt * (size_t)(most ? most : 1), sizeof *ents, "contraction merge", comm,
+                                        err);
+    const int32_t **ks = alloc_or_abort((size_t)nt * (size_t)most_members, sizeof *ks, "contraction merge", comm, err);
+    const double **ws = alloc_or_abort((size_t)nt * (size_t)most_members, sizeof *ws, "contraction merge", comm, err);
+    int64_t *ls = alloc_or_abort((size_t)nt * (size_t)most_members, sizeof *ls, "contraction merge", comm, err);
+    for (int64_t h = 0; h < (int64_t)nt * table_size; h++)
+        tables[h] = -1;
+#pragma omp parallel num_threads(nt)
+    {
+        const int t = omp_get_thread_num();
+        merge_scratch sc = {tables + (size_t)t * (size_t)table_size, ents + (size_t)t * (size_t)(most ? most : 1)};
+        const int32_t **k = ks + (size_t)t * (size_t)most_members;
+        const double **w = ws + (size_t)t * (size_t)most_members;
+        int64_t *len = ls + (size_t)t * (size_t)most_members;
+#pragma omp for schedule(dynamic, 256)
+        for (int32_t i = 0; i < ncl; i++) {
+            int64_t members = gptr[i + 1] - gptr[i], vwgt = 0;
+            for (int64_t q = 0; q < members; q++) {
+                int64_t j = order[gptr[i] + q];
+                vwgt += in_h[j].vwgt;
+                k[q] = in_k + start[j], w[q] = in_w + start[j], len[q] = in_h[j].len;
+            }
+            o->vwgt[i] = vwgt;
+            int64_t u = merge_row(&sc, k, w, len, members);
+            for (int64_t e = 0; e < u; e++)
+                o->adj[room[i] + e] = sc.ent[e].k, o->ewgt[room[i] + e] = sc.ent[e].w;
+            rowlen[i] = u;
+        }
     }
+    free(ls), free(ws), free(ks), free(ents), free(tables);
+    int64_t cnnz = 0;
+    for (int32_t i = 0; i < ncl; i++) { /* close up: row i moves down to cnnz <= room[i] */
+        memmove(o->adj + cnnz, o->adj + room[i], (size_t)rowlen[i] * sizeof *o->adj);
+        memmove(o->ewgt + cnnz, o->ewgt + room[i], (size_t)rowlen[i] * sizeof *o->ewgt);
+        cnnz += rowlen[i];
+        o->xadj[i + 1] = cnnz;
+    }
+    o->nnz = cnnz;
+    int32_t *adj = realloc(o->adj, (size_t)(cnnz ? cnnz : 1) * sizeof *o->adj); /* smaller: keeps the data */
+    double *ewgt = realloc(o->ewgt, (size_t)(cnnz ? cnnz : 1) * sizeof *o->ewgt);
+    o->adj = adj ? adj : o->adj;
+    o->ewgt = ewgt ? ewgt : o->ewgt;
     MPI_Allreduce(&cnnz, &out->nnz, 1, MPI_INT64_T, MPI_SUM, comm);
-    free(vw), free(rowlen), free(buf), free(room), free(order), free(start), free(gptr);
+    free(rowlen), free(room), free(order), free(start), free(gptr);
     free(in_w), free(in_k), free(in_h), free(cnt), free(cvtx);
     if (!d->integral_weights) /* integer sums are exact: both directions agree already */
         mirror_weights(out, comm, err);

@@ -5,8 +5,9 @@
  * dropped), to the owner of its coarse vertex by MPI_Alltoallv, and the
  * owner merges each coarse row in the fixed order of
  * docs/design-contraction.md: members in increasing fine id, each member's
- * entries in stored order, the weights of one coarse neighbour summed left
- * to right (a stable sort by neighbour, then run sums), rows sorted by
+ * entries in stored order, the first entry of a neighbour opening its sum
+ * and the next ones added left to right (through a per-row table from
+ * neighbour to slot), rows sorted by
  * neighbour; for real weights, (c, b) with b < c then takes the weight of
  * (b, c), sent to c's owner. The coarse level is therefore the one
  * contract_cpu builds, bit for bit, in blocks. */
