@@ -74,37 +74,31 @@ int dist_graph_scatter(const coarsen_graph *g, MPI_Comm comm, dist_graph *out, c
     if (rank == 0)
         head[0] = g->n, head[1] = g->nnz, head[2] = g->integral_weights;
     MPI_Bcast(head, 3, MPI_INT64_T, 0, comm);
+    /* every step is collective: a rank that fails aborts the run (dist.h) */
     int64_t *vtxdist = xmalloc(((size_t)P + 1) * sizeof *vtxdist, "vtxdist", err);
     int *cnt = vtxdist ? xmalloc(2 * (size_t)P * sizeof *cnt, "scatter counts", err) : NULL;
-    if (!cnt) {
-        free(vtxdist);
-        return COARSEN_ERR_NOMEM;
-    }
+    int64_t *nnz_of = cnt ? xmalloc((size_t)P * sizeof *nnz_of, "scatter counts", err) : NULL;
+    if (!nnz_of)
+        MPI_Abort(comm, COARSEN_ERR_NOMEM);
     int *displ = cnt + P;
     dist_blocks((int32_t)head[0], P, vtxdist);
     int64_t lo = vtxdist[rank], hi = vtxdist[rank + 1];
-    /* entries per rank: rank 0 knows them from xadj */
-    int64_t *nnz_of = xmalloc((size_t)P * sizeof *nnz_of, "scatter counts", err);
-    int rc = nnz_of ? COARSEN_OK : COARSEN_ERR_NOMEM;
-    if (!rc && rank == 0)
-        for (int r = 0; r < P; r++)
+    /* entries per rank: rank 0 knows them from xadj; each share must fit an MPI count */
+    int dummy, rc = COARSEN_OK;
+    if (rank == 0)
+        for (int r = 0; r < P; r++) {
             nnz_of[r] = g->xadj[vtxdist[r + 1]] - g->xadj[vtxdist[r]];
-    int64_t mine = 0;
-    if (!rc)
-        MPI_Scatter(nnz_of, 1, MPI_INT64_T, &mine, 1, MPI_INT64_T, 0, comm);
-    if (!rc)
-        rc = dist_graph_init(out, (int32_t)head[0], vtxdist, mine, (int)head[2], comm, err);
-    coarsen_graph *l = rc ? NULL : out->local;
-    /* row lengths, then adj, ewgt, vwgt; the rank's own counts checked once */
-    int dummy;
-    if (!rc)
-        rc = dist_int_count(mine, "entries", &dummy, err);
-    if (!rc && rank == 0)
-        for (int r = 0; r < P && !rc; r++)
-            rc = dist_int_count(nnz_of[r], "entries", &dummy, err);
-    /* every rank must agree on going on: a failure anywhere aborts (dist.h) */
+            if (!rc)
+                rc = dist_int_count(nnz_of[r], "entries", &dummy, err);
+        }
     if (rc)
         MPI_Abort(comm, rc);
+    int64_t mine = 0;
+    MPI_Scatter(nnz_of, 1, MPI_INT64_T, &mine, 1, MPI_INT64_T, 0, comm);
+    rc = dist_graph_init(out, (int32_t)head[0], vtxdist, mine, (int)head[2], comm, err);
+    if (rc)
+        MPI_Abort(comm, rc);
+    coarsen_graph *l = out->local;
     int64_t *deg = xmalloc(((size_t)(hi - lo) + 1) * sizeof *deg, "row lengths", err);
     int64_t *gdeg = NULL;
     if (rank == 0) {

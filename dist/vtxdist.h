@@ -34,7 +34,8 @@ int dist_owner(const int64_t *vtxdist, int nranks, int64_t v);
 /* Collective. Rank 0 passes its host graph g [in] (borrowed; the other ranks
  * pass NULL); every rank receives its block into *out [out, owned by the
  * caller, dist_graph_free]. Counts travel as MPI int: a rank's share must
- * stay below 2^31 entries (COARSEN_ERR_NOMEM otherwise). */
+ * stay below 2^31 entries (otherwise, as on any failure inside it, MPI_Abort
+ * with COARSEN_ERR_NOMEM: dist.h). Returns COARSEN_OK. */
 int dist_graph_scatter(const coarsen_graph *g, MPI_Comm comm, dist_graph *out, coarsen_error *err);
 /* Allocates the arrays of a distributed level: vtxdist (copied from
  * vtxdist [in]) and a local graph of nlocal rows, nnz_local entries. */
