@@ -106,9 +106,12 @@ int dist_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *o
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &P);
     coarsen_hierarchy *h = NULL;
-    int rc = hierarchy_create(rank == 0 ? g : NULL, opts, &h, err); /* same options: same verdict everywhere */
-    if (rc)
-        return rc;
+    int rc = hierarchy_create(rank == 0 ? g : NULL, opts, &h, err), any = 0;
+    MPI_Allreduce(&rc, &any, 1, MPI_INT, MPI_MAX, comm); /* bad options fail everywhere, memory anywhere */
+    if (any) {
+        coarsen_hierarchy_free(h);
+        return rc ? rc : error_set(err, any, "mpi: another rank could not start the hierarchy");
+    }
     h->ranks = P;
     snprintf(h->device_reason, sizeof h->device_reason, "mpi: %d processes, CPU", P);
     double start = timer_ms();
