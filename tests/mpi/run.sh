@@ -107,6 +107,7 @@ check rgg-weight-id 0 "$tmp/rgg.graph" --rating weight --ties id
 check rgg-expansion 0 "$tmp/rgg.graph" --rating expansion --levels 4
 check rgg-gather-default "" "$tmp/rgg.graph"
 check rgg-real 0 "$tmp/rgg-real.mtx" --format mtx
+check rgg-parhip-gzip 0 "$tmp/rgg.graph" --format parhip --gzip --levels 3 --no-level0
 check rmat-two-hop 0 "$tmp/rmat.graph"
 check rmat-no-two-hop 0 "$tmp/rmat.graph" --two-hop-threshold 2 --levels 6
 check grid-id 0 "$tmp/grid.graph" --ties id --rating weight --levels 3
