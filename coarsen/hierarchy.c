@@ -154,6 +154,15 @@ static int refine_matching(const exec_backend *b, const coarsen_graph *g, const 
     return rc ? rc : b->measure(g, mate, ms, err);
 }
 
+void hierarchy_two_hop_figures(const two_hop_stats *t, coarsen_level_stats *s)
+{
+    s->leaf_pairs = t->leaf_pairs;
+    s->twin_pairs = t->twin_pairs;
+    s->relative_pairs = t->relative_pairs;
+    s->island_pairs = t->island_pairs;
+    s->cap_blocked = t->cap_blocked;
+}
+
 /* The matching path of a level: match (and refine), two-hop pairing when
  * too many vertices stay unmatched, map. Fills the matching and two-hop
  * figures of s (and its two phase times, counted from t0). */
@@ -187,11 +196,7 @@ static int group_by_matching(const coarsen_hierarchy *h, const exec_backend *b, 
     s->matched_fraction = g->n ? 2.0 * (double)ms.matched_edges / (double)g->n : 0;
     s->matching_weight = ms.weight;
     s->matching_passes = ms.passes;
-    s->leaf_pairs = ts.leaf_pairs;
-    s->twin_pairs = ts.twin_pairs;
-    s->relative_pairs = ts.relative_pairs;
-    s->island_pairs = ts.island_pairs;
-    s->cap_blocked = ts.cap_blocked;
+    hierarchy_two_hop_figures(&ts, s);
     s->matching_ms = t1 - t0;
     s->two_hop_ms = t2 - t1;
     return rc;

@@ -16,6 +16,7 @@
 
 #include "coarsen.h"
 #include "matching/matching.h"
+#include "matching/two_hop.h"
 
 /* One level: its graph and map (map k takes level k-1's vertices to level
  * k's), where each copy lives, and its figures. */
@@ -85,6 +86,8 @@ int64_t hierarchy_level_cap(const coarsen_hierarchy_opts *o, int64_t total_verte
  * vertices (matcher, per-level seed, cap, ties, rating), as build_level
  * uses them. Needs level 0's figures. */
 void hierarchy_matching_opts(const coarsen_hierarchy *h, int k, int32_t n, matching_opts *mo);
+/* Two-hop's pair counts and cap_blocked [in] into a level's figures s [out]. */
+void hierarchy_two_hop_figures(const two_hop_stats *t, coarsen_level_stats *s);
 /* The graph figures (vertices, edges, totals) of host graph g into s, as
  * the CPU backend records them. */
 int hierarchy_record_graph(const coarsen_graph *g, coarsen_level_stats *s, coarsen_error *err);
