@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "dist/collective.h"
 #include "core/row_find.h"
 
 /* A fine row on its way: coarse id, fine id, vertex weight, entry count. */
@@ -78,32 +79,6 @@ typedef struct mirror_msg {
     double w;
 } mirror_msg;
 
-static void *alloc_or_abort(size_t count, size_t size, const char *what, MPI_Comm comm, coarsen_error *err)
-{
-    void *p = xmalloc((count ? count : 1) * size, what, err);
-    if (!p)
-        MPI_Abort(comm, COARSEN_ERR_NOMEM); /* the other ranks wait in a collective (dist.h) */
-    return p;
-}
-
-static void prefix(const int *count, int *displ, int P)
-{
-    for (int r = 0, s = 0; r < P; r++)
-        displ[r] = s, s += count[r];
-}
-
-/* The MPI_Alltoallv of n-element records of a contiguous type made of
- * elem bytes. */
-static void alltoallv_bytes(const void *send, const int *sc, const int *sd, void *recv, const int *rc, const int *rd,
-                            size_t elem, MPI_Comm comm)
-{
-    MPI_Datatype t;
-    MPI_Type_contiguous((int)elem, MPI_BYTE, &t);
-    MPI_Type_commit(&t);
-    MPI_Alltoallv(send, sc, sd, t, recv, rc, rd, t, comm);
-    MPI_Type_free(&t);
-}
-
 /* Sets (c, b)'s weight to w in coarse row c (local index i) of l: b is there,
  * the graph being symmetric. */
 static void set_weight(coarsen_graph *l, int32_t i, int32_t b, double w)
@@ -116,7 +91,7 @@ static void mirror_weights(dist_graph *o, MPI_Comm comm, coarsen_error *err)
 {
     const int P = o->nranks;
     coarsen_graph *l = o->local;
-    int *cnt = alloc_or_abort(4 * (size_t)P, sizeof *cnt, "contraction plan", comm, err);
+    int *cnt = dist_alloc(4 * (size_t)P, sizeof *cnt, "contraction plan", comm, err);
     int *sd = cnt + P, *rcnt = cnt + 2 * P, *rd = cnt + 3 * P;
     memset(cnt, 0, (size_t)P * sizeof *cnt);
     for (int32_t i = 0; i < l->n; i++)
@@ -127,12 +102,12 @@ static void mirror_weights(dist_graph *o, MPI_Comm comm, coarsen_error *err)
                     cnt[r]++;
             }
     MPI_Alltoall(cnt, 1, MPI_INT, rcnt, 1, MPI_INT, comm);
-    prefix(cnt, sd, P);
-    prefix(rcnt, rd, P);
+    dist_prefix(cnt, sd, P);
+    dist_prefix(rcnt, rd, P);
     int64_t ns = P ? (int64_t)sd[P - 1] + cnt[P - 1] : 0, nr = P ? (int64_t)rd[P - 1] + rcnt[P - 1] : 0;
-    mirror_msg *out = alloc_or_abort((size_t)ns, sizeof *out, "mirrored weights", comm, err);
-    mirror_msg *in = alloc_or_abort((size_t)nr, sizeof *in, "mirrored weights", comm, err);
-    int *fill = alloc_or_abort((size_t)P, sizeof *fill, "contraction plan", comm, err);
+    mirror_msg *out = dist_alloc((size_t)ns, sizeof *out, "mirrored weights", comm, err);
+    mirror_msg *in = dist_alloc((size_t)nr, sizeof *in, "mirrored weights", comm, err);
+    int *fill = dist_alloc((size_t)P, sizeof *fill, "contraction plan", comm, err);
     memcpy(fill, sd, (size_t)P * sizeof *fill);
     for (int32_t i = 0; i < l->n; i++) /* rows in increasing order: (c, b) entries are written, never read */
         for (int64_t e = l->xadj[i]; e < l->xadj[i + 1]; e++) {
@@ -145,7 +120,7 @@ static void mirror_weights(dist_graph *o, MPI_Comm comm, coarsen_error *err)
             else
                 out[fill[r]++] = (mirror_msg){c, b, l->ewgt[e]};
         }
-    alltoallv_bytes(out, cnt, sd, in, rcnt, rd, sizeof *out, comm);
+    dist_alltoallv_records(out, cnt, sd, in, rcnt, rd, sizeof *out, comm);
     for (int64_t j = 0; j < nr; j++)
         set_weight(l, in[j].c - o->first, in[j].b, in[j].w);
     free(fill), free(in), free(out), free(cnt);
@@ -156,15 +131,15 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
 {
     const int P = d->nranks;
     const coarsen_graph *l = d->local;
-    int64_t *cvtx = alloc_or_abort((size_t)P + 1, sizeof *cvtx, "coarse vtxdist", comm, err);
+    int64_t *cvtx = dist_alloc((size_t)P + 1, sizeof *cvtx, "coarse vtxdist", comm, err);
     dist_blocks(nc, P, cvtx);
     /* counts per destination: rows, entries (internal ones dropped here) */
-    int *cnt = alloc_or_abort(8 * (size_t)P, sizeof *cnt, "contraction plan", comm, err);
+    int *cnt = dist_alloc(8 * (size_t)P, sizeof *cnt, "contraction plan", comm, err);
     int *hc = cnt, *hd = cnt + P, *ec = cnt + 2 * P, *ed = cnt + 3 * P;
     int *rhc = cnt + 4 * P, *rhd = cnt + 5 * P, *rec = cnt + 6 * P, *red = cnt + 7 * P;
     memset(cnt, 0, 4 * (size_t)P * sizeof *cnt);
-    int64_t *rowsz = alloc_or_abort((size_t)l->n, sizeof *rowsz, "contraction rows", comm, err);
-    int *dest = alloc_or_abort((size_t)l->n, sizeof *dest, "contraction rows", comm, err);
+    int64_t *rowsz = dist_alloc((size_t)l->n, sizeof *rowsz, "contraction rows", comm, err);
+    int *dest = dist_alloc((size_t)l->n, sizeof *dest, "contraction rows", comm, err);
     int64_t ec_total[1] = {0};
     for (int32_t v = 0; v < l->n; v++) {
         int32_t c = cmap[v];
@@ -186,12 +161,12 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
     }
     MPI_Alltoall(hc, 1, MPI_INT, rhc, 1, MPI_INT, comm);
     MPI_Alltoall(ec, 1, MPI_INT, rec, 1, MPI_INT, comm);
-    prefix(hc, hd, P), prefix(ec, ed, P), prefix(rhc, rhd, P), prefix(rec, red, P);
+    dist_prefix(hc, hd, P), dist_prefix(ec, ed, P), dist_prefix(rhc, rhd, P), dist_prefix(rec, red, P);
     int64_t rh = P ? (int64_t)rhd[P - 1] + rhc[P - 1] : 0, re = P ? (int64_t)red[P - 1] + rec[P - 1] : 0;
-    row_head *sh = alloc_or_abort((size_t)l->n, sizeof *sh, "contraction rows", comm, err);
-    int32_t *sk = alloc_or_abort((size_t)ec_total[0], sizeof *sk, "contraction entries", comm, err);
-    double *sw = alloc_or_abort((size_t)ec_total[0], sizeof *sw, "contraction entries", comm, err);
-    int *hfill = alloc_or_abort(2 * (size_t)P, sizeof *hfill, "contraction plan", comm, err), *efill = hfill + P;
+    row_head *sh = dist_alloc((size_t)l->n, sizeof *sh, "contraction rows", comm, err);
+    int32_t *sk = dist_alloc((size_t)ec_total[0], sizeof *sk, "contraction entries", comm, err);
+    double *sw = dist_alloc((size_t)ec_total[0], sizeof *sw, "contraction entries", comm, err);
+    int *hfill = dist_alloc(2 * (size_t)P, sizeof *hfill, "contraction plan", comm, err), *efill = hfill + P;
     memcpy(hfill, hd, (size_t)P * sizeof *hfill);
     memcpy(efill, ed, (size_t)P * sizeof *efill);
     for (int32_t v = 0; v < l->n; v++) { /* increasing fine id per destination */
@@ -204,10 +179,10 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
                 sk[efill[r]] = k, sw[efill[r]++] = l->ewgt[e];
         }
     }
-    row_head *in_h = alloc_or_abort((size_t)rh, sizeof *in_h, "contraction rows", comm, err);
-    int32_t *in_k = alloc_or_abort((size_t)re, sizeof *in_k, "contraction entries", comm, err);
-    double *in_w = alloc_or_abort((size_t)re, sizeof *in_w, "contraction entries", comm, err);
-    alltoallv_bytes(sh, hc, hd, in_h, rhc, rhd, sizeof *sh, comm);
+    row_head *in_h = dist_alloc((size_t)rh, sizeof *in_h, "contraction rows", comm, err);
+    int32_t *in_k = dist_alloc((size_t)re, sizeof *in_k, "contraction entries", comm, err);
+    double *in_w = dist_alloc((size_t)re, sizeof *in_w, "contraction entries", comm, err);
+    dist_alltoallv_records(sh, hc, hd, in_h, rhc, rhd, sizeof *sh, comm);
     MPI_Alltoallv(sk, ec, ed, MPI_INT32_T, in_k, rec, red, MPI_INT32_T, comm);
     MPI_Alltoallv(sw, ec, ed, MPI_DOUBLE, in_w, rec, red, MPI_DOUBLE, comm);
     free(sw), free(sk), free(sh), free(hfill), free(dest), free(rowsz);
@@ -216,10 +191,10 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
      * id, so in increasing fine id overall: a stable counting sort by coarse
      * vertex keeps every group's members in increasing fine id. */
     const int32_t c0 = (int32_t)cvtx[d->rank], ncl = (int32_t)(cvtx[d->rank + 1] - cvtx[d->rank]);
-    int64_t *gptr = alloc_or_abort((size_t)ncl + 1, sizeof *gptr, "contraction groups", comm, err);
-    int64_t *start = alloc_or_abort((size_t)rh + 1, sizeof *start, "contraction rows", comm, err);
-    int64_t *order = alloc_or_abort((size_t)rh, sizeof *order, "contraction groups", comm, err);
-    int64_t *room = alloc_or_abort((size_t)ncl + 1, sizeof *room, "contraction rows", comm, err);
+    int64_t *gptr = dist_alloc((size_t)ncl + 1, sizeof *gptr, "contraction groups", comm, err);
+    int64_t *start = dist_alloc((size_t)rh + 1, sizeof *start, "contraction rows", comm, err);
+    int64_t *order = dist_alloc((size_t)rh, sizeof *order, "contraction groups", comm, err);
+    int64_t *room = dist_alloc((size_t)ncl + 1, sizeof *room, "contraction rows", comm, err);
     memset(gptr, 0, ((size_t)ncl + 1) * sizeof *gptr);
     memset(room, 0, ((size_t)ncl + 1) * sizeof *room);
     start[0] = 0;
@@ -230,7 +205,7 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
     }
     for (int32_t i = 0; i < ncl; i++)
         gptr[i + 1] += gptr[i], room[i + 1] += room[i];
-    int64_t *fill = alloc_or_abort((size_t)ncl + 1, sizeof *fill, "contraction groups", comm, err);
+    int64_t *fill = dist_alloc((size_t)ncl + 1, sizeof *fill, "contraction groups", comm, err);
     memcpy(fill, gptr, ((size_t)ncl + 1) * sizeof *fill);
     for (int64_t j = 0; j < rh; j++)
         order[fill[in_h[j].c - c0]++] = j;
@@ -245,19 +220,19 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
     if (rc)
         MPI_Abort(comm, rc);
     coarsen_graph *o = out->local;
-    int64_t *rowlen = alloc_or_abort((size_t)ncl + 1, sizeof *rowlen, "contraction rows", comm, err);
+    int64_t *rowlen = dist_alloc((size_t)ncl + 1, sizeof *rowlen, "contraction rows", comm, err);
     int64_t table_size = 2, most_members = 1;
     while (table_size < 2 * most)
         table_size *= 2;
     for (int32_t i = 0; i < ncl; i++)
         most_members = gptr[i + 1] - gptr[i] > most_members ? gptr[i + 1] - gptr[i] : most_members;
     const int nt = omp_get_max_threads();
-    int32_t *tables = alloc_or_abort((size_t)nt * (size_t)table_size, sizeof *tables, "contraction merge", comm, err);
-    coarse_entry *ents = alloc_or_abort((size_t)nt * (size_t)(most ? most : 1), sizeof *ents, "contraction merge", comm,
+    int32_t *tables = dist_alloc((size_t)nt * (size_t)table_size, sizeof *tables, "contraction merge", comm, err);
+    coarse_entry *ents = dist_alloc((size_t)nt * (size_t)(most ? most : 1), sizeof *ents, "contraction merge", comm,
                                         err);
-    const int32_t **ks = alloc_or_abort((size_t)nt * (size_t)most_members, sizeof *ks, "contraction merge", comm, err);
-    const double **ws = alloc_or_abort((size_t)nt * (size_t)most_members, sizeof *ws, "contraction merge", comm, err);
-    int64_t *ls = alloc_or_abort((size_t)nt * (size_t)most_members, sizeof *ls, "contraction merge", comm, err);
+    const int32_t **ks = dist_alloc((size_t)nt * (size_t)most_members, sizeof *ks, "contraction merge", comm, err);
+    const double **ws = dist_alloc((size_t)nt * (size_t)most_members, sizeof *ws, "contraction merge", comm, err);
+    int64_t *ls = dist_alloc((size_t)nt * (size_t)most_members, sizeof *ls, "contraction merge", comm, err);
     for (int64_t h = 0; h < (int64_t)nt * table_size; h++)
         tables[h] = -1;
 #pragma omp parallel num_threads(nt)

@@ -4,15 +4,13 @@
  *
  * Levels are distributed in 1-D blocks (vtxdist.h) with a ghost layer
  * (ghosts.h); a level is matched by the distributed handshake
- * (handshake.h), mapped by a global prefix sum (map.h) and contracted by an
- * all-to-all of rows merged in the fixed order (contract.h). Rank 0 reads
- * the input and gathers every level as it is built (gather.h): it holds the
- * whole hierarchy, as the single-process run does, and writes the files.
- * The single-process code takes over on rank 0, from the current level on
- * (same results by construction), when
- *  - the matching leaves more than two_hop_threshold of the level unmatched
- *    (two-hop pairing has no distributed version yet; the level's matching
- *    is computed again there),
+ * (handshake.h), paired further by the distributed two-hop (two_hop.h) when
+ * hierarchy.c's threshold says so, mapped by a global prefix sum (map.h) and
+ * contracted by an all-to-all of rows merged in the fixed order
+ * (contract.h). Rank 0 reads the input and gathers every level as it is
+ * built (gather.h): it holds the whole hierarchy, as the single-process run
+ * does, and writes the files. The single-process code takes over on rank 0,
+ * from the current level on (same results by construction), when
  *  - the level has at most gather_below vertices,
  *  - the options ask for what has no distributed version: red/blue, HEC,
  *    ROMA refinement (then from level 0).

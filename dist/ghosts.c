@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "dist/collective.h"
 
 static int cmp_i32(const void *a, const void *b)
 {
@@ -103,12 +104,8 @@ int dist_ghosts_exchange(const dist_ghosts *gh, void *ext, size_t elem, MPI_Comm
     char *x = ext;
     for (int64_t i = 0; i < nsend; i++)
         memcpy(buf + (size_t)i * elem, x + (size_t)gh->send_idx[i] * elem, elem);
-    MPI_Datatype t;
-    MPI_Type_contiguous((int)elem, MPI_BYTE, &t);
-    MPI_Type_commit(&t);
-    MPI_Alltoallv(buf, gh->send_count, gh->send_displ, t, x + (size_t)gh->nlocal * elem, gh->recv_count,
-                  gh->recv_displ, t, comm);
-    MPI_Type_free(&t);
+    dist_alltoallv_records(buf, gh->send_count, gh->send_displ, x + (size_t)gh->nlocal * elem, gh->recv_count,
+                           gh->recv_displ, elem, comm);
     free(buf);
     return COARSEN_OK;
 }

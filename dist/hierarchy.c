@@ -15,19 +15,19 @@
 #include "dist/gather.h"
 #include "dist/handshake.h"
 #include "dist/map.h"
+#include "dist/two_hop.h"
 #include "matching/match_weight.h"
 
-/* Builds level k from *cur across the ranks. *handover = 1 (nothing built)
- * when the matching leaves enough unmatched for two-hop pairing; else *kept
- * says whether the level removed a vertex, and when it did *cur becomes the
- * coarse level and rank 0 stores its graph and map in h. Every rank ends
- * with rank 0's figures of level k. */
-static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *handover, int *kept, MPI_Comm comm,
-                      coarsen_error *err)
+/* Builds level k from *cur across the ranks (match, two-hop pairing when
+ * hierarchy.c would run it, map, contract): *kept says whether the level
+ * removed a vertex, and when it did *cur becomes the coarse level and rank 0
+ * stores its graph and map in h. Every rank ends with rank 0's figures of
+ * level k. */
+static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *kept, MPI_Comm comm, coarsen_error *err)
 {
     coarsen_level_stats *s = &h->level[k].stats;
     *s = (coarsen_level_stats){0};
-    *handover = *kept = 0;
+    *kept = 0;
     matching_opts mo;
     hierarchy_matching_opts(h, k, cur->n, &mo);
     s->vertex_weight_cap = mo.max_vertex_weight;
@@ -41,24 +41,7 @@ static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *handove
     int passes = 0;
     int64_t matched = 0;
     dist_handshake(cur, &gh, &mo, mate, &passes, &matched, comm, err);
-    double t1 = timer_ms();
-    if ((double)(n - matched) > h->opts.two_hop_threshold * (double)n) { /* hierarchy.c's rule */
-        *handover = 1;
-        free(mate);
-        dist_ghosts_free(&gh);
-        return COARSEN_OK;
-    }
-    int32_t *cmap = xmalloc((size_t)(gh.nlocal + gh.nghost + 1) * sizeof *cmap, "coarse map", err);
-    if (!cmap)
-        MPI_Abort(comm, COARSEN_ERR_NOMEM);
-    int32_t nc = 0;
-    rc = dist_map_from_mates(cur, &gh, mate, cmap, &nc, comm, err);
-    if (rc) { /* the same on every rank (an MPI_Allreduce decided it) */
-        free(cmap), free(mate);
-        dist_ghosts_free(&gh);
-        return rc;
-    }
-    /* the matching's figures, as match_measure_cpu takes them, on rank 0 */
+    /* the matching's figures, as match_measure_cpu takes them before two-hop, on rank 0 */
     int32_t *all_mates = NULL;
     dist_gather_ints(cur, mate, comm, &all_mates, err);
     if (cur->rank == 0) {
@@ -67,8 +50,27 @@ static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *handove
     }
     free(all_mates);
     s->matching_passes = passes;
+    double t1 = timer_ms(), t2 = t1;
     s->matching_ms = t1 - t0;
+    if ((double)(n - matched) > h->opts.two_hop_threshold * (double)n) { /* hierarchy.c's rule */
+        const two_hop_opts to = {mo.max_vertex_weight, h->opts.two_hop_relatives};
+        two_hop_stats ts;
+        dist_two_hop(cur, &gh, &to, mate, &ts, comm, err);
+        t2 = timer_ms();
+        hierarchy_two_hop_figures(&ts, s);
+        s->two_hop_ms = t2 - t1;
+    }
+    int32_t *cmap = xmalloc((size_t)(gh.nlocal + gh.nghost + 1) * sizeof *cmap, "coarse map", err);
+    if (!cmap)
+        MPI_Abort(comm, COARSEN_ERR_NOMEM);
+    int32_t nc = 0;
+    rc = dist_map_from_mates(cur, &gh, mate, cmap, &nc, comm, err);
     free(mate);
+    if (rc) { /* the same on every rank (an MPI_Allreduce decided it) */
+        free(cmap);
+        dist_ghosts_free(&gh);
+        return rc;
+    }
     if (nc == n) { /* no vertex removed: the level is not kept (hierarchy.c's build_level) */
         free(cmap);
         dist_ghosts_free(&gh);
@@ -77,7 +79,7 @@ static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *handove
     }
     dist_graph coarse;
     dist_contract(cur, &gh, cmap, nc, &coarse, comm, err);
-    double t2 = timer_ms();
+    double t3 = timer_ms();
     dist_ghosts_free(&gh);
     coarsen_graph *g = NULL;
     int32_t *map = NULL;
@@ -88,7 +90,7 @@ static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *handove
         rc = hierarchy_record_graph(g, s, err);
         h->level[k].host = g;
         h->level[k].map = map;
-        s->contraction_ms = t2 - t1;
+        s->contraction_ms = t3 - t2;
     }
     MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
     MPI_Bcast(s, (int)sizeof *s, MPI_BYTE, 0, comm);
@@ -132,9 +134,9 @@ int dist_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *o
             break;
         }
         int kept = 0;
-        rc = dist_level(h, &cur, h->levels + 1, &handover, &kept, comm, err);
+        rc = dist_level(h, &cur, h->levels + 1, &kept, comm, err);
         h->distributed_levels += kept;
-        if (rc || handover || hierarchy_level_done(h, kept))
+        if (rc || hierarchy_level_done(h, kept))
             break;
     }
     if (distributed)

@@ -129,7 +129,7 @@ if command -v timeout >/dev/null 2>&1; then
     fi
 fi
 
-for f in karate.graph:--coarsen-to:0:--levels:20:--two-hop-threshold:2 4elt.graph PGPgiantcompo.graph kahip_example_weighted.graph:--coarsen-to:5 bcsstk13.mtx.gz:--format:mtx power.graph; do
+for f in karate.graph:--coarsen-to:0:--levels:20:--two-hop-threshold:2 4elt.graph PGPgiantcompo.graph kahip_example_weighted.graph:--coarsen-to:5 bcsstk13.mtx.gz:--format:mtx power.graph astro-ph.graph.gz; do
     file=${f%%:*}
     args=$(echo "$f" | sed -n 's/^[^:]*:\(.*\)/\1/p' | tr ':' ' ')
     if [ -f "$DATA/$file" ]; then
