@@ -126,13 +126,11 @@ static void mirror_weights(dist_graph *o, MPI_Comm comm, coarsen_error *err)
     free(fill), free(in), free(out), free(cnt);
 }
 
-int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cmap, int32_t nc, dist_graph *out,
-                  MPI_Comm comm, coarsen_error *err)
+int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cmap, int32_t nc, const int64_t *cvtx,
+                  dist_graph *out, MPI_Comm comm, coarsen_error *err)
 {
     const int P = d->nranks;
     const coarsen_graph *l = d->local;
-    int64_t *cvtx = dist_alloc((size_t)P + 1, sizeof *cvtx, "coarse vtxdist", comm, err);
-    dist_blocks(nc, P, cvtx);
     /* counts per destination: rows, entries (internal ones dropped here) */
     int *cnt = dist_alloc(8 * (size_t)P, sizeof *cnt, "contraction plan", comm, err);
     int *hc = cnt, *hd = cnt + P, *ec = cnt + 2 * P, *ed = cnt + 3 * P;
@@ -272,7 +270,7 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
     o->ewgt = ewgt ? ewgt : o->ewgt;
     MPI_Allreduce(&cnnz, &out->nnz, 1, MPI_INT64_T, MPI_SUM, comm);
     free(rowlen), free(room), free(order), free(start), free(gptr);
-    free(in_w), free(in_k), free(in_h), free(cnt), free(cvtx);
+    free(in_w), free(in_k), free(in_h), free(cnt);
     if (!d->integral_weights) /* integer sums are exact: both directions agree already */
         mirror_weights(out, comm, err);
     return COARSEN_OK;

@@ -63,22 +63,28 @@ static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *kept, M
     int32_t *cmap = xmalloc((size_t)(gh.nlocal + gh.nghost + 1) * sizeof *cmap, "coarse map", err);
     if (!cmap)
         MPI_Abort(comm, COARSEN_ERR_NOMEM);
+    int64_t *cvtx = xmalloc(((size_t)cur->nranks + 1) * sizeof *cvtx, "coarse vtxdist", err);
+    if (!cvtx)
+        MPI_Abort(comm, COARSEN_ERR_NOMEM);
     int32_t nc = 0;
-    rc = dist_map_from_mates(cur, &gh, mate, cmap, &nc, comm, err);
+    rc = dist_map_from_mates(cur, &gh, mate, cmap, &nc, cvtx, comm, err);
     free(mate);
     if (rc) { /* the same on every rank (an MPI_Allreduce decided it) */
+        free(cvtx);
         free(cmap);
         dist_ghosts_free(&gh);
         return rc;
     }
     if (nc == n) { /* no vertex removed: the level is not kept (hierarchy.c's build_level) */
+        free(cvtx);
         free(cmap);
         dist_ghosts_free(&gh);
         MPI_Bcast(s, (int)sizeof *s, MPI_BYTE, 0, comm);
         return COARSEN_OK;
     }
     dist_graph coarse;
-    dist_contract(cur, &gh, cmap, nc, &coarse, comm, err);
+    dist_contract(cur, &gh, cmap, nc, cvtx, &coarse, comm, err);
+    free(cvtx);
     double t3 = timer_ms();
     dist_ghosts_free(&gh);
     coarsen_graph *g = NULL;

@@ -9,7 +9,7 @@
 #include "core/error.h"
 
 int dist_map_from_mates(const dist_graph *d, const dist_ghosts *gh, const int32_t *mate, int32_t *cmap, int32_t *nc,
-                        MPI_Comm comm, coarsen_error *err)
+                        int64_t *cvtx, MPI_Comm comm, coarsen_error *err)
 {
     const int P = d->nranks;
     const int32_t nl = gh->nlocal, lo = d->first, hi = d->first + nl;
@@ -85,5 +85,20 @@ int dist_map_from_mates(const dist_graph *d, const dist_ghosts *gh, const int32_
         return error_set(err, COARSEN_ERR_INPUT, "mpi map: the mates are not a symmetric pairing");
     dist_ghosts_exchange(gh, cmap, sizeof *cmap, comm, err); /* the neighbours' ids, for the contraction */
     *nc = (int32_t)total;
+    /* the coarse blocks, of about equal work: a leader's coarse row is about
+     * its own row and its partner's (here, or taken as long as its own) */
+    int64_t *w = xmalloc((size_t)(leaders ? leaders : 1) * sizeof *w, "coarse blocks", err);
+    if (!w)
+        MPI_Abort(comm, COARSEN_ERR_NOMEM);
+    int64_t k = 0;
+    const coarsen_graph *l = d->local;
+    for (int32_t v = 0; v < nl; v++)
+        if (mate[v] < 0 || lo + v < mate[v]) {
+            int64_t deg = l->xadj[v + 1] - l->xadj[v];
+            int64_t other = mate[v] < 0 ? 0 : mate[v] < hi ? l->xadj[mate[v] - lo + 1] - l->xadj[mate[v] - lo] : deg;
+            w[k++] = 1 + deg + other;
+        }
+    dist_blocks_weighted(leaders, w, cvtx, comm);
+    free(w);
     return COARSEN_OK;
 }

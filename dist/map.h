@@ -14,10 +14,13 @@
  * caller-allocated, nlocal + nghost entries]: the global coarse id of every
  * local vertex and of every ghost (the extended layout of ghosts.h, so the
  * contraction reads its neighbours' ids there). *nc [out]: coarse vertices
- * of the whole level. Messages: one MPI_Exscan, two MPI_Allreduce, one
+ * of the whole level. cvtx [out, caller-allocated, nranks + 1 entries]: the
+ * coarse level's blocks (dist_blocks_weighted), of about equal work by the
+ * fine rows of each group. Messages: one MPI_Exscan, two MPI_Allreduce, one
  * MPI_Alltoall and two MPI_Alltoallv (requests for the leaders' ids on other
- * ranks, 8 B each way per such pair), one ghost exchange. */
+ * ranks, 8 B each way per such pair), one ghost exchange; for the blocks one
+ * MPI_Exscan and three MPI_Allreduce. */
 int dist_map_from_mates(const dist_graph *d, const dist_ghosts *gh, const int32_t *mate, int32_t *cmap, int32_t *nc,
-                        MPI_Comm comm, coarsen_error *err);
+                        int64_t *cvtx, MPI_Comm comm, coarsen_error *err);
 
 #endif

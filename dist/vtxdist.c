@@ -1,5 +1,5 @@
-/* vtxdist.c — the block distribution (vtxdist.h): balanced blocks, owner
- * lookup, and rank 0's graph scattered into the ranks' blocks. */
+/* vtxdist.c — the block distribution (vtxdist.h): blocks of equal work,
+ * owner lookup, and rank 0's graph scattered into the ranks' blocks. */
 #include "dist/vtxdist.h"
 
 #include <limits.h>
@@ -8,10 +8,37 @@
 
 #include "core/error.h"
 
-void dist_blocks(int32_t n, int nranks, int64_t *vtxdist)
+void dist_blocks_weighted(int64_t count, const int64_t *w, int64_t *vtxdist, MPI_Comm comm)
 {
-    for (int r = 0; r <= nranks; r++)
-        vtxdist[r] = (int64_t)r * n / nranks;
+    int P;
+    MPI_Comm_size(comm, &P);
+    int64_t mine = 0, before = 0, total = 0;
+    for (int64_t i = 0; i < count; i++)
+        mine += w[i];
+    MPI_Exscan(&mine, &before, 1, MPI_INT64_T, MPI_SUM, comm);
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    if (rank == 0)
+        before = 0; /* MPI_Exscan leaves rank 0's result undefined */
+    MPI_Allreduce(&mine, &total, 1, MPI_INT64_T, MPI_SUM, comm);
+    /* vtxdist[k] = items whose weight before them is below k total / P: each
+     * rank counts its own, targets and items both in increasing order */
+    int64_t *below = xmalloc(2 * ((size_t)P + 1) * sizeof *below, "vtxdist", NULL);
+    if (!below)
+        MPI_Abort(comm, COARSEN_ERR_NOMEM); /* the others are in the reduction below (dist.h) */
+    int64_t i = 0, at = before;
+    for (int k = 0; k <= P; k++) {
+        const int64_t target = total * (int64_t)k / P;
+        while (i < count && at < target)
+            at += w[i++];
+        below[k] = i;
+    }
+    MPI_Allreduce(below, below + P + 1, P + 1, MPI_INT64_T, MPI_SUM, comm);
+    int64_t items = 0;
+    MPI_Allreduce(&count, &items, 1, MPI_INT64_T, MPI_SUM, comm);
+    for (int k = 0; k <= P; k++)
+        vtxdist[k] = k == P ? items : below[P + 1 + k];
+    free(below);
 }
 
 int dist_owner(const int64_t *vtxdist, int nranks, int64_t v)
@@ -81,7 +108,20 @@ int dist_graph_scatter(const coarsen_graph *g, MPI_Comm comm, dist_graph *out, c
     if (!nnz_of)
         MPI_Abort(comm, COARSEN_ERR_NOMEM);
     int *displ = cnt + P;
-    dist_blocks((int32_t)head[0], P, vtxdist);
+    if (rank == 0) /* blocks of equal work: vertex v weighs 1 + its degree */
+        for (int r = 0; r <= P; r++) {
+            const int64_t target = (g->n + g->nnz) * (int64_t)r / P;
+            int64_t lo = 0, hi = g->n; /* the vertices whose weights before them sum below target */
+            while (lo < hi) {
+                int64_t mid = lo + (hi - lo) / 2;
+                if (mid + g->xadj[mid] < target)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            vtxdist[r] = r == P ? g->n : lo;
+        }
+    MPI_Bcast(vtxdist, P + 1, MPI_INT64_T, 0, comm);
     int64_t lo = vtxdist[rank], hi = vtxdist[rank + 1];
     /* entries per rank: rank 0 knows them from xadj; each share must fit an MPI count */
     int dummy, rc = COARSEN_OK;

@@ -25,14 +25,19 @@ typedef struct dist_graph {
     coarsen_graph *local;  /* owned */
 } dist_graph;
 
-/* Fills vtxdist [out, nranks + 1 entries] with balanced blocks of n
- * vertices: vtxdist[r] = floor(r n / nranks). */
-void dist_blocks(int32_t n, int nranks, int64_t *vtxdist);
+/* Collective. Blocks of equal weight: the ranks hold, in rank order,
+ * consecutive runs of the items 0..N-1 (count [in] here, weights w [in],
+ * each >= 1); vtxdist [out, nranks + 1 entries, the same on every rank]:
+ * vtxdist[k] = the items whose weights before them sum below k W / nranks
+ * (W the total), so block k gets about W / nranks. Any vtxdist gives the
+ * same hierarchy; this one balances the work. */
+void dist_blocks_weighted(int64_t count, const int64_t *w, int64_t *vtxdist, MPI_Comm comm);
 /* The rank owning global vertex v under vtxdist (binary search). */
 int dist_owner(const int64_t *vtxdist, int nranks, int64_t v);
 
 /* Collective. Rank 0 passes its host graph g [in] (borrowed; the other ranks
- * pass NULL); every rank receives its block into *out [out, owned by the
+ * pass NULL); every rank receives its block, blocks of equal 1 + degree
+ * summed over their vertices, into *out [out, owned by the
  * caller, dist_graph_free]. Counts travel as MPI int: a rank's share must
  * stay below 2^31 entries (otherwise, as on any failure inside it, MPI_Abort
  * with COARSEN_ERR_NOMEM: dist.h). Returns COARSEN_OK. */
