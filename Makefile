@@ -6,7 +6,8 @@
 #   make shared          the shared library only (what the Python package bundles)
 #   make test            CPU-only, CUDA and ASan builds, each with the whole suite,
 #                        then the Python package's tests (tests/python/run.sh)
-#   make check           the suite on this build only
+#   make check           the suite on this build only (with coarsen-mpi's, when mpicc is found)
+#   make mpi-check       coarsen-mpi against coarsen at 1-4 ranks (tests/mpi/run.sh)
 #   make python-check    build the Python package on this build, run its tests
 #   make example         generate a graph and coarsen it (README)
 #   make asan            the suite under AddressSanitizer + UBSan (CPU build)
@@ -63,6 +64,12 @@ else
 LIB_CU    := $(wildcard $(addsuffix /*.cu,$(LIB_DIRS)))
 endif
 CLI_C     := $(wildcard cli/*.c)
+# coarsen-mpi (dist/, docs/distributed.md): built when mpicc is on the PATH
+# (OpenMPI from Debian: scripts/install-deps.sh); MPI=0 leaves it out. It
+# links the CLI without its main() (cli/program.c).
+MPI       ?= auto
+MPICC     := $(if $(filter 0,$(MPI)),,$(shell command -v mpicc 2>/dev/null))
+DIST_C    := $(wildcard dist/*.c)
 TEST_C    := $(wildcard tests/*.c tests/support/*.c)
 BENCH_UTIL_C := bench/bench_util.c
 BENCH_C   := $(filter-out $(BENCH_UTIL_C),$(wildcard bench/*.c))
@@ -78,12 +85,14 @@ VERSION   := $(shell sed -n 's/.*COARSEN_VERSION "\(.*\)"/\1/p' include/coarsen.
 SONAME    := libcoarsen.so.$(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
 SHLIB     := $(BUILD)/libcoarsen.so.$(VERSION)
 PROG      := $(BUILD)/coarsen
+DIST_O    := $(DIST_C:%.c=$(BUILD)/obj/%.o)
+MPIPROG   := $(if $(MPICC),$(BUILD)/coarsen-mpi)
 TESTS     := $(BUILD)/coarsen-tests
 BENCHES   := $(BENCH_C:bench/%.c=$(BUILD)/bench/%)
 EXAMPLES  := $(EXAMPLE_C:examples/%.c=$(BUILD)/examples/%)
 
-.PHONY: all deps test check example asan bench install clean fuzz shared print-shlib python-check
-all: $(PROG) $(LIB) $(SHLIB) $(EXAMPLES) $(BENCHES)
+.PHONY: all deps test check mpi-check example asan bench install clean fuzz shared print-shlib python-check
+all: $(PROG) $(MPIPROG) $(LIB) $(SHLIB) $(EXAMPLES) $(BENCHES)
 
 deps:
 	@sh scripts/install-deps.sh
@@ -123,6 +132,13 @@ PROG_OMP  := $(if $(GOMP_STATIC),$(GOMP_STATIC) -pthread,-fopenmp)
 $(PROG): $(CLI_O) $(LIB)
 	$(CC) $(filter-out -fopenmp,$(CFLAGS)) $^ -o $@ $(filter-out -fopenmp,$(LDLIBS)) -lmetis $(PROG_OMP)
 
+$(BUILD)/obj/dist/%.o: dist/%.c
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/coarsen-mpi: $(DIST_O) $(filter-out $(BUILD)/obj/cli/program.o,$(CLI_O)) $(LIB)
+	$(MPICC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis
+
 $(TESTS): $(TEST_O) $(LIB)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lz -lcriterion -lmetis
 
@@ -142,8 +158,15 @@ $(BUILD)/examples/%: $(BUILD)/obj/examples/%.o $(LIB)
 # (--verbose prints every [SKIP] with its reason). Passive OpenMP waiting:
 # Criterion runs tests in parallel processes, and spinning threads of one
 # would starve the others on a small machine.
-check: $(TESTS) $(PROG)
+# Then coarsen-mpi against coarsen at 1-4 ranks (tests/mpi/run.sh; skipped
+# visibly without mpirun; not in sanitizer builds, where OpenMPI's own
+# allocations would fail the leak check).
+check: $(TESTS) $(PROG) $(MPIPROG)
 	COARSEN_PROG=$(abspath $(PROG)) OMP_WAIT_POLICY=passive $(TESTS) --jobs 2 --verbose
+	$(if $(SANITIZE),@echo "mpi tests: [SKIP] sanitizer build",$(if $(MPIPROG),sh tests/mpi/run.sh $(BUILD),@echo "mpi tests: [SKIP] no mpicc: coarsen-mpi not built"))
+
+mpi-check: $(PROG) $(MPIPROG)
+	$(if $(MPIPROG),sh tests/mpi/run.sh $(BUILD),@echo "mpi tests: [SKIP] no mpicc: coarsen-mpi not built")
 
 NPROC    := $(shell nproc 2>/dev/null || echo 2)
 ASAN_VARS := CUDA=0 BUILD=build-asan OPT=-O1 \

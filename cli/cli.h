@@ -87,6 +87,10 @@ int cli_parse_ties(const char *s, int *hashed);
  * runs). Every file is complete before (output_commit). Returns status
  * instead in builds with AddressSanitizer, whose leak check needs the frees. */
 int cli_exit_fast(int status);
+/* Called first by cli_exit_fast when set (NULL by default): coarsen-mpi
+ * (dist/main.c) releases its worker processes and finalises MPI there, which
+ * _exit would skip. It may run more than once and must allow that. */
+extern void (*cli_exit_hook)(void);
 
 /* Prints "coarsen: <msg>" on stderr and returns the exit status for err. */
 int cli_fail(const coarsen_error *err);
@@ -102,5 +106,16 @@ int cmd_match(int argc, char **argv);
 int cmd_partition(int argc, char **argv);
 int cmd_bipartite(int argc, char **argv);
 int cmd_remap(int argc, char **argv);
+
+/* The whole command line of the `coarsen` program (main.c): subcommand
+ * dispatch, the pipeline otherwise; returns the exit status (or leaves
+ * through cli_exit_fast). */
+int cli_main(int argc, char **argv);
+
+/* What the pipeline (cmd_coarsen.c) builds its hierarchy with:
+ * coarsen_hierarchy_build, same contract; coarsen-mpi sets the distributed
+ * builder (dist/dist.h), which gives the same hierarchy. */
+extern int (*cli_hierarchy_builder)(const coarsen_graph *g, const coarsen_hierarchy_opts *opts,
+                                    coarsen_hierarchy **out, coarsen_error *err);
 
 #endif

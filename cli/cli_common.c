@@ -148,8 +148,12 @@ int cli_parse_options(int argc, char **argv, const char *cmd, const char *shorto
     return 0;
 }
 
+void (*cli_exit_hook)(void) = NULL;
+
 int cli_exit_fast(int status)
 {
+    if (cli_exit_hook)
+        cli_exit_hook();
 #if defined(__SANITIZE_ADDRESS__)
     return status;
 #else

@@ -79,6 +79,9 @@ static const char *help_text(void)
     return text;
 }
 
+int (*cli_hierarchy_builder)(const coarsen_graph *, const coarsen_hierarchy_opts *, coarsen_hierarchy **,
+                             coarsen_error *) = coarsen_hierarchy_build;
+
 enum {
     OPT_LEVELS = OPT_FIRST_LOCAL,
     OPT_MATCHER,
@@ -387,7 +390,7 @@ static int execute(run *r, const char *command_line)
     int32_t prev_n = g->n;
     r->h.on_level = r->g.quiet ? NULL : progress_line;
     r->h.ctx = &prev_n;
-    if (coarsen_hierarchy_build(g, &r->h, &h, &err)) {
+    if (cli_hierarchy_builder(g, &r->h, &h, &err)) {
         status = cli_fail(&err);
         goto done;
     }

@@ -1,6 +1,7 @@
-/* main.c — entry of the `coarsen` program: --version, top-level --help and
- * dispatch to the subcommand named by the first argument; anything else runs
- * the pipeline (cmd_coarsen.c). */
+/* main.c — the `coarsen` command line (cli_main): --version, top-level
+ * --help and dispatch to the subcommand named by the first argument; anything
+ * else runs the pipeline (cmd_coarsen.c). The program's main() is in
+ * program.c, so that coarsen-mpi (dist/main.c) runs the same command line. */
 #include "cli/cli.h"
 #include "core/interrupt.h"
 
@@ -30,7 +31,7 @@ static void usage(void)
     printf("\nEach command takes --help. Version %s.\n", COARSEN_VERSION);
 }
 
-int main(int argc, char **argv)
+int cli_main(int argc, char **argv)
 {
     interrupt_install();
     device_preinit(); /* before the GPU start-up thread exists */

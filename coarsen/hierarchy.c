@@ -101,7 +101,7 @@ static int check_opts(const coarsen_hierarchy_opts *o, coarsen_error *err)
  * COARSEN_VWGT_AUTO): the option itself unless auto; for auto the larger of
  * METIS's 1.5 W / coarsen_to and factor * W / n rounded up (at least 1, so
  * that it stays a cap). */
-static int64_t level_cap(const coarsen_hierarchy_opts *o, int64_t total_vertex_weight, int32_t n)
+int64_t hierarchy_level_cap(const coarsen_hierarchy_opts *o, int64_t total_vertex_weight, int32_t n)
 {
     if (o->max_vertex_weight != COARSEN_VWGT_AUTO)
         return o->max_vertex_weight;
@@ -135,6 +135,11 @@ static int record_graph(const exec_backend *b, const coarsen_graph *g, coarsen_l
     return COARSEN_OK;
 }
 
+int hierarchy_record_graph(const coarsen_graph *g, coarsen_level_stats *s, coarsen_error *err)
+{
+    return record_graph(exec_backend_cpu(), g, s, err);
+}
+
 /* ROMA on the matching of level g (same seed and cap as the matcher), then
  * its new size and weight into ms (the passes stay the matcher's). */
 static int refine_matching(const exec_backend *b, const coarsen_graph *g, const matching_opts *mo, int32_t *mate,
@@ -147,6 +152,15 @@ static int refine_matching(const exec_backend *b, const coarsen_graph *g, const 
     roma_stats rs;
     int rc = b->refine(g, &ro, mate, &rs, err);
     return rc ? rc : b->measure(g, mate, ms, err);
+}
+
+void hierarchy_two_hop_figures(const two_hop_stats *t, coarsen_level_stats *s)
+{
+    s->leaf_pairs = t->leaf_pairs;
+    s->twin_pairs = t->twin_pairs;
+    s->relative_pairs = t->relative_pairs;
+    s->island_pairs = t->island_pairs;
+    s->cap_blocked = t->cap_blocked;
 }
 
 /* The matching path of a level: match (and refine), two-hop pairing when
@@ -182,11 +196,7 @@ static int group_by_matching(const coarsen_hierarchy *h, const exec_backend *b, 
     s->matched_fraction = g->n ? 2.0 * (double)ms.matched_edges / (double)g->n : 0;
     s->matching_weight = ms.weight;
     s->matching_passes = ms.passes;
-    s->leaf_pairs = ts.leaf_pairs;
-    s->twin_pairs = ts.twin_pairs;
-    s->relative_pairs = ts.relative_pairs;
-    s->island_pairs = ts.island_pairs;
-    s->cap_blocked = ts.cap_blocked;
+    hierarchy_two_hop_figures(&ts, s);
     s->matching_ms = t1 - t0;
     s->two_hop_ms = t2 - t1;
     return rc;
@@ -212,6 +222,18 @@ static int group_by_hec(const exec_backend *b, const coarsen_graph *g, const mat
     return rc;
 }
 
+void hierarchy_matching_opts(const coarsen_hierarchy *h, int k, int32_t n, matching_opts *mo)
+{
+    matching_opts_default(mo);
+    mo->kind = h->opts.matcher == COARSEN_MATCHER_REDBLUE ? MATCHER_REDBLUE
+               : h->opts.matcher == COARSEN_MATCHER_HEC   ? MATCHER_HEC
+                                                          : MATCHER_HANDSHAKE;
+    mo->seed = hash3(h->opts.seed, (uint64_t)k, 0);
+    mo->max_vertex_weight = hierarchy_level_cap(&h->opts, h->level[0].stats.total_vertex_weight, n);
+    mo->hashed_ties = h->opts.hashed_ties;
+    mo->rating = mo->kind == MATCHER_REDBLUE ? MATCH_RATING_WEIGHT : (match_rating)h->opts.rating; /* coarsen.h */
+}
+
 /* Builds level k from level k - 1 (its figures into h->level[k].stats). *kept = 0
  * (and no graph stored) when the step would remove no vertex; the stats'
  * cap_blocked is set even then, for the stop reason. */
@@ -223,14 +245,7 @@ static int build_level(coarsen_hierarchy *h, const exec_backend *b, int k, int *
     *kept = 0;
 
     matching_opts mo;
-    matching_opts_default(&mo);
-    mo.kind = h->opts.matcher == COARSEN_MATCHER_REDBLUE ? MATCHER_REDBLUE
-              : h->opts.matcher == COARSEN_MATCHER_HEC   ? MATCHER_HEC
-                                                         : MATCHER_HANDSHAKE;
-    mo.seed = hash3(h->opts.seed, (uint64_t)k, 0);
-    mo.max_vertex_weight = level_cap(&h->opts, h->level[0].stats.total_vertex_weight, g->n);
-    mo.hashed_ties = h->opts.hashed_ties;
-    mo.rating = mo.kind == MATCHER_REDBLUE ? MATCH_RATING_WEIGHT : (match_rating)h->opts.rating; /* coarsen.h */
+    hierarchy_matching_opts(h, k, g->n, &mo);
     s->vertex_weight_cap = mo.max_vertex_weight;
 
     int32_t *cmap = b->ints_alloc(g->n, "coarse map", err);
@@ -366,48 +381,93 @@ static int level_backend(coarsen_hierarchy *h, const exec_backend **b, coarsen_e
 /* Adds levels until a stopping rule holds; sets h->stop. */
 static int build_levels(coarsen_hierarchy *h, const exec_backend *b, coarsen_error *err)
 {
-    const coarsen_hierarchy_opts *o = &h->opts;
     for (;;) {
         int stop = interrupt_check(err); /* between levels: SIGINT or SIGTERM */
         if (stop)
             return stop;
-        const coarsen_level_stats *cur = &h->level[h->levels].stats;
-        if (h->levels >= o->levels) {
-            h->stop = COARSEN_STOP_LEVELS;
-            return COARSEN_OK;
-        }
-        if (o->coarsen_to > 0 && cur->vertices <= o->coarsen_to) {
-            h->stop = COARSEN_STOP_COARSEN_TO;
-            return COARSEN_OK;
-        }
-        h->stop = COARSEN_STOP_NO_EDGES;
-        if (cur->edges == 0) /* nothing to match or pair */
+        if (hierarchy_stop_before(h))
             return COARSEN_OK;
         int kept = 0;
         int rc = level_backend(h, &b, err);
         if (!rc && b->gpu)
             rc = fit_device_budget(h, h->levels + 1, err);
-        int threads = threads_limit(b->gpu ? INT64_MAX : 2 * cur->edges); /* CPU: threads by the level's size */
+        /* CPU: threads by the level's size */
+        int threads = threads_limit(b->gpu ? INT64_MAX : 2 * h->level[h->levels].stats.edges);
         if (!rc)
             rc = build_level(h, b, h->levels + 1, &kept, err);
         threads_restore(threads);
-        if (!rc && !kept)
-            stall(h, cur->vertices, cur->vertices, &h->level[h->levels + 1].stats);
-        if (rc || !kept)
+        if (rc)
             return rc;
-        h->levels++;
-        if (h->levels == 1 && h->on_gpu && !o->keep_input_on_device) { /* level 0 is the caller's host graph */
-            coarsen_graph_free(h->level[0].dev);
+        if (kept && h->levels == 0 && h->on_gpu && !h->opts.keep_input_on_device) {
+            coarsen_graph_free(h->level[0].dev); /* level 0 is the caller's host graph */
             h->level[0].dev = NULL;
         }
-        if (o->on_level)
-            o->on_level(h->levels, &h->level[h->levels].stats, o->ctx);
-        const coarsen_level_stats *next = &h->level[h->levels].stats;
-        if ((double)next->vertices > (1.0 - o->min_reduction) * (double)cur->vertices) {
-            stall(h, cur->vertices, next->vertices, next);
+        if (hierarchy_level_done(h, kept))
             return COARSEN_OK;
-        }
     }
+}
+
+int hierarchy_stop_before(coarsen_hierarchy *h)
+{
+    const coarsen_hierarchy_opts *o = &h->opts;
+    const coarsen_level_stats *cur = &h->level[h->levels].stats;
+    if (h->levels >= o->levels) {
+        h->stop = COARSEN_STOP_LEVELS;
+        return 1;
+    }
+    if (o->coarsen_to > 0 && cur->vertices <= o->coarsen_to) {
+        h->stop = COARSEN_STOP_COARSEN_TO;
+        return 1;
+    }
+    h->stop = COARSEN_STOP_NO_EDGES;
+    return cur->edges == 0; /* nothing to match or pair */
+}
+
+int hierarchy_level_done(coarsen_hierarchy *h, int kept)
+{
+    const coarsen_hierarchy_opts *o = &h->opts;
+    const coarsen_level_stats *cur = &h->level[h->levels].stats;
+    if (!kept) {
+        stall(h, cur->vertices, cur->vertices, &h->level[h->levels + 1].stats);
+        return 1;
+    }
+    h->levels++;
+    if (o->on_level)
+        o->on_level(h->levels, &h->level[h->levels].stats, o->ctx);
+    const coarsen_level_stats *next = &h->level[h->levels].stats;
+    if ((double)next->vertices > (1.0 - o->min_reduction) * (double)cur->vertices) {
+        stall(h, cur->vertices, next->vertices, next);
+        return 1;
+    }
+    return 0;
+}
+
+int hierarchy_build_rest_cpu(coarsen_hierarchy *h, coarsen_error *err)
+{
+    if (!h->level[h->levels].host)
+        return error_set(err, COARSEN_ERR_INPUT, "hierarchy: level %d has no host graph to go on from", h->levels);
+    return build_levels(h, exec_backend_cpu(), err);
+}
+
+int hierarchy_create(const coarsen_graph *g, const coarsen_hierarchy_opts *opts, coarsen_hierarchy **out,
+                     coarsen_error *err)
+{
+    *out = NULL;
+    int rc = check_opts(opts, err);
+    if (rc)
+        return rc;
+    coarsen_hierarchy *h = xcalloc(1, sizeof *h, "hierarchy", err);
+    if (!h)
+        return COARSEN_ERR_NOMEM;
+    h->opts = *opts;
+    h->level = xcalloc((size_t)opts->levels + 1, sizeof *h->level, "hierarchy levels", err);
+    if (!h->level) {
+        coarsen_hierarchy_free(h);
+        return COARSEN_ERR_NOMEM;
+    }
+    h->level[0].host = (coarsen_graph *)g; /* borrowed: never freed here */
+    *out = h;
+    return COARSEN_OK;
 }
 
 int coarsen_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *opts, coarsen_hierarchy **out,
@@ -419,31 +479,22 @@ int coarsen_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts
         coarsen_hierarchy_opts_default(&defaults);
         opts = &defaults;
     }
-    int rc = check_opts(opts, err);
-    if (rc)
-        return rc;
     if (!g || g->on_device)
         return error_set(err, COARSEN_ERR_INPUT, "coarsen_hierarchy_build needs a host graph");
-    coarsen_hierarchy *h = xcalloc(1, sizeof *h, "hierarchy", err);
-    if (!h)
-        return COARSEN_ERR_NOMEM;
+    coarsen_hierarchy *h = NULL;
+    int rc = hierarchy_create(g, opts, &h, err);
+    if (rc)
+        return rc;
     int use_gpu = 0, wants_gpu = 0;
     device_auto_decide((device_mode)opts->device, g->nnz, threads_available(), &wants_gpu, h->device_reason,
                        (int)sizeof h->device_reason);
     if (wants_gpu && (rc = device_select((device_mode)opts->device, &use_gpu, err))) {
-        free(h);
+        coarsen_hierarchy_free(h);
         return rc;
     }
     if (wants_gpu && !use_gpu)
         snprintf(h->device_reason, sizeof h->device_reason, "auto: no usable GPU; --device gpu to require one");
-    h->opts = *opts;
     h->on_gpu = use_gpu;
-    h->level = xcalloc((size_t)opts->levels + 1, sizeof *h->level, "hierarchy levels", err);
-    if (!h->level) {
-        coarsen_hierarchy_free(h);
-        return COARSEN_ERR_NOMEM;
-    }
-    h->level[0].host = (coarsen_graph *)g; /* borrowed: never freed here */
     const exec_backend *b = exec_backend_of(use_gpu);
     double start = timer_ms();
     if (use_gpu) {

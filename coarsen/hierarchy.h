@@ -15,6 +15,8 @@
 #define COARSEN_HIERARCHY_H
 
 #include "coarsen.h"
+#include "matching/matching.h"
+#include "matching/two_hop.h"
 
 /* One level: its graph and map (map k takes level k-1's vertices to level
  * k's), where each copy lives, and its figures. */
@@ -39,6 +41,10 @@ struct coarsen_hierarchy {
     double total_ms, transfer_ms;
     double download_ms; /* levels and maps copied to the host since the build */
     int64_t device_free_at_start; /* device_memory_free() after the input's upload (GPU backend) */
+    int ranks;                    /* MPI processes that built it (dist/, stats.json's "ranks"); 0: a
+                                     single-process build */
+    int distributed_levels;       /* with ranks > 0: levels 1..this were built across the ranks, the
+                                     rest on rank 0 (stats.json's "distributed_levels") */
     hierarchy_level *level;       /* [opts.levels + 1] */
 };
 
@@ -62,5 +68,41 @@ static inline int64_t hierarchy_unjoined_pairs(const coarsen_level_stats *s)
 
 /* "weight", "expansion" or "expansion2". */
 const char *coarsen_rating_name(coarsen_rating r);
+
+/* ---- For a builder of levels outside hierarchy.c (dist/: the distributed
+ * hierarchy), so that it decides, caps and stops exactly as the
+ * single-process build does. */
+
+/* Checks opts and allocates a hierarchy with no level built (CPU backend,
+ * on_gpu 0) whose level 0 is g (borrowed, as in coarsen_hierarchy_build; it
+ * may be NULL on a process that does not hold the graph). Level 0's figures
+ * are the caller's to set. The caller owns *out (coarsen_hierarchy_free). */
+int hierarchy_create(const coarsen_graph *g, const coarsen_hierarchy_opts *opts, coarsen_hierarchy **out,
+                     coarsen_error *err);
+/* The cap of a level built from a level of n vertices, for input weight W
+ * (coarsen.h, COARSEN_VWGT_AUTO). */
+int64_t hierarchy_level_cap(const coarsen_hierarchy_opts *o, int64_t total_vertex_weight, int32_t n);
+/* [out] mo: the matcher options of level k built from a level of n
+ * vertices (matcher, per-level seed, cap, ties, rating), as build_level
+ * uses them. Needs level 0's figures. */
+void hierarchy_matching_opts(const coarsen_hierarchy *h, int k, int32_t n, matching_opts *mo);
+/* Two-hop's pair counts and cap_blocked [in] into a level's figures s [out]. */
+void hierarchy_two_hop_figures(const two_hop_stats *t, coarsen_level_stats *s);
+/* The graph figures (vertices, edges, totals) of host graph g into s, as
+ * the CPU backend records them. */
+int hierarchy_record_graph(const coarsen_graph *g, coarsen_level_stats *s, coarsen_error *err);
+/* Before building level h->levels + 1: 1 when a stopping rule holds (levels,
+ * coarsen-to, no edges), with h->stop set. Reads only the figures. */
+int hierarchy_stop_before(coarsen_hierarchy *h);
+/* After building level h->levels + 1, its figures in
+ * h->level[h->levels + 1].stats (and, when kept, its graph and map stored):
+ * kept 0 records the stall and returns 1; kept 1 counts the level, calls
+ * opts.on_level, and returns 1 when the level removed too few vertices (the
+ * stall recorded), else 0. */
+int hierarchy_level_done(coarsen_hierarchy *h, int kept);
+/* Builds the remaining levels on the host (CPU backend) from level
+ * h->levels, whose host graph must be set, exactly as coarsen_hierarchy_build
+ * goes on from there (results identical). */
+int hierarchy_build_rest_cpu(coarsen_hierarchy *h, coarsen_error *err);
 
 #endif

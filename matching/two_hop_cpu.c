@@ -5,6 +5,7 @@
  * relatives sorted by (hub, id) and paired the same way; last the count of
  * cap-blocked vertices. */
 #include "matching/two_hop.h"
+#include "matching/two_hop_classes.h"
 #include "core/error.h"
 #include "core/threads.h"
 #include "core/timer.h"
@@ -12,21 +13,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* key: the degree (rules 0-2) or the hub (rule 3). */
-typedef struct candidate {
-    int64_t key;
-    uint64_t hash;
-    int32_t id;
-} candidate;
-
-static int candidate_cmp(const void *a, const void *b)
+int two_hop_candidate_cmp(const void *a, const void *b)
 {
-    const candidate *x = a, *y = b;
+    const two_hop_candidate *x = a, *y = b;
     if (x->key != y->key)
         return x->key < y->key ? -1 : 1;
     if (x->hash != y->hash)
         return x->hash < y->hash ? -1 : 1;
     return (x->id > y->id) - (x->id < y->id);
+}
+
+uint64_t two_hop_list_hash(const coarsen_graph *g, int32_t v)
+{
+    uint64_t h = 0;
+    for (int64_t e = g->xadj[v]; e < g->xadj[v + 1]; e++)
+        h += two_hop_term(g->adj[e]);
+    return h;
 }
 
 /* 1 when u and v have identical (sorted) neighbour lists. */
@@ -37,12 +39,8 @@ static int same_list(const coarsen_graph *g, int32_t u, int32_t v)
            memcmp(g->adj + g->xadj[u], g->adj + g->xadj[v], (size_t)d * sizeof *g->adj) == 0;
 }
 
-/* Greedy pairing (two_hop_pair_step) of the sorted cand[0..m): a class
- * starts where (key, hash) changes or, with lists, where the neighbour list
- * does. Each pair is counted in pairs[kind], or for kind < 0 as a leaf
- * (degree 1) or twin pair. */
-static void pair_classes(const coarsen_graph *g, int64_t cap, const candidate *cand, int32_t m, int lists, int kind,
-                         int32_t *mate, int64_t pairs[4])
+void two_hop_pair_classes(const coarsen_graph *g, int64_t cap, const two_hop_candidate *cand, int32_t m, int lists,
+                          int kind, int32_t *mate, int64_t pairs[4])
 {
     int32_t pending = -1;
     for (int32_t i = 0; i < m; i++) {
@@ -59,8 +57,19 @@ static void pair_classes(const coarsen_graph *g, int64_t cap, const candidate *c
     }
 }
 
-/* The heaviest neighbour of v, ties to the smaller id (two_hop.h, rule 3). */
-static int32_t hub_of(const coarsen_graph *g, int32_t v)
+void two_hop_pair_islands(const int64_t *vwgt, int64_t cap, const two_hop_candidate *cand, int32_t islands,
+                          int32_t *mate, int64_t pairs[4])
+{
+    for (int32_t i = 0; i + 1 < islands; i += 2) {
+        int32_t u = cand[i].id, v = cand[i + 1].id;
+        if (pair_eligible(cap, vwgt[u], vwgt[v])) {
+            mate[u] = v, mate[v] = u;
+            pairs[3]++;
+        }
+    }
+}
+
+int32_t two_hop_hub(const coarsen_graph *g, int32_t v)
 {
     int32_t best = -1;
     double best_w = 0.0;
@@ -72,17 +81,18 @@ static int32_t hub_of(const coarsen_graph *g, int32_t v)
 
 /* Rule (3) on the vertices still unmatched with degree >= 1; cand has room
  * for all of them. */
-static void pair_relatives(const coarsen_graph *g, int64_t cap, candidate *cand, int32_t *mate, int64_t pairs[4])
+static void pair_relatives(const coarsen_graph *g, int64_t cap, two_hop_candidate *cand, int32_t *mate,
+                           int64_t pairs[4])
 {
     int32_t m = 0;
     for (int32_t v = 0; v < g->n; v++)
         if (mate[v] == -1 && g->xadj[v + 1] > g->xadj[v])
-            cand[m++] = (candidate){0, 0, v};
+            cand[m++] = (two_hop_candidate){0, 0, v};
 #pragma omp parallel for schedule(dynamic, 256)
     for (int32_t i = 0; i < m; i++)
-        cand[i].key = hub_of(g, cand[i].id);
-    qsort(cand, (size_t)m, sizeof *cand, candidate_cmp);
-    pair_classes(g, cap, cand, m, 0, 2, mate, pairs);
+        cand[i].key = two_hop_hub(g, cand[i].id);
+    qsort(cand, (size_t)m, sizeof *cand, two_hop_candidate_cmp);
+    two_hop_pair_classes(g, cap, cand, m, 0, 2, mate, pairs);
 }
 
 /* Unmatched vertices with an unmatched neighbour. */
@@ -112,34 +122,24 @@ int two_hop_cpu(const coarsen_graph *g, const two_hop_opts *opts, int32_t *mate,
         return error_set(err, COARSEN_ERR_INPUT, "two_hop_cpu needs a host graph");
     const int64_t cap = opts->max_vertex_weight;
     int32_t n = g->n;
-    candidate *cand = xmalloc((size_t)n * sizeof *cand + 1, "two-hop candidates", err);
+    two_hop_candidate *cand = xmalloc((size_t)n * sizeof *cand + 1, "two-hop candidates", err);
     if (!cand)
         return COARSEN_ERR_NOMEM;
     int32_t m = 0;
     for (int32_t v = 0; v < n; v++)
         if (mate[v] == -1)
-            cand[m++] = (candidate){g->xadj[v + 1] - g->xadj[v], 0, v};
+            cand[m++] = (two_hop_candidate){g->xadj[v + 1] - g->xadj[v], 0, v};
 #pragma omp parallel for schedule(dynamic, 256) if (g->nnz >= THREADS_PARALLEL_MIN)
-    for (int32_t i = 0; i < m; i++) {
-        uint64_t h = 0;
-        for (int64_t e = g->xadj[cand[i].id]; e < g->xadj[cand[i].id + 1]; e++)
-            h += two_hop_term(g->adj[e]);
-        cand[i].hash = h;
-    }
-    qsort(cand, (size_t)m, sizeof *cand, candidate_cmp);
+    for (int32_t i = 0; i < m; i++)
+        cand[i].hash = two_hop_list_hash(g, cand[i].id);
+    qsort(cand, (size_t)m, sizeof *cand, two_hop_candidate_cmp);
 
     int64_t pairs[4] = {0, 0, 0, 0}; /* leaf, twin, relative, island */
     int32_t islands = 0;             /* degree 0 sorts first */
     while (islands < m && cand[islands].key == 0)
         islands++;
-    for (int32_t i = 0; i + 1 < islands; i += 2) {
-        int32_t u = cand[i].id, v = cand[i + 1].id;
-        if (pair_eligible(cap, g->vwgt[u], g->vwgt[v])) {
-            mate[u] = v, mate[v] = u;
-            pairs[3]++;
-        }
-    }
-    pair_classes(g, cap, cand + islands, m - islands, 1, -1, mate, pairs);
+    two_hop_pair_islands(g->vwgt, cap, cand, islands, mate, pairs);
+    two_hop_pair_classes(g, cap, cand + islands, m - islands, 1, -1, mate, pairs);
     int64_t unmatched = m - 2 * (pairs[0] + pairs[1] + pairs[3]);
     if ((double)unmatched > opts->relatives_threshold * (double)n)
         pair_relatives(g, cap, cand, mate, pairs);

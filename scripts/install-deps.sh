@@ -1,7 +1,7 @@
 #!/bin/sh
 # install-deps.sh — installs the Debian/Ubuntu packages the build and tests
 # need when they are missing (zlib, ISA-L, libdeflate (bench_gzip), METIS,
-# Criterion, pkg-config), KaMinPar's Python package when pip can get its
+# Criterion, pkg-config; OpenMPI for coarsen-mpi, optional), KaMinPar's Python package when pip can get its
 # wheel, and what the Python package's tests need (NumPy, SciPy, NetworkX,
 # pytest; setuptools and wheel to build it without a download). Prints what
 # it does; does nothing when everything is present.
@@ -24,6 +24,19 @@ if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import numpy, scipy, netw
     python3 -m pip install --quiet $pymods >/dev/null 2>&1 ||
         { [ "$(command -v python3)" = /usr/bin/python3 ] && command -v apt-get >/dev/null &&
           need="$need python3-numpy python3-scipy python3-networkx python3-pytest python3-setuptools python3-wheel python3-pip"; } || true
+fi
+# OpenMPI for coarsen-mpi (dist/, built only when mpicc is found): optional,
+# so a machine whose package manager cannot get it still builds the rest.
+opt=""
+for pkg in libopenmpi-dev openmpi-bin; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || opt="$opt $pkg"
+done
+if [ -n "$opt" ] && command -v apt-get >/dev/null 2>&1; then
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    echo "install-deps: installing$opt (optional: coarsen-mpi)"
+    { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $opt >/dev/null; } ||
+        echo "install-deps: could not install$opt; coarsen-mpi will not be built" >&2
 fi
 [ -z "$need" ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then

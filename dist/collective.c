@@ -1,0 +1,29 @@
+/* collective.c — the shared pieces of dist/'s collective steps
+ * (collective.h). */
+#include "dist/collective.h"
+
+#include "core/error.h"
+
+void *dist_alloc(size_t count, size_t size, const char *what, MPI_Comm comm, coarsen_error *err)
+{
+    void *p = xmalloc((count ? count : 1) * size, what, err);
+    if (!p)
+        MPI_Abort(comm, COARSEN_ERR_NOMEM);
+    return p;
+}
+
+void dist_prefix(const int *count, int *displ, int P)
+{
+    for (int r = 0, s = 0; r < P; r++)
+        displ[r] = s, s += count[r];
+}
+
+void dist_alltoallv_records(const void *send, const int *sc, const int *sd, void *recv, const int *rc, const int *rd,
+                            size_t elem, MPI_Comm comm)
+{
+    MPI_Datatype t;
+    MPI_Type_contiguous((int)elem, MPI_BYTE, &t);
+    MPI_Type_commit(&t);
+    MPI_Alltoallv(send, sc, sd, t, recv, rc, rd, t, comm);
+    MPI_Type_free(&t);
+}

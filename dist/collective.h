@@ -1,0 +1,24 @@
+/* collective.h — what the collective steps of dist/ share: allocation that
+ * ends the run when it fails (the other ranks would wait for this one in the
+ * next collective: dist.h's error rule), displacements from counts, and the
+ * all-to-all of fixed-size records. */
+#ifndef DIST_COLLECTIVE_H
+#define DIST_COLLECTIVE_H
+
+#include <mpi.h>
+#include <stddef.h>
+
+#include "coarsen.h"
+
+/* count elements of size bytes (room for one when count is 0), owned by the
+ * caller (free); on failure MPI_Abort(comm, COARSEN_ERR_NOMEM), naming what
+ * in err first. */
+void *dist_alloc(size_t count, size_t size, const char *what, MPI_Comm comm, coarsen_error *err);
+/* displ[r] = count[0] + ... + count[r-1] for P ranks. */
+void dist_prefix(const int *count, int *displ, int P);
+/* MPI_Alltoallv of records of elem bytes each (counts and displacements in
+ * records). */
+void dist_alltoallv_records(const void *send, const int *sc, const int *sd, void *recv, const int *rc, const int *rd,
+                            size_t elem, MPI_Comm comm);
+
+#endif

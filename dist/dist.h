@@ -1,0 +1,46 @@
+/* dist.h — the distributed hierarchy on MPI: the same hierarchy as
+ * coarsen_hierarchy_build (levels, maps, figures, stop reason), bit for bit,
+ * at any number of ranks (docs/distributed.md).
+ *
+ * Levels are distributed in 1-D blocks (vtxdist.h) with a ghost layer
+ * (ghosts.h); a level is matched by the distributed handshake
+ * (handshake.h), paired further by the distributed two-hop (two_hop.h) when
+ * hierarchy.c's threshold says so, mapped by a global prefix sum (map.h) and
+ * contracted by an all-to-all of rows merged in the fixed order
+ * (contract.h). Rank 0 reads the input and gathers every level as it is
+ * built (gather.h): it holds the whole hierarchy, as the single-process run
+ * does, and writes the files. The single-process code takes over on rank 0,
+ * from the current level on (same results by construction), when
+ *  - the level has at most gather_below vertices,
+ *  - the options ask for what has no distributed version: red/blue, HEC,
+ *    ROMA refinement (then from level 0).
+ *
+ * Errors: a rank that fails inside a collective step (out of memory, an MPI
+ * count above 2^31) calls MPI_Abort with the coarsen_status, since the
+ * others wait for it; option errors are found alike on every rank and
+ * returned. */
+#ifndef DIST_DIST_H
+#define DIST_DIST_H
+
+#include <mpi.h>
+
+#include "coarsen.h"
+
+/* Default of dist_opts.gather_below (not measured yet: docs/distributed.md). */
+#define DIST_GATHER_BELOW_DEFAULT 10000
+
+typedef struct dist_opts {
+    int32_t gather_below; /* a level of at most this many vertices is built on rank 0, and every level after
+                             it (0: only two-hop and the options above hand over) */
+} dist_opts;
+
+/* Collective over comm. g [in]: rank 0's input graph (borrowed: level 0 of
+ * rank 0's hierarchy, it must outlive it); NULL on the other ranks. opts
+ * [in]: identical on every rank, except that on_level is called on rank 0
+ * only (the others must pass NULL). *out [out]: rank 0 owns the whole
+ * hierarchy (coarsen_hierarchy_free), its stats.json says "ranks": P; the
+ * other ranks get NULL. Returns rank 0's status on every rank. */
+int dist_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *opts, const dist_opts *d, MPI_Comm comm,
+                         coarsen_hierarchy **out, coarsen_error *err);
+
+#endif

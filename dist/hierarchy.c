@@ -1,0 +1,160 @@
+/* hierarchy.c — the level loop of the distributed hierarchy (dist.h):
+ * the single-process stopping rules, caps and seeds (coarsen/hierarchy.h's
+ * hierarchy_* entry points), each level matched, mapped and contracted
+ * across the ranks and gathered to rank 0, and the hand-over to the
+ * single-process build on rank 0. */
+#include "dist/dist.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "coarsen/hierarchy.h"
+#include "core/error.h"
+#include "core/timer.h"
+#include "dist/contract.h"
+#include "dist/gather.h"
+#include "dist/handshake.h"
+#include "dist/map.h"
+#include "dist/two_hop.h"
+#include "matching/match_weight.h"
+
+/* Builds level k from *cur across the ranks (match, two-hop pairing when
+ * hierarchy.c would run it, map, contract): *kept says whether the level
+ * removed a vertex, and when it did *cur becomes the coarse level and rank 0
+ * stores its graph and map in h. Every rank ends with rank 0's figures of
+ * level k. */
+static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *kept, MPI_Comm comm, coarsen_error *err)
+{
+    coarsen_level_stats *s = &h->level[k].stats;
+    *s = (coarsen_level_stats){0};
+    *kept = 0;
+    matching_opts mo;
+    hierarchy_matching_opts(h, k, cur->n, &mo);
+    s->vertex_weight_cap = mo.max_vertex_weight;
+    const int32_t n = cur->n;
+    double t0 = timer_ms();
+    dist_ghosts gh;
+    int rc = dist_ghosts_build(cur, comm, &gh, err);
+    int32_t *mate = rc ? NULL : xmalloc((size_t)(cur->local->n + 1) * sizeof *mate, "matching", err);
+    if (!mate)
+        MPI_Abort(comm, rc ? rc : COARSEN_ERR_NOMEM); /* the others are in the handshake (dist.h) */
+    int passes = 0;
+    int64_t matched = 0;
+    dist_handshake(cur, &gh, &mo, mate, &passes, &matched, comm, err);
+    /* the matching's figures, as match_measure_cpu takes them before two-hop, on rank 0 */
+    int32_t *all_mates = NULL;
+    dist_gather_ints(cur, mate, comm, &all_mates, err);
+    if (cur->rank == 0) {
+        s->matching_weight = match_weight_cpu(h->level[k - 1].host, all_mates, &s->matched_pairs);
+        s->matched_fraction = n ? 2.0 * (double)s->matched_pairs / (double)n : 0;
+    }
+    free(all_mates);
+    s->matching_passes = passes;
+    double t1 = timer_ms(), t2 = t1;
+    s->matching_ms = t1 - t0;
+    if ((double)(n - matched) > h->opts.two_hop_threshold * (double)n) { /* hierarchy.c's rule */
+        const two_hop_opts to = {mo.max_vertex_weight, h->opts.two_hop_relatives};
+        two_hop_stats ts;
+        dist_two_hop(cur, &gh, &to, mate, &ts, comm, err);
+        t2 = timer_ms();
+        hierarchy_two_hop_figures(&ts, s);
+        s->two_hop_ms = t2 - t1;
+    }
+    int32_t *cmap = xmalloc((size_t)(gh.nlocal + gh.nghost + 1) * sizeof *cmap, "coarse map", err);
+    if (!cmap)
+        MPI_Abort(comm, COARSEN_ERR_NOMEM);
+    int64_t *cvtx = xmalloc(((size_t)cur->nranks + 1) * sizeof *cvtx, "coarse vtxdist", err);
+    if (!cvtx)
+        MPI_Abort(comm, COARSEN_ERR_NOMEM);
+    int32_t nc = 0;
+    rc = dist_map_from_mates(cur, &gh, mate, cmap, &nc, cvtx, comm, err);
+    free(mate);
+    if (rc) { /* the same on every rank (an MPI_Allreduce decided it) */
+        free(cvtx);
+        free(cmap);
+        dist_ghosts_free(&gh);
+        return rc;
+    }
+    if (nc == n) { /* no vertex removed: the level is not kept (hierarchy.c's build_level) */
+        free(cvtx);
+        free(cmap);
+        dist_ghosts_free(&gh);
+        MPI_Bcast(s, (int)sizeof *s, MPI_BYTE, 0, comm);
+        return COARSEN_OK;
+    }
+    dist_graph coarse;
+    dist_contract(cur, &gh, cmap, nc, cvtx, &coarse, comm, err);
+    free(cvtx);
+    double t3 = timer_ms();
+    dist_ghosts_free(&gh);
+    coarsen_graph *g = NULL;
+    int32_t *map = NULL;
+    dist_gather_ints(cur, cmap, comm, &map, err);
+    dist_gather_graph(&coarse, comm, &g, err);
+    free(cmap);
+    if (cur->rank == 0) {
+        rc = hierarchy_record_graph(g, s, err);
+        h->level[k].host = g;
+        h->level[k].map = map;
+        s->contraction_ms = t3 - t2;
+    }
+    MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
+    MPI_Bcast(s, (int)sizeof *s, MPI_BYTE, 0, comm);
+    dist_graph_free(cur);
+    *cur = coarse;
+    *kept = 1;
+    return rc;
+}
+
+int dist_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *opts, const dist_opts *d, MPI_Comm comm,
+                         coarsen_hierarchy **out, coarsen_error *err)
+{
+    *out = NULL;
+    int rank, P;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &P);
+    coarsen_hierarchy *h = NULL;
+    int rc = hierarchy_create(rank == 0 ? g : NULL, opts, &h, err), any = 0;
+    MPI_Allreduce(&rc, &any, 1, MPI_INT, MPI_MAX, comm); /* bad options fail everywhere, memory anywhere */
+    if (any) {
+        coarsen_hierarchy_free(h);
+        return rc ? rc : error_set(err, any, "mpi: another rank could not start the hierarchy");
+    }
+    h->ranks = P;
+    snprintf(h->device_reason, sizeof h->device_reason, "mpi: %d processes, CPU", P);
+    double start = timer_ms();
+    if (rank == 0)
+        rc = hierarchy_record_graph(g, &h->level[0].stats, err);
+    MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
+    MPI_Bcast(&h->level[0].stats, (int)sizeof h->level[0].stats, MPI_BYTE, 0, comm);
+    const int distributed = !rc && opts->matcher == COARSEN_MATCHER_HANDSHAKE && !opts->refine_roma;
+    int handover = !rc && !distributed;
+    dist_graph cur;
+    if (distributed)
+        rc = dist_graph_scatter(g, comm, &cur, err);
+    while (distributed && !rc) {
+        if (hierarchy_stop_before(h))
+            break;
+        if (cur.n <= d->gather_below) {
+            handover = 1;
+            break;
+        }
+        int kept = 0;
+        rc = dist_level(h, &cur, h->levels + 1, &kept, comm, err);
+        h->distributed_levels += kept;
+        if (rc || hierarchy_level_done(h, kept))
+            break;
+    }
+    if (distributed)
+        dist_graph_free(&cur);
+    if (!rc && handover && rank == 0)
+        rc = hierarchy_build_rest_cpu(h, err);
+    h->total_ms = timer_ms() - start;
+    MPI_Bcast(&rc, 1, MPI_INT, 0, comm); /* rank 0's verdict for all */
+    if (rc || rank != 0) {
+        coarsen_hierarchy_free(h);
+        return rc;
+    }
+    *out = h;
+    return COARSEN_OK;
+}

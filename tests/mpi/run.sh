@@ -1,0 +1,144 @@
+#!/bin/sh
+# run.sh [BUILD] — coarsen-mpi (dist/) against coarsen: on generated graphs
+# and on the shared graphs (COARSEN_DATA, default ../shared/data; skipped
+# visibly when absent), `mpirun -np P coarsen-mpi --out B` must write level
+# and map files byte-identical to `coarsen --out A`, for every P in
+# MPI_RANKS (default "1 2 3 4"), and the same per-level figures in
+# stats.json (times aside, when python3 is there). Cases cover the ratings,
+# both tie rules, integer and real weights, vertex weights, levels where
+# two-hop runs (handed to rank 0) and where it is disabled (every level
+# distributed). COARSEN_MPI_GATHER_BELOW=0 keeps even small levels
+# distributed; one case runs with the default. Prints one line per run and
+# a summary; exit 1 when any run differs. Skips (exit 0, saying so) when
+# mpirun or BUILD/coarsen-mpi is absent. Runs from the repository root.
+set -u
+BUILD=${1:-build-cpu}
+PROG=$BUILD/coarsen
+MPIPROG=$BUILD/coarsen-mpi
+DATA=${COARSEN_DATA:-../shared/data}
+RANKS=${MPI_RANKS:-"1 2 3 4"}
+if ! command -v mpirun >/dev/null 2>&1; then
+    echo "mpi tests: [SKIP] mpirun not found (OpenMPI: scripts/install-deps.sh)"
+    exit 0
+fi
+if [ ! -x "$MPIPROG" ]; then
+    echo "mpi tests: [SKIP] $MPIPROG not built (no mpicc when it was built)"
+    exit 0
+fi
+# root in CI containers; one OpenMP thread per rank on a small machine
+MPIRUN="mpirun --oversubscribe -np"
+[ "$(id -u)" -eq 0 ] && MPIRUN="mpirun --allow-run-as-root --oversubscribe -np"
+export OMP_NUM_THREADS=1 OMP_WAIT_POLICY=passive
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+skip=0
+
+# The per-level figures of stats.json without times, "ranks" and the like.
+figures() {
+    python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+for l in d["levels"]:
+    print(sorted((k, v) for k, v in l.items() if not k.endswith("_ms")))
+print(d["stop_reason"])' "$1"
+}
+
+# check NAME GATHER GRAPH ARGS...: the reference run, then one run per rank count.
+check() {
+    name=$1 gather=$2 graph=$3
+    shift 3
+    ref=$tmp/ref
+    rm -rf "$ref"
+    if ! "$PROG" --quiet "$@" --out "$ref" "$graph" 2>"$tmp/err"; then
+        echo "FAIL $name: coarsen: $(cat "$tmp/err")"
+        fail=$((fail + 1))
+        return
+    fi
+    for p in $RANKS; do
+        out=$tmp/np$p
+        rm -rf "$out"
+        if ! env ${gather:+COARSEN_MPI_GATHER_BELOW=$gather} $MPIRUN "$p" "$MPIPROG" --quiet "$@" --out "$out" "$graph" \
+            >"$tmp/err" 2>&1; then
+            echo "FAIL $name np=$p: coarsen-mpi: $(tail -3 "$tmp/err")"
+            fail=$((fail + 1))
+            continue
+        fi
+        bad=""
+        for f in "$ref"/level-* "$ref"/map-*; do
+            [ -e "$f" ] || continue
+            cmp -s "$f" "$out/$(basename "$f")" || bad="$bad $(basename "$f")"
+        done
+        [ "$(ls "$ref" | wc -l)" -eq "$(ls "$out" | wc -l)" ] || bad="$bad (file count)"
+        grep -q "\"ranks\": $p," "$out/stats.json" || bad="$bad (ranks)"
+        if command -v python3 >/dev/null 2>&1; then
+            figures "$ref/stats.json" >"$tmp/a" && figures "$out/stats.json" >"$tmp/b" && cmp -s "$tmp/a" "$tmp/b" ||
+                bad="$bad stats.json-figures"
+        fi
+        levels=$(ls "$ref" | grep -c '^map-')
+        dl=$(sed -n 's/.*"distributed_levels": \([0-9]*\).*/\1/p' "$out/stats.json")
+        if [ -n "$bad" ]; then
+            echo "FAIL $name np=$p: differs:$bad"
+            fail=$((fail + 1))
+        else
+            echo "ok   $name np=$p: $levels levels identical ($dl built across ranks)"
+            pass=$((pass + 1))
+        fi
+    done
+}
+
+# gen NAME KIND ARGS...: a generated graph into $tmp/NAME.
+gen() {
+    name=$1
+    shift
+    "$PROG" gen "$@" --quiet -o "$tmp/$name" || { echo "FAIL gen $name"; fail=$((fail + 1)); }
+}
+
+gen rgg.graph rgg --vertices 20000 --seed 3
+gen rgg-real.mtx rgg --vertices 12000 --seed 4 --weights real
+gen rmat.graph rmat --vertices 16384 --degree 8 --seed 5 --weights int
+gen grid.graph grid2d --nx 60 --ny 50
+gen delaunay-exp.mtx delaunay --vertices 10000 --seed 6 --weights exponential
+gen tiny.graph grid2d --nx 3 --ny 2
+
+check rgg-default 0 "$tmp/rgg.graph"
+check rgg-weight-id 0 "$tmp/rgg.graph" --rating weight --ties id
+check rgg-expansion 0 "$tmp/rgg.graph" --rating expansion --levels 4
+check rgg-gather-default "" "$tmp/rgg.graph"
+check rgg-real 0 "$tmp/rgg-real.mtx" --format mtx
+check rgg-parhip-gzip 0 "$tmp/rgg.graph" --format parhip --gzip --levels 3 --no-level0
+check rmat-two-hop 0 "$tmp/rmat.graph"
+check rmat-no-two-hop 0 "$tmp/rmat.graph" --two-hop-threshold 2 --levels 6
+check grid-id 0 "$tmp/grid.graph" --ties id --rating weight --levels 3
+check delaunay-real-cap 0 "$tmp/delaunay-exp.mtx" --format mtx --max-vertex-weight 3 --coarsen-to 10
+check rgg-redblue 0 "$tmp/rgg.graph" --matcher redblue --levels 3
+check tiny-deep 0 "$tmp/tiny.graph" --coarsen-to 0 --levels 10 --two-hop-threshold 2 # blocks with no vertex
+
+# A run that fails on rank 0 before any level (no such file) must end, with
+# rank 0's exit status, instead of leaving the other ranks waiting.
+if command -v timeout >/dev/null 2>&1; then
+    timeout 120 $MPIRUN 2 "$MPIPROG" --quiet "$tmp/no-such-file.graph" >"$tmp/err" 2>&1
+    st=$?
+    if [ "$st" -ne 0 ] && [ "$st" -ne 124 ] && grep -q "no-such-file" "$tmp/err"; then
+        echo "ok   missing input: rank 0 fails (exit $st), the other rank is released"
+        pass=$((pass + 1))
+    else
+        echo "FAIL missing input: exit $st (124: the ranks hung): $(tail -2 "$tmp/err")"
+        fail=$((fail + 1))
+    fi
+fi
+
+for f in karate.graph:--coarsen-to:0:--levels:20:--two-hop-threshold:2 4elt.graph PGPgiantcompo.graph kahip_example_weighted.graph:--coarsen-to:5 bcsstk13.mtx.gz:--format:mtx power.graph astro-ph.graph.gz; do
+    file=${f%%:*}
+    args=$(echo "$f" | sed -n 's/^[^:]*:\(.*\)/\1/p' | tr ':' ' ')
+    if [ -f "$DATA/$file" ]; then
+        check "$file" 0 "$DATA/$file" $args
+    else
+        echo "SKIP $file: not in $DATA (COARSEN_DATA)"
+        skip=$((skip + 1))
+    fi
+done
+
+echo "mpi tests: $pass identical, $fail failed, $skip skipped (ranks: $RANKS)"
+[ "$fail" -eq 0 ]
