@@ -32,7 +32,7 @@ int device_auto_worth_starting(int64_t bytes, int gzip, int threads);
  * CPU and GPU as asked; AUTO: *wants_gpu = 1 when entries reach the
  * crossover (the caller then still needs a usable GPU). why receives a
  * phrase for the device line and stats.json, e.g. "2687902 adjacency
- * entries, below the 8000000 from which the GPU backend is faster". */
+ * entries, below the 16000000 (...) from which the GPU backend is faster". */
 void device_auto_decide(device_mode mode, int64_t entries, int threads, int *wants_gpu, char *why, int why_size);
 
 #endif
