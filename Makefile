@@ -6,7 +6,7 @@
 #   make shared          the shared library only (what the Python package bundles)
 #   make test            CPU-only, CUDA and ASan builds, each with the whole suite,
 #                        then the Python package's tests (tests/python/run.sh)
-#   make check           the suite on this build only
+#   make check           the suite on this build only (and the example compiled as C++)
 #   make python-check    build the Python package on this build, run its tests
 #   make example         generate a graph and coarsen it (README)
 #   make asan            the suite under AddressSanitizer + UBSan (CPU build)
@@ -136,8 +136,17 @@ $(BUILD)/examples/%: $(BUILD)/obj/examples/%.o $(LIB)
 # (--verbose prints every [SKIP] with its reason). Passive OpenMP waiting:
 # Criterion runs tests in parallel processes, and spinning threads of one
 # would starve the others on a small machine.
-check: $(TESTS) $(PROG)
+check: $(TESTS) $(PROG) $(BUILD)/examples/build_hierarchy_cxx
+	$(BUILD)/examples/build_hierarchy_cxx > /dev/null
 	COARSEN_PROG=$(abspath $(PROG)) OMP_WAIT_POLICY=passive $(TESTS) --jobs 2 --verbose
+
+# The public header is C and C++: the shipped example compiled as C++
+# (warnings are errors), linked against the library and run by make check.
+CXX ?= g++
+$(BUILD)/examples/build_hierarchy_cxx: examples/build_hierarchy.c include/coarsen.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CXX) -x c++ -std=c++11 -Wall -Wpedantic -Werror -Iinclude -c $< -o $@.o
+	$(CXX) $@.o $(LIB) -o $@ $(LDLIBS) -lmetis
 
 NPROC    := $(shell nproc 2>/dev/null || echo 2)
 ASAN_VARS := CUDA=0 BUILD=build-asan OPT=-O1 \
