@@ -21,6 +21,22 @@ typedef struct cli_globals {
     char device_why[256]; /* why the backend is the one it is (exec/device_choice.h) */
 } cli_globals;
 
+/* The exit status of every subcommand (one table, printed by `coarsen
+ * --help` from cli_exit_help and written in README.md): a library error
+ * maps to the row of its coarsen_status (cli_fail), an interrupted run
+ * exits 128 + the signal (130 for SIGINT, 143 for SIGTERM). */
+enum {
+    EXIT_OK = 0,
+    EXIT_CHECK = 1,   /* a result failed the check asked for (match --check) */
+    EXIT_USAGE = 2,   /* unknown option, bad option value, missing or extra operands */
+    EXIT_INPUT = 3,   /* COARSEN_ERR_INPUT: a malformed input, or one beyond the limits */
+    EXIT_IO = 4,      /* COARSEN_ERR_IO: a file could not be read or written */
+    EXIT_NOMEM = 5,   /* COARSEN_ERR_NOMEM */
+    EXIT_DEVICE = 6   /* COARSEN_ERR_DEVICE: the GPU failed, or none is usable for --device gpu */
+};
+/* The table above as help text, one line per status. */
+extern const char *const cli_exit_help;
+
 /* Option codes of the global options (above the range of short options). */
 enum { OPT_DEVICE = 1000, OPT_THREADS, OPT_SEED, OPT_QUIET, OPT_JSON, OPT_HELP, OPT_FIRST_LOCAL = 1100 };
 
@@ -40,11 +56,12 @@ extern const char *const cli_global_help;
  * here: each subcommand prints its own help. */
 int cli_global_option(int opt, const char *arg, cli_globals *g);
 
-/* The option loop of a subcommand: --help prints help and the global options
- * (*done = 1, returns 0); an unknown option or a missing value prints one
- * line naming it and returns 2; global options go to g, the others to
+/* The option loop of a subcommand: --help (or -h) prints help, the global
+ * options and the exit statuses (*done = 1, returns 0); an unknown option or
+ * a missing value prints one line naming it and returns EXIT_USAGE; global options go to g, the others to
  * local(opt, optarg, ctx), which returns 0, or -1 after printing one line
- * (then 2 is returned). On 0 with *done = 0, optind is the first operand.
+ * (then EXIT_USAGE is returned). shortopts lists the short options as
+ * getopt does, without a leading ':'. On 0 with *done = 0, optind is the first operand.
  * cmd is the subcommand as typed after `coarsen` ("" for the pipeline). */
 int cli_parse_options(int argc, char **argv, const char *cmd, const char *shortopts, const struct option *longopts,
                       const char *help, cli_globals *g, int (*local)(int opt, const char *arg, void *ctx), void *ctx,
@@ -67,6 +84,11 @@ int cli_start_device(cli_globals *g);
 void cli_device_begin(cli_globals *g, const char *input);
 int cli_device_finish(cli_globals *g, int64_t entries, double *waited_ms);
 
+/* Warns on stderr, unless quiet, about what the reader of path dropped
+ * that the graph cannot carry: METIS vertex weight constraints beyond the
+ * first (ncon > 1; only the first is kept). */
+void cli_reader_warnings(const char *path, const coarsen_read_report *r, int quiet);
+
 /* Strict number parsing for option values: the whole string must parse and
  * lie in [lo, hi]; on failure prints "coarsen: --NAME: ..." and returns -1. */
 int cli_parse_long(const char *name, const char *s, long long lo, long long hi, long long *out);
@@ -88,13 +110,18 @@ int cli_parse_ties(const char *s, int *hashed);
  * instead in builds with AddressSanitizer, whose leak check needs the frees. */
 int cli_exit_fast(int status);
 
-/* Prints "coarsen: <msg>" on stderr and returns the exit status for err. */
+/* Prints "coarsen: <msg>" on stderr and returns the exit status of
+ * err->status (the table above). */
 int cli_fail(const coarsen_error *err);
-/* Prints "coarsen: <formatted>" and "Try 'coarsen CMD --help'." and returns 2. */
+/* The exit status of a library status (the table above; 0 for COARSEN_OK). */
+int cli_exit_status(int status);
+/* Prints the one line "coarsen: <formatted> (see coarsen CMD --help)" and
+ * returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Subcommands: argv[0] is the subcommand's name; each returns the exit status. */
 int cmd_coarsen(int argc, char **argv);   /* the pipeline (default command) */
+const char *cmd_coarsen_help(void);       /* the pipeline's options, for `coarsen --help` */
 int cmd_info(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_gen(int argc, char **argv);

@@ -22,6 +22,17 @@ const char *const cli_global_help =
     "  --json                 summary as JSON on stdout\n"
     "  --help                 this help\n";
 
+const char *const cli_exit_help =
+    "Exit status:\n"
+    "  0        success\n"
+    "  1        the result failed the check asked for (match --check)\n"
+    "  2        usage error: unknown option, bad option value, missing or extra operands\n"
+    "  3        bad input: a malformed file, or one beyond the program's limits\n"
+    "  4        I/O error: a file could not be read or written (missing, no permission, disk full)\n"
+    "  5        out of memory\n"
+    "  6        device error: the GPU failed, or --device gpu found none usable\n"
+    "  128+N    interrupted by signal N (130: SIGINT, 143: SIGTERM); no partial output is left\n";
+
 int cli_parse_long(const char *name, const char *s, long long lo, long long hi, long long *out)
 {
     char *end;
@@ -46,6 +57,13 @@ int cli_parse_double(const char *name, const char *s, double lo, double hi, doub
     }
     *out = v;
     return 0;
+}
+
+void cli_reader_warnings(const char *path, const coarsen_read_report *r, int quiet)
+{
+    if (!quiet && r->extra_constraints > 0)
+        fprintf(stderr, "coarsen: warning: %s: %d vertex weight constraints (ncon); only the first is used\n", path,
+                r->extra_constraints + 1);
 }
 
 int cli_parse_matcher(const char *s, int allow_hec, int *kind)
@@ -124,26 +142,32 @@ int cli_parse_options(int argc, char **argv, const char *cmd, const char *shorto
                       const char *help, cli_globals *g, int (*local)(int opt, const char *arg, void *ctx), void *ctx,
                       int *done)
 {
+    char shorts[64]; /* ':' first: a missing value is ':', an unknown option '?' */
+    snprintf(shorts, sizeof shorts, ":h%s", shortopts);
     *done = 0;
     opterr = 0;
     optind = 1;
     optopt = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-        if (opt == OPT_HELP) {
+    while ((opt = getopt_long(argc, argv, shorts, longopts, NULL)) != -1) {
+        if (opt == OPT_HELP || opt == 'h') {
             fputs(help, stdout);
             fputs(cli_global_help, stdout);
+            fputs(cli_exit_help, stdout);
             *done = 1;
             return 0;
         }
-        if (opt == '?') { /* getopt_long sets optopt to a known option's code when its value is missing */
+        if (opt == '?' || opt == ':') {
+            /* a short option's own letter (it may be grouped, "-kx"), a long one as typed */
+            char letter[3] = {'-', (char)optopt, 0};
+            const char *typed = optopt > 0 && optopt < 128 ? letter : argv[optind - 1];
             fprintf(stderr, "coarsen: %s '%s' (coarsen %s%s--help lists the options)\n",
-                    optopt ? "missing value for" : "unknown option", argv[optind - 1], cmd, *cmd ? " " : "");
-            return 2;
+                    opt == ':' ? "missing value for" : "unknown option", typed, cmd, *cmd ? " " : "");
+            return EXIT_USAGE;
         }
         int r = cli_global_option(opt, optarg, g);
         if (r < 0 || (r == 0 && local(opt, optarg, ctx)))
-            return 2;
+            return EXIT_USAGE;
     }
     return 0;
 }
@@ -159,12 +183,30 @@ int cli_exit_fast(int status)
 #endif
 }
 
+int cli_exit_status(int status)
+{
+    switch (status) {
+    case COARSEN_OK:
+        return EXIT_OK;
+    case COARSEN_ERR_INPUT:
+        return EXIT_INPUT;
+    case COARSEN_ERR_IO:
+        return EXIT_IO;
+    case COARSEN_ERR_NOMEM:
+        return EXIT_NOMEM;
+    case COARSEN_ERR_DEVICE:
+        return EXIT_DEVICE;
+    case COARSEN_ERR_INTERRUPTED:
+        return 128 + interrupt_signal();
+    default: /* no other status exists; a bug should not look like success */
+        return EXIT_IO;
+    }
+}
+
 int cli_fail(const coarsen_error *err)
 {
     fprintf(stderr, "coarsen: %s\n", err->msg[0] ? err->msg : "unknown error");
-    if (err->status == COARSEN_ERR_INTERRUPTED)
-        return 128 + interrupt_signal();
-    return err->status == COARSEN_ERR_INPUT ? 2 : 1;
+    return cli_exit_status(err->status);
 }
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
@@ -174,6 +216,6 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     fputs("coarsen: ", stderr);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry 'coarsen %s--help'.\n", cmd);
-    return 2;
+    fprintf(stderr, " (see coarsen %s--help)\n", cmd);
+    return EXIT_USAGE;
 }

@@ -19,7 +19,7 @@
 #include "io/output_file.h"
 
 /* The help text; every default is printed from coarsen_hierarchy_opts_default
- * (help_text fills the %-fields, in this order: levels, matcher, rating,
+ * (cmd_coarsen_help fills the %-fields, in this order: levels, matcher, rating,
  * ties, coarsen-to, min-reduction, vertex-weight-factor, gpu-memory,
  * host-below, two-hop-threshold, two-hop-relatives). */
 static const char *const help_format =
@@ -68,7 +68,7 @@ static const char *const help_format =
     "Without --out the per-level table (or JSON with --json) goes to stdout; progress,\n"
     "one line per level, goes to stderr unless --quiet.\n\n";
 
-static const char *help_text(void)
+const char *cmd_coarsen_help(void)
 {
     static char text[6144];
     coarsen_hierarchy_opts d;
@@ -231,42 +231,59 @@ static int local_option(int opt, const char *arg, void *ctx)
     return -1;
 }
 
-/* Fills r from argv; 0 to go on, or an exit status (help: 0, error: 2). */
+/* Fills r from argv; 0 to go on, or an exit status (help: 0, error: EXIT_USAGE). */
 static int parse(int argc, char **argv, run *r, int *done)
 {
-    int rc = cli_parse_options(argc, argv, "", "", longopts, help_text(), &r->g, local_option, r, done);
+    int rc = cli_parse_options(argc, argv, "", "", longopts, cmd_coarsen_help(), &r->g, local_option, r, done);
     if (rc || *done)
         return rc;
     if (optind != argc - 1) {
-        fprintf(stderr, "coarsen: %s (coarsen --help for usage)\n",
-                optind == argc ? "no input FILE given" : "more than one input FILE given");
-        return 2;
+        return cli_usage_error("", "%s", optind == argc ? "no input FILE given" : "more than one input FILE given");
     }
     r->file = argv[optind];
     if (r->levels_given && !r->coarsen_to_given) /* N levels asked for: no size floor */
         r->h.coarsen_to = 0;
-    if (r->transversal_out && r->transversal < 0) {
-        fprintf(stderr, "coarsen: --transversal-out needs --transversal\n");
-        return 2;
-    }
+    if (r->transversal_out && r->transversal < 0)
+        return cli_usage_error("", "--transversal-out needs --transversal");
     return 0;
 }
 
-/* argv joined by spaces, for stats.json (NULL when out of memory). */
+/* 1 when a shell reads s as one word, as it is. */
+static int shell_plain(const char *s)
+{
+    if (!*s)
+        return 0;
+    for (; *s; s++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+%@", *s))
+            return 0;
+    return 1;
+}
+
+/* argv as a shell command line, for stats.json: words joined by spaces, a
+ * word a shell would split or expand in single quotes (a quote in it as
+ * '\''), so that pasting it into a shell runs the same command (NULL when
+ * out of memory). */
 static char *join_args(int argc, char **argv)
 {
     size_t len = 1;
     for (int k = 0; k < argc; k++)
-        len += strlen(argv[k]) + 1;
-    char *s = malloc(len);
+        len += 4 * strlen(argv[k]) + 3;
+    char *s = malloc(len), *p = s;
     if (!s)
         return NULL;
-    s[0] = 0;
     for (int k = 0; k < argc; k++) {
         if (k)
-            strcat(s, " ");
-        strcat(s, argv[k]);
+            *p++ = ' ';
+        if (shell_plain(argv[k])) {
+            p = stpcpy(p, argv[k]);
+            continue;
+        }
+        *p++ = '\'';
+        for (const char *c = argv[k]; *c; c++)
+            p = *c == '\'' ? stpcpy(p, "'\\''") : (*p = *c, p + 1);
+        *p++ = '\'';
     }
+    *p = 0;
     return s;
 }
 
@@ -368,10 +385,9 @@ static int execute(run *r, const char *command_line)
         return status;
     int load = load_input(r, &g, &perm, &t, &rep, &err);
     ph.read_ms = timer_ms() - start;
-    if (load) {
-        int code = cli_fail(&err);
-        return err.status == COARSEN_ERR_IO ? 2 : code; /* an unreadable input is the user's input, like a bad one */
-    }
+    if (load)
+        return cli_fail(&err);
+    cli_reader_warnings(r->file, &rep, r->g.quiet);
     if (r->transversal < 0 && (status = cli_device_finish(&r->g, g->nnz, &ph.device_ms)))
         goto done;
     ph.inflate_ms = rep.inflate_ms, ph.parse_ms = rep.parse_ms, ph.build_ms = rep.build_ms;
@@ -397,6 +413,7 @@ static int execute(run *r, const char *command_line)
         stop_line(stderr, "coarsen: ", h, &r->h);
     r->w.input = r->file;
     r->w.command_line = command_line;
+    r->w.reader = r->transversal < 0 ? &rep : NULL; /* the transversal's reader reports nothing */
     r->w.transversal = perm ? &t : NULL;
     r->w.permutation = perm; /* DIR/transversal.txt */
     r->w.phases = &ph;
@@ -414,7 +431,7 @@ static int execute(run *r, const char *command_line)
     if (r->g.json) {
         output_file *f = output_open("-", &err);
         if (f)
-            stats_json_write(f, h, r->file, command_line, r->w.transversal, &ph);
+            stats_json_write(f, h, &r->w, NULL);
         if (!f || output_commit(f, &err))
             status = cli_fail(&err);
     } else if (!r->out_dir) {

@@ -95,6 +95,7 @@ int cmd_convert(int argc, char **argv)
     if (coarsen_graph_load(in, &graph, &report, &err))
         return cli_fail(&err);
     double t1 = timer_ms();
+    cli_reader_warnings(in, &report, r.g.quiet);
     if (r.format == COARSEN_FORMAT_MTX && !r.g.quiet && has_vertex_weights(graph))
         fprintf(stderr, "coarsen: warning: %s: Matrix Market has no vertex weights; those of %s are dropped\n", out,
                 in);

@@ -179,8 +179,11 @@ static int compare_metis(const coarsen_graph *g, const run *r, const int32_t *pa
                          coarsen_error *err)
 {
     int32_t *mp = malloc(((size_t)g->n + 1) * sizeof *mp), *relabelled = malloc(((size_t)g->n + 1) * sizeof *mp);
-    if (!mp || !relabelled)
-        return fprintf(stderr, "coarsen: out of memory for the METIS partition\n"), 1;
+    if (!mp || !relabelled) {
+        free(mp);
+        free(relabelled);
+        return fprintf(stderr, "coarsen: out of memory for the METIS partition\n"), EXIT_NOMEM;
+    }
     double t0 = timer_ms();
     int rc = partition_metis(g, r->p.k, r->p.imbalance, r->p.seed, r->p.recursive, mp, err);
     double ms = timer_ms() - t0;
@@ -210,11 +213,11 @@ static int execute(run *r)
 {
     coarsen_error err = {0};
     coarsen_graph *g = NULL;
+    coarsen_read_report rep;
     cli_device_begin(&r->g, r->file);
-    if (coarsen_graph_load(r->file, &g, NULL, &err)) {
-        cli_fail(&err);
-        return err.status == COARSEN_ERR_NOMEM || err.status == COARSEN_ERR_DEVICE ? 1 : 2;
-    }
+    if (coarsen_graph_load(r->file, &g, &rep, &err))
+        return cli_fail(&err);
+    cli_reader_warnings(r->file, &rep, r->g.quiet);
     int status = cli_device_finish(&r->g, g->nnz, NULL);
     if (status) {
         coarsen_graph_free(g);
@@ -226,7 +229,7 @@ static int execute(run *r)
     partition_result res = {0};
     if (!part) {
         fprintf(stderr, "coarsen: out of memory for the partition\n");
-        status = 1;
+        status = EXIT_NOMEM;
     } else if (partition_multilevel(g, &r->p, part, &res, &err)) {
         status = cli_fail(&err);
     } else {

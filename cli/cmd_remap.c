@@ -18,7 +18,15 @@ static const char help[] =
     "label in A and B: the label permutation of maximum agreement, by the auction on\n"
     "the overlap matrix of the two partitions. Parts keep their vertices.\n\n"
     "Options:\n"
-    "  -o, --output FILE      the relabelled partition B (.gz: gzip)\n";
+    "  -o, --output FILE      the relabelled partition B (.gz: gzip)\n\n";
+
+static int local_option(int opt, const char *arg, void *ctx)
+{
+    if (opt != 'o')
+        return -1;
+    *(const char **)ctx = arg;
+    return 0;
+}
 
 /* Reads one non-negative integer per line; *out is malloc'd. */
 static int read_labels(const char *path, int32_t **out, int64_t *n, coarsen_error *err)
@@ -71,27 +79,13 @@ int cmd_remap(int argc, char **argv)
     };
     cli_globals glob = {.seed = 1};
     const char *output = NULL;
-    int opt;
-    optind = 1;
-    opterr = 0;
-    while ((opt = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
-        if (opt == OPT_HELP) {
-            printf("%s\n%s", help, cli_global_help);
-            return 0;
-        }
-        if (opt == '?')
-            return cli_usage_error("remap ", "remap: unknown option '%s'", argv[optind - 1]);
-        if (opt == ':')
-            return cli_usage_error("remap ", "remap: option '%s' needs a value", argv[optind - 1]);
-        int gl = cli_global_option(opt, optarg, &glob);
-        if (gl < 0)
-            return 2;
-        if (gl == 0 && opt == 'o')
-            output = optarg;
-    }
+    int done;
+    int rc = cli_parse_options(argc, argv, "remap", "o:", longopts, help, &glob, local_option, &output, &done);
+    if (rc || done)
+        return rc;
     if (argc - optind != 2)
         return cli_usage_error("remap ", "remap: need two partition files, A and B");
-    int rc = cli_start_device(&glob);
+    rc = cli_start_device(&glob);
     if (rc)
         return rc;
     coarsen_error err = {0};

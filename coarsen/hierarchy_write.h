@@ -16,6 +16,8 @@ typedef struct hierarchy_write_opts {
     double weight_scale;      /* METIS with real weights: > 0 scales and rounds, 0 refuses */
     const char *input;        /* recorded in stats.json (may be NULL) */
     const char *command_line; /* recorded in stats.json (may be NULL) */
+    const coarsen_read_report *reader; /* what the reader dropped or merged: stats.json's "reader"
+                                          (may be NULL) */
     const transversal_info *transversal; /* recorded in stats.json (NULL without --transversal) */
     const int32_t *permutation; /* with transversal: its transversal->cols columns, written as
                                    transversal.txt (NULL: none) */

@@ -6,6 +6,17 @@
 
 #include <stddef.h>
 
+/* The exit statuses as README.md and `coarsen --help` document them,
+ * restated here so that the tests hold the program to the document. */
+enum {
+    EXIT_CHECK = 1,  /* a result failed its check (match --check) */
+    EXIT_USAGE = 2,  /* bad option, value or operands */
+    EXIT_INPUT = 3,  /* a malformed input */
+    EXIT_IO = 4,     /* a file could not be read or written */
+    EXIT_NOMEM = 5,  /* out of memory */
+    EXIT_DEVICE = 6  /* the GPU failed or none is usable */
+};
+
 /* The program's path; skips the running test when COARSEN_PROG is unset. */
 const char *cli_prog(void);
 
