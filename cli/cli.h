@@ -129,5 +129,8 @@ int cmd_match(int argc, char **argv);
 int cmd_partition(int argc, char **argv);
 int cmd_bipartite(int argc, char **argv);
 int cmd_remap(int argc, char **argv);
+int cmd_project(int argc, char **argv);
+int cmd_evaluate(int argc, char **argv);
+int cmd_contract(int argc, char **argv);
 
 #endif

@@ -4,9 +4,9 @@
 #include "bipartite/remap.h"
 #include "cli/cli.h"
 #include "core/error.h"
+#include "io/line_values.h"
 #include "io/output_file.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,48 +26,6 @@ static int local_option(int opt, const char *arg, void *ctx)
         return -1;
     *(const char **)ctx = arg;
     return 0;
-}
-
-/* Reads one non-negative integer per line; *out is malloc'd. */
-static int read_labels(const char *path, int32_t **out, int64_t *n, coarsen_error *err)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return error_set(err, COARSEN_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-    int64_t cap = 1024, count = 0, line = 0;
-    int32_t *v = xmalloc((size_t)cap * sizeof *v, "labels", err);
-    char buf[256];
-    int rc = v ? COARSEN_OK : COARSEN_ERR_NOMEM;
-    while (!rc && fgets(buf, sizeof buf, f)) {
-        line++;
-        char *end;
-        errno = 0;
-        long long x = strtoll(buf, &end, 10);
-        while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
-            end++;
-        if (end == buf || *end || errno || x < 0 || x > INT32_MAX) {
-            rc = error_set(err, COARSEN_ERR_INPUT, "%s:%lld: expected one label (an integer in [0, 2^31)) per line",
-                           path, (long long)line);
-            break;
-        }
-        if (count == cap) {
-            int32_t *w = realloc(v, (size_t)(cap *= 2) * sizeof *v);
-            if (!w) {
-                rc = error_nomem(err, "labels", (size_t)cap * sizeof *v);
-                break;
-            }
-            v = w;
-        }
-        v[count++] = (int32_t)x;
-    }
-    fclose(f);
-    if (rc) {
-        free(v);
-        return rc;
-    }
-    *out = v;
-    *n = count;
-    return COARSEN_OK;
 }
 
 int cmd_remap(int argc, char **argv)
@@ -92,9 +50,9 @@ int cmd_remap(int argc, char **argv)
     int32_t *a = NULL, *b = NULL, *out = NULL;
     int64_t na = 0, nb = 0;
     bip_remap_result res = {0};
-    rc = read_labels(argv[optind], &a, &na, &err);
+    rc = line_values_read_ints(argv[optind], 0, INT32_MAX, &a, &na, &err);
     if (!rc)
-        rc = read_labels(argv[optind + 1], &b, &nb, &err);
+        rc = line_values_read_ints(argv[optind + 1], 0, INT32_MAX, &b, &nb, &err);
     if (!rc && na != nb)
         rc = error_set(&err, COARSEN_ERR_INPUT, "remap: %s has %lld lines, %s has %lld",
                        argv[optind], (long long)na, argv[optind + 1], (long long)nb);

@@ -42,7 +42,8 @@ static int lines(const char *s)
     return n;
 }
 
-static const char *const commands[] = {"info", "convert", "gen", "match", "partition", "bipartite", "remap"};
+static const char *const commands[] = {"info",    "convert",  "gen",       "match", "partition", "project",
+                                       "evaluate", "contract", "bipartite", "remap"};
 
 Test(cli_usage, help_lists_every_command_and_the_exit_statuses)
 {
