@@ -18,23 +18,6 @@
 #include "tests/support/io_files.h"
 #include "tests/support/test_support.h"
 
-/* Runs the program with args (stderr to a file); stdout into out. */
-static int run(const char *args, char *out, size_t size, char *err, size_t err_size)
-{
-    char errfile[] = "/tmp/coarsen-tools-err-XXXXXX";
-    close(mkstemp(errfile));
-    char cmd[8192];
-    snprintf(cmd, sizeof cmd, "%s %s 2>%s", cli_prog(), args, errfile);
-    int rc = cli_run(cmd, out, size);
-    FILE *f = fopen(errfile, "r");
-    size_t len = f && err ? fread(err, 1, err_size - 1, f) : 0;
-    if (err)
-        err[len] = 0;
-    if (f)
-        fclose(f);
-    unlink(errfile);
-    return rc;
-}
 
 /* n integers, one per line, from path (asserts the count). */
 static int32_t *read_ints(const char *path, int64_t n)
@@ -89,7 +72,7 @@ Test(cli_tools, project_composes_the_maps_and_keeps_the_cut)
     coarsen_error err = {0};
     cr_assert_eq(coarsen_graph_write(g, graph, COARSEN_FORMAT_METIS, 0, &err), 0, "%s", err.msg);
     snprintf(args, sizeof args, "--quiet --levels 4 --coarsen-to 0 --out %s %s", dir, graph);
-    cr_assert_eq(run(args, NULL, 0, NULL, 0), 0);
+    cr_assert_eq(cli_run_prog(args, NULL, 0, NULL, 0), 0);
     int32_t n[5];
     int32_t *map[5] = {0};
     for (int k = 0; k <= 4; k++)
@@ -108,7 +91,7 @@ Test(cli_tools, project_composes_the_maps_and_keeps_the_cut)
         snprintf(out, sizeof out, "%s", io_path("tools-projected.txt"));
         snprintf(args, sizeof args, "project --quiet %s %s --to %d -o %s", dir, file, to, out);
         static char errtext[4096];
-        cr_assert_eq(run(args, NULL, 0, errtext, sizeof errtext), 0, "%s", errtext);
+        cr_assert_eq(cli_run_prog(args, NULL, 0, errtext, sizeof errtext), 0, "%s", errtext);
         FILE *p = fopen(out, "r");
         char line[64], want[64];
         for (int32_t v = 0; v < n[to]; v++) {
@@ -129,7 +112,7 @@ Test(cli_tools, project_composes_the_maps_and_keeps_the_cut)
     snprintf(file, sizeof file, "%s", io_path("tools-part2.txt"));
     write_ints(file, part2, n[2]);
     snprintf(args, sizeof args, "project --quiet --level 2 %s %s -o %s", dir, file, out);
-    cr_assert_eq(run(args, NULL, 0, NULL, 0), 0);
+    cr_assert_eq(cli_run_prog(args, NULL, 0, NULL, 0), 0);
     int32_t *part0 = read_ints(out, n[0]);
     snprintf(file, sizeof file, "%s/level-2.graph", dir);
     coarsen_graph *g2 = load(file);
@@ -138,13 +121,13 @@ Test(cli_tools, project_composes_the_maps_and_keeps_the_cut)
     static char errtext[4096];
     snprintf(file, sizeof file, "%s", io_file("tools-short.txt", "0\n1\n", 0));
     snprintf(args, sizeof args, "project %s %s", dir, file);
-    cr_expect_eq(run(args, NULL, 0, errtext, sizeof errtext), EXIT_INPUT, "%s", errtext);
+    cr_expect_eq(cli_run_prog(args, NULL, 0, errtext, sizeof errtext), EXIT_INPUT, "%s", errtext);
     cr_expect(strstr(errtext, "no level's vertex count") && strchr(errtext, '\n') == strrchr(errtext, '\n'), "%s",
               errtext);
     snprintf(args, sizeof args, "project %s/nothing %s", dir, file);
-    cr_expect_eq(run(args, NULL, 0, errtext, sizeof errtext), EXIT_IO, "%s", errtext);
+    cr_expect_eq(cli_run_prog(args, NULL, 0, errtext, sizeof errtext), EXIT_IO, "%s", errtext);
     snprintf(args, sizeof args, "project --level 1 --to 2 %s %s", dir, file);
-    cr_expect_eq(run(args, NULL, 0, errtext, sizeof errtext), EXIT_USAGE, "%s", errtext);
+    cr_expect_eq(cli_run_prog(args, NULL, 0, errtext, sizeof errtext), EXIT_USAGE, "%s", errtext);
     for (int k = 1; k <= 4; k++)
         free(map[k]);
     free(part2), free(part0);
@@ -176,7 +159,7 @@ Test(cli_tools, evaluate_recounted)
     write_ints(file, part, g->n);
     static char out[1 << 16], errtext[4096];
     snprintf(args, sizeof args, "evaluate -k %d %s %s", k, graph, file);
-    cr_assert_eq(run(args, out, sizeof out, errtext, sizeof errtext), 0, "%s", errtext);
+    cr_assert_eq(cli_run_prog(args, out, sizeof out, errtext, sizeof errtext), 0, "%s", errtext);
     /* recount */
     double cut = oracle_cut(g, part) / 2;
     int64_t weight[6] = {0}, count[6] = {0}, boundary = 0, volume = 0, total = 0, heaviest = 0;
@@ -218,16 +201,16 @@ Test(cli_tools, evaluate_recounted)
     snprintf(graph, sizeof graph, "%s", io_file("path.graph", "4 3\n2\n1 3\n2 4\n3\n", 0));
     snprintf(file, sizeof file, "%s", io_file("path.part", "0\n1\n0\n0\n", 0));
     snprintf(args, sizeof args, "evaluate --json %s %s", graph, file);
-    cr_assert_eq(run(args, out, sizeof out, errtext, sizeof errtext), 0, "%s", errtext);
+    cr_assert_eq(cli_run_prog(args, out, sizeof out, errtext, sizeof errtext), 0, "%s", errtext);
     cr_expect(strstr(out, "\"cut\": 2,") && strstr(out, "\"pieces\": 2}") && strstr(out, "\"quotient_edges\": 1,"),
               "%s", out);
     /* errors: a line too few, an id beyond -k */
     snprintf(file, sizeof file, "%s", io_file("path3.part", "0\n1\n0\n", 0));
     snprintf(args, sizeof args, "evaluate %s %s", graph, file);
-    cr_expect_eq(run(args, out, sizeof out, errtext, sizeof errtext), EXIT_INPUT, "%s", errtext);
+    cr_expect_eq(cli_run_prog(args, out, sizeof out, errtext, sizeof errtext), EXIT_INPUT, "%s", errtext);
     snprintf(file, sizeof file, "%s", io_file("path4.part", "0\n1\n2\n0\n", 0));
     snprintf(args, sizeof args, "evaluate -k 2 %s %s", graph, file);
-    cr_expect_eq(run(args, out, sizeof out, errtext, sizeof errtext), EXIT_INPUT, "%s", errtext);
+    cr_expect_eq(cli_run_prog(args, out, sizeof out, errtext, sizeof errtext), EXIT_INPUT, "%s", errtext);
     cr_expect(strstr(errtext, ":3:"), "names the line: %s", errtext);
     free(part);
     coarsen_graph_free(g);
@@ -251,7 +234,7 @@ Test(cli_tools, contract_equals_a_dense_recount)
     snprintf(out, sizeof out, "%s", io_path("contract-out.graph.gz"));
     static char errtext[4096];
     snprintf(args, sizeof args, "contract --quiet %s %s -o %s", graph, file, out);
-    cr_assert_eq(run(args, NULL, 0, errtext, sizeof errtext), 0, "%s", errtext);
+    cr_assert_eq(cli_run_prog(args, NULL, 0, errtext, sizeof errtext), 0, "%s", errtext);
     coarsen_graph *c = load(out);
     cr_assert_eq(c->n, nc);
     double *d;
@@ -275,9 +258,9 @@ Test(cli_tools, contract_equals_a_dense_recount)
     /* a clustering of the wrong length */
     snprintf(file, sizeof file, "%s", io_file("contract-short.txt", "0\n1\n", 0));
     snprintf(args, sizeof args, "contract %s %s -o %s", graph, file, out);
-    cr_expect_eq(run(args, NULL, 0, errtext, sizeof errtext), EXIT_INPUT, "%s", errtext);
+    cr_expect_eq(cli_run_prog(args, NULL, 0, errtext, sizeof errtext), EXIT_INPUT, "%s", errtext);
     snprintf(args, sizeof args, "contract %s %s -o %s.txt", graph, file, out);
-    cr_expect_eq(run(args, NULL, 0, errtext, sizeof errtext), EXIT_USAGE, "unknown output format: %s", errtext);
+    cr_expect_eq(cli_run_prog(args, NULL, 0, errtext, sizeof errtext), EXIT_USAGE, "unknown output format: %s", errtext);
     free(d), free(present), free(vw), free(cmap), free(ids);
     coarsen_graph_free(g), coarsen_graph_free(c);
 }

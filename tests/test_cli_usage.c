@@ -17,22 +17,6 @@
 #include "tests/support/cli_run.h"
 #include "tests/support/io_files.h"
 
-/* Runs the program with args; stdout into out, stderr into err. */
-static int run(const char *args, char *out, size_t out_size, char *err, size_t err_size)
-{
-    char errfile[] = "/tmp/coarsen-usage-err-XXXXXX";
-    close(mkstemp(errfile));
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "%s %s 2>%s", cli_prog(), args, errfile);
-    int rc = cli_run(cmd, out, out_size);
-    FILE *f = fopen(errfile, "r");
-    size_t len = f ? fread(err, 1, err_size - 1, f) : 0;
-    err[len] = 0;
-    if (f)
-        fclose(f);
-    unlink(errfile);
-    return rc;
-}
 
 static int lines(const char *s)
 {
@@ -48,7 +32,7 @@ static const char *const commands[] = {"info",    "convert",  "gen",       "matc
 Test(cli_usage, help_lists_every_command_and_the_exit_statuses)
 {
     static char out[1 << 16], err[4096];
-    cr_assert_eq(run("--help", out, sizeof out, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(cli_run_prog("--help", out, sizeof out, err, sizeof err), 0, "%s", err);
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
         char line[64];
         snprintf(line, sizeof line, "\n  %-10s ", commands[k]);
@@ -68,16 +52,16 @@ Test(cli_usage, help_command_is_the_commands_help)
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
         char args[64];
         snprintf(args, sizeof args, "help %s", commands[k]);
-        cr_assert_eq(run(args, a, sizeof a, err, sizeof err), 0, "%s: %s", args, err);
+        cr_assert_eq(cli_run_prog(args, a, sizeof a, err, sizeof err), 0, "%s: %s", args, err);
         snprintf(args, sizeof args, "%s --help", commands[k]);
-        cr_assert_eq(run(args, b, sizeof b, err, sizeof err), 0, "%s: %s", args, err);
+        cr_assert_eq(cli_run_prog(args, b, sizeof b, err, sizeof err), 0, "%s: %s", args, err);
         cr_expect_str_eq(a, b, "help %s differs from %s --help", commands[k], commands[k]);
         cr_expect(strstr(a, "Exit status:"), "%s --help lacks the exit statuses", commands[k]);
     }
-    cr_assert_eq(run("help", a, sizeof a, err, sizeof err), 0);
-    cr_assert_eq(run("--help", b, sizeof b, err, sizeof err), 0);
+    cr_assert_eq(cli_run_prog("help", a, sizeof a, err, sizeof err), 0);
+    cr_assert_eq(cli_run_prog("--help", b, sizeof b, err, sizeof err), 0);
     cr_expect_str_eq(a, b);
-    cr_assert_eq(run("help nothing", a, sizeof a, err, sizeof err), EXIT_USAGE);
+    cr_assert_eq(cli_run_prog("help nothing", a, sizeof a, err, sizeof err), EXIT_USAGE);
     cr_expect(strstr(err, "'nothing' is not a command") && lines(err) == 1, "%s", err);
 }
 
@@ -88,17 +72,17 @@ Test(cli_usage, global_options_before_or_after_the_command)
     static char a[1 << 14], b[1 << 14], err[4096];
     char args[1024];
     snprintf(args, sizeof args, "--quiet --threads 1 --seed=7 --device cpu --json match %s", g);
-    cr_assert_eq(run(args, a, sizeof a, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(cli_run_prog(args, a, sizeof a, err, sizeof err), 0, "%s", err);
     cr_expect_eq(err[0], 0, "--quiet before the command: %s", err);
     cr_expect_eq(a[0], '{', "--json before the command: %s", a);
     snprintf(args, sizeof args, "match %s --quiet --threads 1 --seed 7 --device cpu --json", g);
-    cr_assert_eq(run(args, b, sizeof b, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(cli_run_prog(args, b, sizeof b, err, sizeof err), 0, "%s", err);
     char *ms = strstr(a, "\"ms\""), *ms2 = strstr(b, "\"ms\""); /* the timing differs */
     cr_assert(ms && ms2);
     *ms = *ms2 = 0;
     cr_expect_str_eq(a, b);
     snprintf(args, sizeof args, "--threads x info %s", g);
-    cr_expect_eq(run(args, a, sizeof a, err, sizeof err), EXIT_USAGE, "a bad global value before the command");
+    cr_expect_eq(cli_run_prog(args, a, sizeof a, err, sizeof err), EXIT_USAGE, "a bad global value before the command");
     cr_expect(strstr(err, "--threads") && lines(err) == 1, "%s", err);
 }
 
@@ -108,13 +92,13 @@ Test(cli_usage, every_command_names_an_unknown_option_in_one_line)
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
         char args[128];
         snprintf(args, sizeof args, "%s --no-such-option x", commands[k]);
-        cr_expect_eq(run(args, out, sizeof out, err, sizeof err), EXIT_USAGE, "%s: %s", commands[k], err);
+        cr_expect_eq(cli_run_prog(args, out, sizeof out, err, sizeof err), EXIT_USAGE, "%s: %s", commands[k], err);
         cr_expect(strstr(err, "unknown option '--no-such-option'") && lines(err) == 1, "%s: %s", commands[k], err);
         snprintf(args, sizeof args, "%s -Z x", commands[k]);
-        cr_expect_eq(run(args, out, sizeof out, err, sizeof err), EXIT_USAGE, "%s: %s", commands[k], err);
+        cr_expect_eq(cli_run_prog(args, out, sizeof out, err, sizeof err), EXIT_USAGE, "%s: %s", commands[k], err);
         cr_expect(strstr(err, "unknown option '-Z'") && lines(err) == 1, "%s: %s", commands[k], err);
     }
-    cr_expect_eq(run("--no-such-option x", out, sizeof out, err, sizeof err), EXIT_USAGE);
+    cr_expect_eq(cli_run_prog("--no-such-option x", out, sizeof out, err, sizeof err), EXIT_USAGE);
     cr_expect(strstr(err, "unknown option '--no-such-option'") && lines(err) == 1, "%s", err);
 }
 
@@ -129,16 +113,16 @@ Test(cli_usage, device_line_only_where_a_device_is_used)
     char args[2048];
     for (size_t k = 0; k < 3; k++) {
         snprintf(args, sizeof args, hostwork[k], copy, copy);
-        cr_assert_eq(run(args, out, sizeof out, err, sizeof err), 0, "%s: %s", args, err);
+        cr_assert_eq(cli_run_prog(args, out, sizeof out, err, sizeof err), 0, "%s: %s", args, err);
         cr_expect(!strstr(err, "device:"), "%s prints a device line: %s", args, err);
     }
     snprintf(args, sizeof args, "match %s", copy);
-    cr_assert_eq(run(args, out, sizeof out, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(cli_run_prog(args, out, sizeof out, err, sizeof err), 0, "%s", err);
     cr_expect(strstr(err, "coarsen: device: "), "match may use the GPU and says which ran: %s", err);
     static const char *const quiet[] = {"--quiet match %s", "--quiet --levels 1 %s", "partition --quiet -k 2 %s"};
     for (size_t k = 0; k < 3; k++) {
         snprintf(args, sizeof args, quiet[k], copy);
-        cr_assert_eq(run(args, out, sizeof out, err, sizeof err), 0, "%s: %s", args, err);
+        cr_assert_eq(cli_run_prog(args, out, sizeof out, err, sizeof err), 0, "%s: %s", args, err);
         cr_expect_eq(err[0], 0, "%s writes to stderr: %s", args, err);
     }
 }
@@ -151,10 +135,10 @@ Test(cli_usage, pipeline_warns_about_dropped_metis_constraints)
     static char out[1 << 14], err[8192];
     char args[1024];
     snprintf(args, sizeof args, "--levels 1 %s", g);
-    cr_assert_eq(run(args, out, sizeof out, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(cli_run_prog(args, out, sizeof out, err, sizeof err), 0, "%s", err);
     cr_expect(strstr(err, "warning:") && strstr(err, "2 vertex weight constraints"), "%s", err);
     snprintf(args, sizeof args, "--quiet --levels 1 %s", g);
-    cr_assert_eq(run(args, out, sizeof out, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(cli_run_prog(args, out, sizeof out, err, sizeof err), 0, "%s", err);
     cr_expect_eq(err[0], 0, "--quiet silences the warning: %s", err);
 }
 
@@ -167,7 +151,7 @@ Test(cli_usage, stats_json_records_the_run)
     snprintf(dir, sizeof dir, "%s", io_path("stats-out"));
     snprintf(args, sizeof args, "--quiet --threads 1 --gzip --levels 1 --out %s '%s'", dir, g);
     static char out[1 << 14], err[8192], json[1 << 14];
-    cr_assert_eq(run(args, out, sizeof out, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(cli_run_prog(args, out, sizeof out, err, sizeof err), 0, "%s", err);
     snprintf(path, sizeof path, "%s/stats.json", dir);
     FILE *f = fopen(path, "r");
     cr_assert_not_null(f);

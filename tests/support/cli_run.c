@@ -36,3 +36,24 @@ int cli_run(const char *cmd, char *out, size_t size)
     remove(capture);
     return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
 }
+
+int cli_run_prog(const char *args, char *out, size_t out_size, char *err, size_t err_size)
+{
+    char errfile[] = "/tmp/coarsen-cli-err-XXXXXX", *cmd = NULL;
+    int fd = mkstemp(errfile);
+    cr_assert_geq(fd, 0, "no temporary file for the command's errors");
+    close(fd);
+    cr_assert_geq(asprintf(&cmd, "%s %s 2>%s", cli_prog(), args, errfile), 0);
+    int rc = cli_run(cmd, out, out_size);
+    free(cmd);
+    if (err) {
+        FILE *f = fopen(errfile, "rb");
+        size_t got = f && err_size > 0 ? fread(err, 1, err_size - 1, f) : 0;
+        if (err_size > 0)
+            err[got] = 0;
+        if (f)
+            fclose(f);
+    }
+    remove(errfile);
+    return rc;
+}

@@ -28,4 +28,9 @@ const char *cli_prog(void);
  * exit status, -1 when the command did not exit normally. */
 int cli_run(const char *cmd, char *out, size_t size);
 
+/* Runs the program under test with args (a shell fragment): its standard
+ * output into out, its standard error into err (either NULL: discarded;
+ * sizes as cli_run's). Returns the exit status as cli_run does. */
+int cli_run_prog(const char *args, char *out, size_t out_size, char *err, size_t err_size);
+
 #endif
