@@ -48,6 +48,30 @@ enum { OPT_DEVICE = 1000, OPT_THREADS, OPT_SEED, OPT_QUIET, OPT_JSON, OPT_HELP, 
     {"json", no_argument, 0, OPT_JSON},                       \
     {"help", no_argument, 0, OPT_HELP}
 
+/* The options of the commands that write graph files: how edge weights
+ * that METIS and ParHIP cannot hold (real, zero, huge) are written. */
+enum { OPT_WEIGHT_SCALE = 1050, OPT_UNIT_WEIGHTS };
+#define CLI_WEIGHT_LONGOPTS                                     \
+    {"weight-scale", required_argument, 0, OPT_WEIGHT_SCALE},   \
+    {"unit-weights", no_argument, 0, OPT_UNIT_WEIGHTS}
+#define CLI_WEIGHT_HELP                                                                               \
+    "  --weight-scale S|auto    METIS or ParHIP output of real edge weights: write round(w * S);\n"  \
+    "                           auto: the largest power of two keeping the total within 2^31 - 1\n"  \
+    "                           (32-bit METIS), the relative error of every weight stated on stderr\n" \
+    "  --unit-weights           write every edge weight as 1 (zero or real weights into METIS)\n"
+/* The value of weight_scale standing for --weight-scale auto until the
+ * graph is known (cli_weight_scale_resolve). */
+#define CLI_WEIGHT_SCALE_AUTO (-2.0)
+/* Handles OPT_WEIGHT_SCALE and OPT_UNIT_WEIGHTS into *scale (a scale > 0,
+ * CLI_WEIGHT_SCALE_AUTO or COARSEN_WEIGHT_UNIT; the last option given
+ * wins): 1 when opt was one of them, 0 when not, -1 after printing an error. */
+int cli_weight_option(int opt, const char *arg, double *scale);
+/* Replaces CLI_WEIGHT_SCALE_AUTO in *scale by io/weight_scale.h's choice
+ * for g, with one line on stderr unless quiet naming the scale and the
+ * relative error; other values stay. 0, or the exit status after printing
+ * the error. */
+int cli_weight_scale_resolve(const coarsen_graph *g, double *scale, int quiet);
+
 /* The help text of the global options, for each subcommand's --help. */
 extern const char *const cli_global_help;
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/interrupt.h"
+#include "io/weight_scale.h"
 
 const char *const cli_global_help =
     "Global options:\n"
@@ -64,6 +65,35 @@ void cli_reader_warnings(const char *path, const coarsen_read_report *r, int qui
     if (!quiet && r->extra_constraints > 0)
         fprintf(stderr, "coarsen: warning: %s: %d vertex weight constraints (ncon); only the first is used\n", path,
                 r->extra_constraints + 1);
+}
+
+int cli_weight_option(int opt, const char *arg, double *scale)
+{
+    if (opt == OPT_UNIT_WEIGHTS) {
+        *scale = COARSEN_WEIGHT_UNIT;
+        return 1;
+    }
+    if (opt != OPT_WEIGHT_SCALE)
+        return 0;
+    if (!strcmp(arg, "auto")) {
+        *scale = CLI_WEIGHT_SCALE_AUTO;
+        return 1;
+    }
+    return cli_parse_double("weight-scale", arg, 1e-300, 1e300, scale) ? -1 : 1;
+}
+
+int cli_weight_scale_resolve(const coarsen_graph *g, double *scale, int quiet)
+{
+    if (*scale != CLI_WEIGHT_SCALE_AUTO)
+        return 0;
+    coarsen_error err = {0};
+    double rel;
+    if (weight_scale_auto(g, scale, &rel, &err))
+        return cli_fail(&err);
+    if (!quiet)
+        fprintf(stderr, "coarsen: weight scale auto: %.17g (2^%d); every edge weight within a relative error of %.3g\n",
+                *scale, ilogb(*scale), rel);
+    return 0;
 }
 
 int cli_parse_matcher(const char *s, int allow_hec, int *kind)

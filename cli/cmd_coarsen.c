@@ -56,7 +56,7 @@ static const char *const help_format =
     "  --format metis|mtx|parhip  level graph format (default metis; mtx keeps real weights\n"
     "                           exactly; parhip: level-K.parhip, the binary graph of KaHIP's\n"
     "                           ParHIP and KaMinPar, 64-bit words)\n"
-    "  --weight-scale S         METIS or ParHIP output of real weights: multiply by S and round\n"
+    CLI_WEIGHT_HELP
     "  --gzip                   compress the level and map files (.gz)\n"
     "  --no-level0              with --out: skip level-0.* (the input graph as read); maps and\n"
     "                           stats.json are written as usual\n"
@@ -95,7 +95,6 @@ enum {
     OPT_VWGT_FACTOR,
     OPT_OUT,
     OPT_FORMAT,
-    OPT_WEIGHT_SCALE,
     OPT_GZIP,
     OPT_NO_LEVEL0,
     OPT_TRANSVERSAL,
@@ -119,7 +118,7 @@ static const struct option longopts[] = {
     {"vertex-weight-factor", required_argument, 0, OPT_VWGT_FACTOR},
     {"out", required_argument, 0, OPT_OUT},
     {"format", required_argument, 0, OPT_FORMAT},
-    {"weight-scale", required_argument, 0, OPT_WEIGHT_SCALE},
+    CLI_WEIGHT_LONGOPTS,
     {"gzip", no_argument, 0, OPT_GZIP},
     {"no-level0", no_argument, 0, OPT_NO_LEVEL0},
     {"transversal", required_argument, 0, OPT_TRANSVERSAL},
@@ -209,10 +208,8 @@ static int local_option(int opt, const char *arg, void *ctx)
             return fprintf(stderr, "coarsen: --format: '%s' is not metis, mtx or parhip\n", arg), -1;
         return 0;
     case OPT_WEIGHT_SCALE:
-        if (cli_parse_double("weight-scale", arg, 1e-300, 1e300, &d))
-            return -1;
-        r->w.weight_scale = d;
-        return 0;
+    case OPT_UNIT_WEIGHTS:
+        return cli_weight_option(opt, arg, &r->w.weight_scale) < 0 ? -1 : 0;
     case OPT_GZIP:
         r->w.gzip = 1;
         return 0;
@@ -391,6 +388,8 @@ static int execute(run *r, const char *command_line)
     if (r->transversal < 0 && (status = cli_device_finish(&r->g, g->nnz, &ph.device_ms)))
         goto done;
     ph.inflate_ms = rep.inflate_ms, ph.parse_ms = rep.parse_ms, ph.build_ms = rep.build_ms;
+    if (r->out_dir && (status = cli_weight_scale_resolve(g, &r->w.weight_scale, r->g.quiet)))
+        goto done;
     if (r->out_dir && hierarchy_write_check(g, &r->w, &err)) {
         status = cli_fail(&err);
         goto done;

@@ -24,9 +24,9 @@ static const char help[] =
     "Options:\n"
     "  -o, --output OUT         the contracted graph (required)\n"
     "  --format metis|mtx|parhip  the output format, whatever OUT's name\n"
-    "  --weight-scale S         METIS or ParHIP output of real edge weights: write round(w*S)\n\n";
+    CLI_WEIGHT_HELP "\n";
 
-enum { OPT_FORMAT = OPT_FIRST_LOCAL, OPT_WEIGHT_SCALE };
+enum { OPT_FORMAT = OPT_FIRST_LOCAL };
 
 typedef struct contract_args {
     const char *output;
@@ -47,10 +47,8 @@ static int local_option(int opt, const char *arg, void *ctx)
             return fprintf(stderr, "coarsen: --format: '%s' is not metis, mtx or parhip\n", arg), -1;
         a->have_format = 1;
         return 0;
-    case OPT_WEIGHT_SCALE:
-        return cli_parse_double("weight-scale", arg, 1e-300, 1e300, &a->weight_scale);
     }
-    return -1;
+    return cli_weight_option(opt, arg, &a->weight_scale) == 1 ? 0 : -1;
 }
 
 static int compare_int32(const void *a, const void *b)
@@ -86,7 +84,7 @@ int cmd_contract(int argc, char **argv)
         CLI_GLOBAL_LONGOPTS,
         {"output", required_argument, 0, 'o'},
         {"format", required_argument, 0, OPT_FORMAT},
-        {"weight-scale", required_argument, 0, OPT_WEIGHT_SCALE},
+        CLI_WEIGHT_LONGOPTS,
         {0, 0, 0, 0},
     };
     cli_globals glob = {.device = DEVICE_CPU, .seed = 1};
@@ -125,13 +123,17 @@ int cmd_contract(int argc, char **argv)
     if (!rc && a.format == COARSEN_FORMAT_MTX && !glob.quiet)
         fprintf(stderr, "coarsen: warning: %s: Matrix Market has no vertex weights; the clusters' weights are "
                         "dropped\n", a.output);
+    if (!rc && (rc = cli_weight_scale_resolve(c, &a.weight_scale, glob.quiet)))
+        goto resolved; /* the error is printed */
     if (!rc)
         rc = coarsen_graph_write(c, a.output, a.format, a.weight_scale, &err);
     if (!rc && !glob.quiet)
         fprintf(stderr, "coarsen: contract: %d vertices, %lld edges into %d clusters, %lld edges, written to %s\n",
                 g->n, (long long)(g->nnz / 2), c->n, (long long)(c->nnz / 2), a.output);
+    rc = rc ? cli_fail(&err) : 0;
+resolved:
     free(id);
     coarsen_graph_free(g);
     coarsen_graph_free(c);
-    return rc ? cli_fail(&err) : 0;
+    return rc;
 }

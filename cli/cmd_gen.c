@@ -30,10 +30,10 @@ static const char help[] =
     "      --max-weight M     int weights are uniform in [1, M] (default 100)\n"
     "      --lambda L         exponential weights' rate (default 3.5, mean 1/L)\n"
     "      --rmat A,B,C       R-MAT quadrant probabilities (default 0.57,0.19,0.19)\n"
-    "      --weight-scale S   METIS output of real weights: write round(w * S)\n"
+    CLI_WEIGHT_HELP
     "Generation runs on the CPU (--threads applies, --device has no effect); --seed picks the graph.\n\n";
 
-enum { OPT_NX = OPT_FIRST_LOCAL, OPT_NY, OPT_NZ, OPT_MAXW, OPT_LAMBDA, OPT_RMAT, OPT_SCALE };
+enum { OPT_NX = OPT_FIRST_LOCAL, OPT_NY, OPT_NZ, OPT_MAXW, OPT_LAMBDA, OPT_RMAT };
 
 static int ends_with(const char *s, const char *suffix)
 {
@@ -95,10 +95,8 @@ static int gen_option(int opt, const char *arg, void *ctx)
         return cli_parse_double("lambda", arg, 1e-300, 1e300, &o->lambda);
     case OPT_RMAT:
         return parse_rmat(arg, o);
-    case OPT_SCALE:
-        return cli_parse_double("weight-scale", arg, 1e-300, 1e300, &a->scale);
     default:
-        return -1;
+        return cli_weight_option(opt, arg, &a->scale) == 1 ? 0 : -1;
     }
 }
 
@@ -116,7 +114,7 @@ int cmd_gen(int argc, char **argv)
         {"max-weight", required_argument, 0, OPT_MAXW},
         {"lambda", required_argument, 0, OPT_LAMBDA},
         {"rmat", required_argument, 0, OPT_RMAT},
-        {"weight-scale", required_argument, 0, OPT_SCALE},
+        CLI_WEIGHT_LONGOPTS,
         {0, 0, 0, 0},
     };
     cli_globals glob = {.seed = 1};
@@ -147,6 +145,10 @@ int cmd_gen(int argc, char **argv)
     if (gen_graph(&o, &g, &err)) /* gen's only input is its options */
         return err.status == COARSEN_ERR_INPUT ? (cli_fail(&err), EXIT_USAGE) : cli_fail(&err);
     double t1 = timer_ms();
+    if ((rc = cli_weight_scale_resolve(g, &scale, glob.quiet))) {
+        coarsen_graph_free(g);
+        return rc;
+    }
     coarsen_format fmt = ends_with(output, ".mtx") || ends_with(output, ".mtx.gz") ? COARSEN_FORMAT_MTX
                                                                                     : COARSEN_FORMAT_METIS;
     rc = coarsen_graph_write(g, output, fmt, scale, &err);

@@ -55,11 +55,22 @@ static int hierarchy_file_name(const char *name)
 
 int hierarchy_write_check(const coarsen_graph *g, const hierarchy_write_opts *o, coarsen_error *err)
 {
-    if (o->format != COARSEN_FORMAT_MTX && !g->integral_weights && !(o->weight_scale > 0))
+    if (o->format == COARSEN_FORMAT_MTX || o->weight_scale > 0 || o->weight_scale == COARSEN_WEIGHT_UNIT)
+        return COARSEN_OK;
+    const char *fmt = o->format == COARSEN_FORMAT_PARHIP ? "ParHIP" : "METIS";
+    if (!g->integral_weights)
         return error_set(err, COARSEN_ERR_INPUT,
                          "the graph has real edge weights and %s files hold integers: use --format mtx "
-                         "(exact) or --weight-scale S (weights times S, rounded)",
-                         o->format == COARSEN_FORMAT_PARHIP ? "ParHIP" : "METIS");
+                         "(exact), --weight-scale S|auto (weights times S, rounded) or --unit-weights",
+                         fmt);
+    double total = 0; /* the heaviest coarse edge weighs at most the total */
+    for (int64_t k = 0; k < g->nnz; k++)
+        total += g->ewgt[k];
+    if (total / 2 > 9.2e18)
+        return error_set(err, COARSEN_ERR_INPUT,
+                         "the graph's integer edge weights add up to %.17g, beyond the largest integer %s files hold "
+                         "(9.2e18) that a coarse edge may reach: use --format mtx, --weight-scale S|auto or "
+                         "--unit-weights", total / 2, fmt);
     return COARSEN_OK;
 }
 

@@ -35,9 +35,12 @@ static void json_output(output_file *f, const hierarchy_write_opts *run, const s
         output_printf(f, "null");
         return;
     }
-    output_printf(f, "{\"format\": \"%s\", \"gzip\": %s, \"weight_scale\": %.17g, \"level0\": %s, \"files\": [",
-                  graph_format_word(run->format), run->gzip ? "true" : "false", run->weight_scale,
-                  run->skip_level0 ? "false" : "true");
+    int unit = run->weight_scale == COARSEN_WEIGHT_UNIT;
+    output_printf(f,
+                  "{\"format\": \"%s\", \"gzip\": %s, \"weight_scale\": %.17g, \"unit_weights\": %s, "
+                  "\"level0\": %s, \"files\": [",
+                  graph_format_word(run->format), run->gzip ? "true" : "false", unit ? 0.0 : run->weight_scale,
+                  unit ? "true" : "false", run->skip_level0 ? "false" : "true");
     for (int k = 0; k < files->count; k++) {
         output_printf(f, k ? ", " : "");
         json_string(f, files->names[k]);

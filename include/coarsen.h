@@ -86,11 +86,15 @@ int coarsen_graph_load(const char *path, coarsen_graph **out,
                        coarsen_read_report *report, coarsen_error *err);
 
 typedef enum coarsen_format { COARSEN_FORMAT_METIS = 0, COARSEN_FORMAT_MTX = 1, COARSEN_FORMAT_PARHIP = 2 } coarsen_format;
+/* weight_scale value of coarsen_graph_write: every edge weight written as 1
+ * (real, zero or huge weights into METIS or ParHIP, which hold integers >= 1). */
+#define COARSEN_WEIGHT_UNIT (-1.0)
 /* Writes a host graph; gzip when path ends in ".gz". Written to a temporary
  * name and renamed, so a failure leaves no partial file. PARHIP is the binary
  * layout of KaHIP's ParHIP and KaMinPar with 64-bit words (docs/formats.md).
  * weight_scale > 0 multiplies real weights before rounding for METIS and
- * ParHIP output, which hold integers (0 = refuse real weights there). */
+ * ParHIP output, which hold integers (0 = refuse real weights there);
+ * COARSEN_WEIGHT_UNIT writes every edge weight as 1, in every format. */
 int coarsen_graph_write(const coarsen_graph *g, const char *path, coarsen_format fmt,
                         double weight_scale, coarsen_error *err);
 

@@ -160,7 +160,7 @@ Test(cli_usage, stats_json_records_the_run)
     cr_expect(strstr(json, "\"threads\": 1,"), "%s", json);
     cr_expect(strstr(json, "\"reader\": {\"format\": \"metis"), "%s", json);
     cr_expect(strstr(json, "\"diagonal_dropped\": 0, \"duplicates_merged\": 0,"), "%s", json);
-    cr_expect(strstr(json, "\"output\": {\"format\": \"metis\", \"gzip\": true, \"weight_scale\": 0, \"level0\": true, "
+    cr_expect(strstr(json, "\"output\": {\"format\": \"metis\", \"gzip\": true, \"weight_scale\": 0, \"unit_weights\": false, \"level0\": true, "
                            "\"files\": [\"level-0.graph.gz\", \"level-1.graph.gz\", \"map-1.txt.gz\", "
                            "\"stats.json\"]}"),
               "%s", json);
