@@ -78,6 +78,7 @@ VERSION   := $(shell sed -n 's/.*COARSEN_VERSION "\(.*\)"/\1/p' include/coarsen.
 SONAME    := libcoarsen.so.$(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
 SHLIB     := $(BUILD)/libcoarsen.so.$(VERSION)
 PROG      := $(BUILD)/coarsen
+FAULTY    := $(BUILD)/coarsen-faulty
 TESTS     := $(BUILD)/coarsen-tests
 BENCHES   := $(BENCH_C:bench/%.c=$(BUILD)/bench/%)
 EXAMPLES  := $(EXAMPLE_C:examples/%.c=$(BUILD)/examples/%)
@@ -136,9 +137,17 @@ $(BUILD)/examples/%: $(BUILD)/obj/examples/%.o $(LIB)
 # (--verbose prints every [SKIP] with its reason). Passive OpenMP waiting:
 # Criterion runs tests in parallel processes, and spinning threads of one
 # would starve the others on a small machine.
-check: $(TESTS) $(PROG) $(BUILD)/examples/build_hierarchy_cxx
+check: $(TESTS) $(PROG) $(FAULTY) $(BUILD)/examples/build_hierarchy_cxx
 	$(BUILD)/examples/build_hierarchy_cxx > /dev/null
-	COARSEN_PROG=$(abspath $(PROG)) OMP_WAIT_POLICY=passive $(TESTS) --jobs 2 --verbose
+	COARSEN_PROG=$(abspath $(PROG)) COARSEN_FAULTY_PROG=$(abspath $(FAULTY)) OMP_WAIT_POLICY=passive \
+	    $(TESTS) --jobs 2 --verbose
+
+# The program with the test build's fault injection (core/fault.h): the
+# same objects as coarsen, plus strong fault_write / fault_alloc that fail
+# the Nth call as COARSEN_FAULT_* say (tests/fault/fault_inject.c). Never
+# installed; the tests loop whole runs over N (tests/test_fault_injection.c).
+$(FAULTY): $(CLI_O) $(BUILD)/obj/tests/fault/fault_inject.o $(LIB)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis
 
 # The public header is C and C++: the shipped example compiled as C++
 # (warnings are errors), linked against the library and run by make check.

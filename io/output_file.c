@@ -3,6 +3,7 @@
  * process's output totals; see output_file.h. */
 #include "io/output_file.h"
 #include "core/error.h"
+#include "core/fault.h"
 #include "core/interrupt.h"
 #include "core/threads.h"
 #include "core/timer.h"
@@ -173,7 +174,9 @@ static void write_fd(output_file *f, const char *p, size_t n)
         return;
     double t0 = timer_ms();
     while (n) {
-        ssize_t k = write(f->fd, p, n < ((size_t)1 << 30) ? n : (size_t)1 << 30);
+        size_t chunk = n < ((size_t)1 << 30) ? n : (size_t)1 << 30;
+        int injected = fault_write(&chunk); /* tests only (core/fault.h) */
+        ssize_t k = injected ? (errno = injected, -1) : write(f->fd, p, chunk);
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0) {
