@@ -202,15 +202,21 @@ install: $(PROG) $(LIB) $(SHLIB)
 	    -e 's|@PRIVATE@||' coarsen.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/coarsen-static.pc
 	if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" -eq 0 ]; then ldconfig; fi
 
-# libFuzzer target of the readers (docs/fuzzing.md): clang, ASan + UBSan,
-# CPU code only, no OpenMP.
+# libFuzzer targets (docs/fuzzing.md): clang, ASan + UBSan, CPU code only.
+# The readers' target has no OpenMP; the option parsing's links every
+# command (the whole CPU library, OpenMP through clang's libomp).
+FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude -I. \
+              -DCOARSEN_HAVE_CUDA=0 -DCOARSEN_HAVE_ISAL=$(if $(filter isal,$(GZIP)),1,0) -D_GNU_SOURCE $(WARN)
 FUZZ_SRC := $(wildcard core/*.c io/*.c) device/device_nocuda.c device/graph_free.c
-fuzz: build-fuzz/fuzz_readers
+FUZZ_CLI_SRC := $(filter-out cli/main.c,$(CLI_C)) $(filter-out %_nocuda.c,$(wildcard $(addsuffix /*.c,$(LIB_DIRS)))) \
+                $(wildcard $(addsuffix /*_nocuda.c,$(LIB_DIRS)))
+fuzz: build-fuzz/fuzz_readers build-fuzz/fuzz_cli_options
 build-fuzz/fuzz_readers: fuzz/fuzz_readers.c $(FUZZ_SRC) $(wildcard core/*.h io/*.h include/*.h)
 	@mkdir -p build-fuzz
-	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude -I. \
-	    -DCOARSEN_HAVE_CUDA=0 -DCOARSEN_HAVE_ISAL=$(if $(filter isal,$(GZIP)),1,0) -D_GNU_SOURCE $(WARN) \
-	    fuzz/fuzz_readers.c $(FUZZ_SRC) -o $@ $(GZ_LIBS) -lm
+	clang $(FUZZ_FLAGS) fuzz/fuzz_readers.c $(FUZZ_SRC) -o $@ $(GZ_LIBS) -lm
+build-fuzz/fuzz_cli_options: fuzz/fuzz_cli_options.c $(FUZZ_CLI_SRC) $(wildcard */*.h include/*.h)
+	@mkdir -p build-fuzz
+	clang $(FUZZ_FLAGS) -fopenmp fuzz/fuzz_cli_options.c $(FUZZ_CLI_SRC) -o $@ $(GZ_LIBS) -lm -lmetis
 
 clean:
 	rm -rf build build-cpu build-zlib build-asan build-fuzz build-python python/coarsen.egg-info

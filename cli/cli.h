@@ -143,6 +143,13 @@ int cli_exit_status(int status);
  * returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Runs the command line argv (argv[0] the program; argv may be reordered):
+ * --version, the help, or the command it names (the pipeline when it names
+ * none); returns the exit status. Option parsing comes first in every
+ * command and does nothing else, so that a line ending in --help runs no
+ * work (fuzz/fuzz_cli_options.c relies on it). */
+int cli_dispatch(int argc, char **argv);
+
 /* Subcommands: argv[0] is the subcommand's name; each returns the exit status. */
 int cmd_coarsen(int argc, char **argv);   /* the pipeline (default command) */
 const char *cmd_coarsen_help(void);       /* the pipeline's options, for `coarsen --help` */

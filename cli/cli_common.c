@@ -176,7 +176,7 @@ int cli_parse_options(int argc, char **argv, const char *cmd, const char *shorto
     snprintf(shorts, sizeof shorts, ":h%s", shortopts);
     *done = 0;
     opterr = 0;
-    optind = 1;
+    optind = 0; /* 0, not 1: GNU getopt then also forgets a half-read group of short options */
     optopt = 0;
     int opt;
     while ((opt = getopt_long(argc, argv, shorts, longopts, NULL)) != -1) {
