@@ -7,7 +7,11 @@
  * exit status (4 for I/O, 5 for memory), and DIR byte for byte as it was
  * before (it holds an older, deeper hierarchy and a file of the user's).
  * Under the ASan build a leak ends the run with LeakSanitizer's report and
- * status, which these checks reject too. Plain and --gzip output. */
+ * status, which these checks reject too. Plain and --gzip output. The
+ * other commands that write a file are looped over failed allocations too:
+ * a failed one must end the run with one line and exit 5, leaving no
+ * output file (a failure that went unnoticed once printed an imbalance of
+ * inf and exited 0). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,4 +138,64 @@ Test(fault_injection, short_write_at_every_write, .timeout = 600)
 Test(fault_injection, failed_allocation_at_every_allocation, .timeout = 900)
 {
     cr_expect_gt(fault_loop("ALLOC=%ld", plain, EXIT_NOMEM), 20);
+}
+
+/* Every allocation of cmd (a shell fragment after the program, writing
+ * out) failed in turn: the run stops with one line, exit 5 and no out. */
+static long alloc_loop_command(const char *cmd, const char *out)
+{
+    const char *prog = faulty_prog();
+    char fired[800], errfile[800], line[8192];
+    snprintf(fired, sizeof fired, "%s", io_path("fault-cmd-fired"));
+    snprintf(errfile, sizeof errfile, "%s", io_path("fault-cmd-stderr"));
+    long n;
+    for (n = 1; n < 20000; n++) {
+        unlink(fired);
+        unlink(out);
+        snprintf(line, sizeof line, "COARSEN_FAULT_ALLOC=%ld COARSEN_FAULT_FIRED=%s %s --threads 1 %s >/dev/null 2>%s",
+                 n, fired, prog, cmd, errfile);
+        int status = cli_run(line, NULL, 0);
+        static char errtext[1 << 14];
+        FILE *f = fopen(errfile, "r");
+        errtext[f ? fread(errtext, 1, sizeof errtext - 1, f) : 0] = 0;
+        if (f)
+            fclose(f);
+        if (access(fired, F_OK) != 0) {
+            cr_assert_eq(status, 0, "%s without a fault: exit %d: %s", cmd, status, errtext);
+            break;
+        }
+        cr_assert_eq(status, EXIT_NOMEM, "%s, allocation %ld failed: exit %d: %s", cmd, n, status, errtext);
+        cr_assert_eq(lines(errtext), 1, "%s, allocation %ld: %s", cmd, n, errtext);
+        cr_assert_neq(access(out, F_OK), 0, "%s, allocation %ld: %s left behind", cmd, n, out);
+    }
+    return n - 1;
+}
+
+Test(fault_injection, failed_allocation_in_every_command, .timeout = 900)
+{
+    char graph[700], part[700], out[700], cmd[4096];
+    snprintf(graph, sizeof graph, "%s", io_path("fault-cmd.graph"));
+    snprintf(part, sizeof part, "%s", io_path("fault-cmd.part"));
+    snprintf(out, sizeof out, "%s", io_path("fault-cmd.out"));
+    coarsen_graph *g = test_gen("grid2d:nx=14,ny=13,weights=int");
+    coarsen_error err = {0};
+    cr_assert_eq(coarsen_graph_write(g, graph, COARSEN_FORMAT_METIS, 0, &err), 0, "%s", err.msg);
+    coarsen_graph_free(g);
+    snprintf(cmd, sizeof cmd, "%s partition --quiet -k 3 %s -o %s >/dev/null", cli_prog(), graph, part);
+    cr_assert_eq(system(cmd), 0);
+    static const char *const commands[] = {
+        "partition --quiet -k 3 --compare-metis %s -o %s", "match --quiet %s -o %s",
+        "convert --quiet %s %s.mtx.gz",                     "contract --quiet %s %s -o %s.graph",
+    };
+    snprintf(cmd, sizeof cmd, commands[0], graph, out);
+    cr_expect_gt(alloc_loop_command(cmd, out), 10);
+    snprintf(cmd, sizeof cmd, commands[1], graph, out);
+    cr_expect_gt(alloc_loop_command(cmd, out), 5);
+    char gz[800];
+    snprintf(cmd, sizeof cmd, commands[2], graph, out);
+    snprintf(gz, sizeof gz, "%s.mtx.gz", out);
+    cr_expect_gt(alloc_loop_command(cmd, gz), 3);
+    snprintf(cmd, sizeof cmd, commands[3], graph, part, out);
+    snprintf(gz, sizeof gz, "%s.graph", out);
+    cr_expect_gt(alloc_loop_command(cmd, gz), 5);
 }
