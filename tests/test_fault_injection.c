@@ -31,6 +31,28 @@ static const char *faulty_prog(void)
     return p;
 }
 
+/* Runs coarsen-faulty with the fault's variable (env, e.g.
+ * "COARSEN_FAULT_ALLOC=3") and args, its standard output discarded, its
+ * standard error into err; *fired: whether the fault was injected.
+ * Returns the exit status. */
+static int run_faulty(const char *env, const char *args, char *err, size_t size, int *fired)
+{
+    char marker[700], errfile[700], *cmd = NULL;
+    snprintf(marker, sizeof marker, "%s", io_path("fault-fired"));
+    snprintf(errfile, sizeof errfile, "%s", io_path("fault-stderr"));
+    unlink(marker);
+    cr_assert_geq(asprintf(&cmd, "%s COARSEN_FAULT_FIRED=%s %s --threads 1 %s >/dev/null 2>%s", env, marker,
+                           faulty_prog(), args, errfile), 0);
+    int status = cli_run(cmd, NULL, 0);
+    free(cmd);
+    FILE *f = fopen(errfile, "r");
+    err[f ? fread(err, 1, size - 1, f) : 0] = 0;
+    if (f)
+        fclose(f);
+    *fired = access(marker, F_OK) == 0;
+    return status;
+}
+
 /* Runs the shell command fmt with a and b (b may be unused). */
 static void sh(const char *fmt, const char *a, const char *b)
 {
@@ -52,16 +74,13 @@ static int lines(const char *s)
  * Returns the number of runs in which the fault fired. */
 static long fault_loop(const char *fault, const char *opts, int expect)
 {
-    const char *prog = faulty_prog();
-    char base[700], graph[800], dir[800], old[800], fresh[800], fired[800], errfile[800];
+    char base[700], graph[800], dir[800], old[800], fresh[800];
     snprintf(base, sizeof base, "%s", io_path("fault"));
     sh("rm -rf %s && mkdir -p %s", base, base);
     snprintf(graph, sizeof graph, "%s/g.graph", base);
     snprintf(dir, sizeof dir, "%s/dir", base);
     snprintf(old, sizeof old, "%s/old", base);
     snprintf(fresh, sizeof fresh, "%s/fresh", base);
-    snprintf(fired, sizeof fired, "%s/fired", base);
-    snprintf(errfile, sizeof errfile, "%s/stderr", base);
     coarsen_graph *g = test_gen("grid2d:nx=14,ny=13,weights=int");
     coarsen_error err = {0};
     cr_assert_eq(coarsen_graph_write(g, graph, COARSEN_FORMAT_METIS, 0, &err), 0, "%s", err.msg);
@@ -77,18 +96,12 @@ static long fault_loop(const char *fault, const char *opts, int expect)
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     long n, hits = 0;
     for (n = 1; n < 20000; n++) {
-        char spec[64];
+        char spec[64], env[96], args[4096];
         snprintf(spec, sizeof spec, fault, n);
-        unlink(fired);
-        snprintf(cmd, sizeof cmd, "COARSEN_FAULT_%s COARSEN_FAULT_FIRED=%s %s --threads 1 %s --out %s %s 2>%s", spec,
-                 fired, prog, opts, dir, graph, errfile);
-        int status = cli_run(cmd, NULL, 0);
+        snprintf(env, sizeof env, "COARSEN_FAULT_%s", spec);
+        snprintf(args, sizeof args, "%s --out %s %s", opts, dir, graph);
         static char errtext[1 << 16];
-        FILE *f = fopen(errfile, "r");
-        errtext[f ? fread(errtext, 1, sizeof errtext - 1, f) : 0] = 0;
-        if (f)
-            fclose(f);
-        int hit = access(fired, F_OK) == 0;
+        int hit, status = run_faulty(env, args, errtext, sizeof errtext, &hit);
         hits += hit;
         if (status == 0) {
             cr_assert_eq(errtext[0], 0, "%s: success with a message: %s", spec, errtext);
@@ -144,23 +157,14 @@ Test(fault_injection, failed_allocation_at_every_allocation, .timeout = 900)
  * out) failed in turn: the run stops with one line, exit 5 and no out. */
 static long alloc_loop_command(const char *cmd, const char *out)
 {
-    const char *prog = faulty_prog();
-    char fired[800], errfile[800], line[8192];
-    snprintf(fired, sizeof fired, "%s", io_path("fault-cmd-fired"));
-    snprintf(errfile, sizeof errfile, "%s", io_path("fault-cmd-stderr"));
     long n;
     for (n = 1; n < 20000; n++) {
-        unlink(fired);
         unlink(out);
-        snprintf(line, sizeof line, "COARSEN_FAULT_ALLOC=%ld COARSEN_FAULT_FIRED=%s %s --threads 1 %s >/dev/null 2>%s",
-                 n, fired, prog, cmd, errfile);
-        int status = cli_run(line, NULL, 0);
+        char env[64];
+        snprintf(env, sizeof env, "COARSEN_FAULT_ALLOC=%ld", n);
         static char errtext[1 << 14];
-        FILE *f = fopen(errfile, "r");
-        errtext[f ? fread(errtext, 1, sizeof errtext - 1, f) : 0] = 0;
-        if (f)
-            fclose(f);
-        if (access(fired, F_OK) != 0) {
+        int hit, status = run_faulty(env, cmd, errtext, sizeof errtext, &hit);
+        if (!hit) {
             cr_assert_eq(status, 0, "%s without a fault: exit %d: %s", cmd, status, errtext);
             break;
         }
