@@ -108,6 +108,13 @@ int cli_start_device(cli_globals *g);
 void cli_device_begin(cli_globals *g, const char *input);
 int cli_device_finish(cli_globals *g, int64_t entries, double *waited_ms);
 
+/* Checks output paths before any work (io/output_file.h's output_check;
+ * for a folder that --out fills, io/staged_dir.h's staged_dir_check): 0,
+ * or the exit status after printing the one-line error. NULL: nothing to
+ * check. */
+int cli_check_output(const char *path);
+int cli_check_output_dir(const char *dir);
+
 /* Warns on stderr, unless quiet, about what the reader of path dropped
  * that the graph cannot carry: METIS vertex weight constraints beyond the
  * first (ncon > 1; only the first is kept). */

@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "core/interrupt.h"
+#include "io/output_file.h"
+#include "io/staged_dir.h"
 #include "io/weight_scale.h"
 
 const char *const cli_global_help =
@@ -58,6 +60,18 @@ int cli_parse_double(const char *name, const char *s, double lo, double hi, doub
     }
     *out = v;
     return 0;
+}
+
+int cli_check_output(const char *path)
+{
+    coarsen_error err = {0};
+    return path && output_check(path, &err) ? cli_fail(&err) : 0;
+}
+
+int cli_check_output_dir(const char *dir)
+{
+    coarsen_error err = {0};
+    return dir && staged_dir_check(dir, &err) ? cli_fail(&err) : 0;
 }
 
 void cli_reader_warnings(const char *path, const coarsen_read_report *r, int quiet)

@@ -192,6 +192,8 @@ int cmd_bipartite(int argc, char **argv)
     const char *path = argv[optind];
     if (algo == ALGO_HK && glob.device == DEVICE_GPU)
         return cli_usage_error("bipartite ", "bipartite: --algo hk runs on the CPU only (--device gpu given)");
+    if ((rc = cli_check_output(output)))
+        return rc;
     rc = cli_start_device(&glob);
     if (rc)
         return rc;

@@ -458,6 +458,8 @@ int cmd_coarsen(int argc, char **argv)
     int status = parse(argc, argv, &r, &done);
     if (status || done)
         return status;
+    if ((status = cli_check_output_dir(r.out_dir)) || (status = cli_check_output(r.transversal_out)))
+        return status;
     char *command_line = join_args(argc, argv);
     status = execute(&r, command_line);
     free(command_line);

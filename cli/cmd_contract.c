@@ -100,6 +100,8 @@ int cmd_contract(int argc, char **argv)
     if (!a.have_format && graph_format_from_name(a.output, &a.format))
         return cli_usage_error("contract ", "cannot tell the output format from '%s': name it .graph, .mtx or "
                                             ".parhip (.gz allowed), or give --format", a.output);
+    if ((rc = cli_check_output(a.output)))
+        return rc;
     const char *path = argv[optind], *clusters = argv[optind + 1];
     coarsen_error err = {0};
     coarsen_graph *g = NULL, *c = NULL;

@@ -82,6 +82,8 @@ int cmd_convert(int argc, char **argv)
                                            ".parhip (.gz allowed), or give --format", out);
     if (r.narrow && r.format != COARSEN_FORMAT_PARHIP)
         return cli_usage_error("convert ", "--narrow applies to parhip output only");
+    if ((rc = cli_check_output(out)))
+        return rc;
     r.g.device = DEVICE_CPU; /* conversion is host work; --device is accepted and ignored */
     rc = cli_start_device(&r.g);
     if (rc)

@@ -135,6 +135,8 @@ int cmd_gen(int argc, char **argv)
                                argv[optind]);
     if (!output)
         return cli_usage_error("gen ", "gen: no output file (-o FILE)");
+    if ((rc = cli_check_output(output)))
+        return rc;
     o.seed = glob.seed;
     if (glob.threads > 0) /* generation runs on the CPU: --device is accepted and has no effect */
         omp_set_num_threads(glob.threads);

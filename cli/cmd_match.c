@@ -181,6 +181,8 @@ int cmd_match(int argc, char **argv)
         cli_fail(&err);
         return EXIT_USAGE;
     }
+    if ((rc = cli_check_output(a.output)) || (rc = cli_check_output(a.strongest)))
+        return rc;
     cli_device_begin(&a.g, a.input);
     coarsen_graph *g = NULL;
     coarsen_read_report rep;

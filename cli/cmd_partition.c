@@ -267,5 +267,5 @@ int cmd_partition(int argc, char **argv)
     int status = parse(argc, argv, &r, &done);
     if (status || done)
         return status;
-    return execute(&r);
+    return (status = cli_check_output(r.out)) ? status : execute(&r);
 }

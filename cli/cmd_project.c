@@ -175,6 +175,8 @@ int cmd_project(int argc, char **argv)
     if (a.level >= 0 && a.to > a.level)
         return cli_usage_error("project ", "--to %d is above --level %d: maps lead from fine to coarse levels", a.to,
                                a.level);
+    if ((rc = cli_check_output(a.output)))
+        return rc;
     const char *dir = argv[optind], *file = argv[optind + 1];
     coarsen_error err = {0};
     hierarchy_maps m;

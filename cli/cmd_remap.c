@@ -43,6 +43,8 @@ int cmd_remap(int argc, char **argv)
         return rc;
     if (argc - optind != 2)
         return cli_usage_error("remap ", "remap: need two partition files, A and B");
+    if ((rc = cli_check_output(output)))
+        return rc;
     rc = cli_start_device(&glob);
     if (rc)
         return rc;

@@ -182,3 +182,44 @@ Test(cli_usage, stats_json_records_the_run)
     if (f)
         fclose(f);
 }
+
+/* Output paths are checked before the work: a folder that does not exist,
+ * a file where a folder should be, a folder where a file should be: one
+ * line, exit 4, and nothing else (no progress, no result). */
+Test(cli_usage, outputs_are_checked_before_any_work)
+{
+    char g[600], part[600], args[4096];
+    snprintf(g, sizeof g, "%s", io_file("out-check.graph", "4 3\n2\n1 3\n2 4\n3\n", 0));
+    snprintf(part, sizeof part, "%s", io_file("out-check.part", "0\n0\n1\n1\n", 0));
+    char mtx[600];
+    snprintf(mtx, sizeof mtx, "%s",
+             io_file("out-check.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 1\n", 0));
+    const char *graph_graph[] = {g, g}, *graph_part[] = {g, part}, *part_part[] = {part, part}, *matrix[] = {mtx};
+    static const struct {
+        const char *fmt;
+        int operands; /* 0: the graph; 1: graph twice; 2: graph, part; 3: part twice; 4: a matrix */
+    } cases[] = {
+        {"--levels 1 --out /nonexistent-coarsen/dir %s", 0},
+        {"--levels 1 --out %s/sub %s", 1}, /* a regular file where --out wants a folder */
+        {"match %s -o /nonexistent-coarsen/m", 0},
+        {"match %s --strongest /nonexistent-coarsen/s", 0},
+        {"partition -k 2 %s -o /nonexistent-coarsen/p", 0},
+        {"gen grid2d -n 16 -o /tmp", 0},
+        {"convert %s /nonexistent-coarsen/c.mtx", 0},
+        {"contract %s %s -o /nonexistent-coarsen/c.graph", 2},
+        {"remap %s %s -o /nonexistent-coarsen/r", 3},
+        {"bipartite %s -o /nonexistent-coarsen/b", 4},
+    };
+    const char *const *operands[] = {graph_graph, graph_graph, graph_part, part_part, matrix};
+    static char out[1 << 14], err[4096];
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        const char *const *o = operands[cases[k].operands];
+        snprintf(args, sizeof args, cases[k].fmt, o[0], cases[k].operands == 4 ? "" : o[1]);
+        int status = cli_run_prog(args, out, sizeof out, err, sizeof err);
+        cr_expect_eq(status, EXIT_IO, "%s: exit %d: %s", args, status, err);
+        cr_expect_eq(lines(err), 1, "%s: %s", args, err);
+        cr_expect(strstr(err, "cannot create") || strstr(err, "is a folder") || strstr(err, "not a folder"), "%s: %s",
+                  args, err);
+        cr_expect_eq(out[0], 0, "%s printed a result: %s", args, out);
+    }
+}
