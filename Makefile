@@ -6,7 +6,8 @@
 #   make shared          the shared library only (what the Python package bundles)
 #   make test            CPU-only, CUDA and ASan builds, each with the whole suite,
 #                        then the Python package's tests (tests/python/run.sh)
-#   make check           the suite on this build only (with coarsen-mpi's, when mpicc is found)
+#   make check           the suite on this build only (with coarsen-mpi's, when mpicc is found,
+#                        and the example compiled as C++)
 #   make mpi-check       coarsen-mpi against coarsen at 1-4 ranks (tests/mpi/run.sh)
 #   make python-check    build the Python package on this build, run its tests
 #   make example         generate a graph and coarsen it (README)
@@ -87,6 +88,7 @@ SHLIB     := $(BUILD)/libcoarsen.so.$(VERSION)
 PROG      := $(BUILD)/coarsen
 DIST_O    := $(DIST_C:%.c=$(BUILD)/obj/%.o)
 MPIPROG   := $(if $(MPICC),$(BUILD)/coarsen-mpi)
+FAULTY    := $(BUILD)/coarsen-faulty
 TESTS     := $(BUILD)/coarsen-tests
 BENCHES   := $(BENCH_C:bench/%.c=$(BUILD)/bench/%)
 EXAMPLES  := $(EXAMPLE_C:examples/%.c=$(BUILD)/examples/%)
@@ -161,12 +163,29 @@ $(BUILD)/examples/%: $(BUILD)/obj/examples/%.o $(LIB)
 # Then coarsen-mpi against coarsen at 1-4 ranks (tests/mpi/run.sh; skipped
 # visibly without mpirun; not in sanitizer builds, where OpenMPI's own
 # allocations would fail the leak check).
-check: $(TESTS) $(PROG) $(MPIPROG)
-	COARSEN_PROG=$(abspath $(PROG)) OMP_WAIT_POLICY=passive $(TESTS) --jobs 2 --verbose
+check: $(TESTS) $(PROG) $(FAULTY) $(BUILD)/examples/build_hierarchy_cxx $(MPIPROG)
+	$(BUILD)/examples/build_hierarchy_cxx > /dev/null
+	COARSEN_PROG=$(abspath $(PROG)) COARSEN_FAULTY_PROG=$(abspath $(FAULTY)) OMP_WAIT_POLICY=passive \
+	    $(TESTS) --jobs 2 --verbose
 	$(if $(SANITIZE),@echo "mpi tests: [SKIP] sanitizer build",$(if $(MPIPROG),sh tests/mpi/run.sh $(BUILD),@echo "mpi tests: [SKIP] no mpicc: coarsen-mpi not built"))
 
 mpi-check: $(PROG) $(MPIPROG)
 	$(if $(MPIPROG),sh tests/mpi/run.sh $(BUILD),@echo "mpi tests: [SKIP] no mpicc: coarsen-mpi not built")
+
+# The program with the test build's fault injection (core/fault.h): the
+# same objects as coarsen, plus strong fault_write / fault_alloc that fail
+# the Nth call as COARSEN_FAULT_* say (tests/fault/fault_inject.c). Never
+# installed; the tests loop whole runs over N (tests/test_fault_injection.c).
+$(FAULTY): $(CLI_O) $(BUILD)/obj/tests/fault/fault_inject.o $(LIB)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis
+
+# The public header is C and C++: the shipped example compiled as C++
+# (warnings are errors), linked against the library and run by make check.
+CXX ?= g++
+$(BUILD)/examples/build_hierarchy_cxx: examples/build_hierarchy.c include/coarsen.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CXX) -x c++ -std=c++11 -Wall -Wpedantic -Werror -Iinclude -c $< -o $@.o
+	$(CXX) $@.o $(LIB) -o $@ $(LDLIBS) -lmetis
 
 NPROC    := $(shell nproc 2>/dev/null || echo 2)
 ASAN_VARS := CUDA=0 BUILD=build-asan OPT=-O1 \
@@ -213,15 +232,21 @@ install: $(PROG) $(LIB) $(SHLIB)
 	    -e 's|@PRIVATE@||' coarsen.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/coarsen-static.pc
 	if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" -eq 0 ]; then ldconfig; fi
 
-# libFuzzer target of the readers (docs/fuzzing.md): clang, ASan + UBSan,
-# CPU code only, no OpenMP.
+# libFuzzer targets (docs/fuzzing.md): clang, ASan + UBSan, CPU code only.
+# The readers' target has no OpenMP; the option parsing's links every
+# command (the whole CPU library, OpenMP through clang's libomp).
+FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude -I. \
+              -DCOARSEN_HAVE_CUDA=0 -DCOARSEN_HAVE_ISAL=$(if $(filter isal,$(GZIP)),1,0) -D_GNU_SOURCE $(WARN)
 FUZZ_SRC := $(wildcard core/*.c io/*.c) device/device_nocuda.c device/graph_free.c
-fuzz: build-fuzz/fuzz_readers
+FUZZ_CLI_SRC := $(filter-out cli/main.c,$(CLI_C)) $(filter-out %_nocuda.c,$(wildcard $(addsuffix /*.c,$(LIB_DIRS)))) \
+                $(wildcard $(addsuffix /*_nocuda.c,$(LIB_DIRS)))
+fuzz: build-fuzz/fuzz_readers build-fuzz/fuzz_cli_options
 build-fuzz/fuzz_readers: fuzz/fuzz_readers.c $(FUZZ_SRC) $(wildcard core/*.h io/*.h include/*.h)
 	@mkdir -p build-fuzz
-	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude -I. \
-	    -DCOARSEN_HAVE_CUDA=0 -DCOARSEN_HAVE_ISAL=$(if $(filter isal,$(GZIP)),1,0) -D_GNU_SOURCE $(WARN) \
-	    fuzz/fuzz_readers.c $(FUZZ_SRC) -o $@ $(GZ_LIBS) -lm
+	clang $(FUZZ_FLAGS) fuzz/fuzz_readers.c $(FUZZ_SRC) -o $@ $(GZ_LIBS) -lm
+build-fuzz/fuzz_cli_options: fuzz/fuzz_cli_options.c $(FUZZ_CLI_SRC) $(wildcard */*.h include/*.h)
+	@mkdir -p build-fuzz
+	clang $(FUZZ_FLAGS) -fopenmp fuzz/fuzz_cli_options.c $(FUZZ_CLI_SRC) -o $@ $(GZ_LIBS) -lm -lmetis
 
 clean:
 	rm -rf build build-cpu build-zlib build-asan build-fuzz build-python python/coarsen.egg-info

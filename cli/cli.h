@@ -21,6 +21,22 @@ typedef struct cli_globals {
     char device_why[256]; /* why the backend is the one it is (exec/device_choice.h) */
 } cli_globals;
 
+/* The exit status of every subcommand (one table, printed by `coarsen
+ * --help` from cli_exit_help and written in README.md): a library error
+ * maps to the row of its coarsen_status (cli_fail), an interrupted run
+ * exits 128 + the signal (130 for SIGINT, 143 for SIGTERM). */
+enum {
+    EXIT_OK = 0,
+    EXIT_CHECK = 1,   /* a result failed the check asked for (match --check) */
+    EXIT_USAGE = 2,   /* unknown option, bad option value, missing or extra operands */
+    EXIT_INPUT = 3,   /* COARSEN_ERR_INPUT: a malformed input, or one beyond the limits */
+    EXIT_IO = 4,      /* COARSEN_ERR_IO: a file could not be read or written */
+    EXIT_NOMEM = 5,   /* COARSEN_ERR_NOMEM */
+    EXIT_DEVICE = 6   /* COARSEN_ERR_DEVICE: the GPU failed, or none is usable for --device gpu */
+};
+/* The table above as help text, one line per status. */
+extern const char *const cli_exit_help;
+
 /* Option codes of the global options (above the range of short options). */
 enum { OPT_DEVICE = 1000, OPT_THREADS, OPT_SEED, OPT_QUIET, OPT_JSON, OPT_HELP, OPT_FIRST_LOCAL = 1100 };
 
@@ -32,6 +48,30 @@ enum { OPT_DEVICE = 1000, OPT_THREADS, OPT_SEED, OPT_QUIET, OPT_JSON, OPT_HELP, 
     {"json", no_argument, 0, OPT_JSON},                       \
     {"help", no_argument, 0, OPT_HELP}
 
+/* The options of the commands that write graph files: how edge weights
+ * that METIS and ParHIP cannot hold (real, zero, huge) are written. */
+enum { OPT_WEIGHT_SCALE = 1050, OPT_UNIT_WEIGHTS };
+#define CLI_WEIGHT_LONGOPTS                                     \
+    {"weight-scale", required_argument, 0, OPT_WEIGHT_SCALE},   \
+    {"unit-weights", no_argument, 0, OPT_UNIT_WEIGHTS}
+#define CLI_WEIGHT_HELP                                                                               \
+    "  --weight-scale S|auto    METIS or ParHIP output of real edge weights: write round(w * S);\n"  \
+    "                           auto: the largest power of two keeping the total within 2^31 - 1\n"  \
+    "                           (32-bit METIS), the relative error of every weight stated on stderr\n" \
+    "  --unit-weights           write every edge weight as 1 (zero or real weights into METIS)\n"
+/* The value of weight_scale standing for --weight-scale auto until the
+ * graph is known (cli_weight_scale_resolve). */
+#define CLI_WEIGHT_SCALE_AUTO (-2.0)
+/* Handles OPT_WEIGHT_SCALE and OPT_UNIT_WEIGHTS into *scale (a scale > 0,
+ * CLI_WEIGHT_SCALE_AUTO or COARSEN_WEIGHT_UNIT; the last option given
+ * wins): 1 when opt was one of them, 0 when not, -1 after printing an error. */
+int cli_weight_option(int opt, const char *arg, double *scale);
+/* Replaces CLI_WEIGHT_SCALE_AUTO in *scale by io/weight_scale.h's choice
+ * for g, with one line on stderr unless quiet naming the scale and the
+ * relative error; other values stay. 0, or the exit status after printing
+ * the error. */
+int cli_weight_scale_resolve(const coarsen_graph *g, double *scale, int quiet);
+
 /* The help text of the global options, for each subcommand's --help. */
 extern const char *const cli_global_help;
 
@@ -40,11 +80,12 @@ extern const char *const cli_global_help;
  * here: each subcommand prints its own help. */
 int cli_global_option(int opt, const char *arg, cli_globals *g);
 
-/* The option loop of a subcommand: --help prints help and the global options
- * (*done = 1, returns 0); an unknown option or a missing value prints one
- * line naming it and returns 2; global options go to g, the others to
+/* The option loop of a subcommand: --help (or -h) prints help, the global
+ * options and the exit statuses (*done = 1, returns 0); an unknown option or
+ * a missing value prints one line naming it and returns EXIT_USAGE; global options go to g, the others to
  * local(opt, optarg, ctx), which returns 0, or -1 after printing one line
- * (then 2 is returned). On 0 with *done = 0, optind is the first operand.
+ * (then EXIT_USAGE is returned). shortopts lists the short options as
+ * getopt does, without a leading ':'. On 0 with *done = 0, optind is the first operand.
  * cmd is the subcommand as typed after `coarsen` ("" for the pipeline). */
 int cli_parse_options(int argc, char **argv, const char *cmd, const char *shortopts, const struct option *longopts,
                       const char *help, cli_globals *g, int (*local)(int opt, const char *arg, void *ctx), void *ctx,
@@ -66,6 +107,18 @@ int cli_start_device(cli_globals *g);
  * *waited_ms (may be NULL) gets how long finish blocked. */
 void cli_device_begin(cli_globals *g, const char *input);
 int cli_device_finish(cli_globals *g, int64_t entries, double *waited_ms);
+
+/* Checks output paths before any work (io/output_file.h's output_check;
+ * for a folder that --out fills, io/staged_dir.h's staged_dir_check): 0,
+ * or the exit status after printing the one-line error. NULL: nothing to
+ * check. */
+int cli_check_output(const char *path);
+int cli_check_output_dir(const char *dir);
+
+/* Warns on stderr, unless quiet, about what the reader of path dropped
+ * that the graph cannot carry: METIS vertex weight constraints beyond the
+ * first (ncon > 1; only the first is kept). */
+void cli_reader_warnings(const char *path, const coarsen_read_report *r, int quiet);
 
 /* Strict number parsing for option values: the whole string must parse and
  * lie in [lo, hi]; on failure prints "coarsen: --NAME: ..." and returns -1. */
@@ -92,13 +145,25 @@ int cli_exit_fast(int status);
  * _exit would skip. It may run more than once and must allow that. */
 extern void (*cli_exit_hook)(void);
 
-/* Prints "coarsen: <msg>" on stderr and returns the exit status for err. */
+/* Prints "coarsen: <msg>" on stderr and returns the exit status of
+ * err->status (the table above). */
 int cli_fail(const coarsen_error *err);
-/* Prints "coarsen: <formatted>" and "Try 'coarsen CMD --help'." and returns 2. */
+/* The exit status of a library status (the table above; 0 for COARSEN_OK). */
+int cli_exit_status(int status);
+/* Prints the one line "coarsen: <formatted> (see coarsen CMD --help)" and
+ * returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Runs the command line argv (argv[0] the program; argv may be reordered):
+ * --version, the help, or the command it names (the pipeline when it names
+ * none); returns the exit status. Option parsing comes first in every
+ * command and does nothing else, so that a line ending in --help runs no
+ * work (fuzz/fuzz_cli_options.c relies on it). */
+int cli_dispatch(int argc, char **argv);
 
 /* Subcommands: argv[0] is the subcommand's name; each returns the exit status. */
 int cmd_coarsen(int argc, char **argv);   /* the pipeline (default command) */
+const char *cmd_coarsen_help(void);       /* the pipeline's options, for `coarsen --help` */
 int cmd_info(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
@@ -106,6 +171,9 @@ int cmd_match(int argc, char **argv);
 int cmd_partition(int argc, char **argv);
 int cmd_bipartite(int argc, char **argv);
 int cmd_remap(int argc, char **argv);
+int cmd_project(int argc, char **argv);
+int cmd_evaluate(int argc, char **argv);
+int cmd_contract(int argc, char **argv);
 
 /* The whole command line of the `coarsen` program (main.c): subcommand
  * dispatch, the pipeline otherwise; returns the exit status (or leaves

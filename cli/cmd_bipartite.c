@@ -37,7 +37,7 @@ static const char help[] =
     "                         product of |a_ij|, auction on log2|a_ij|); -o gets one line\n"
     "                         per position: the column placed there\n"
     "Prints the structural rank (pr, hk) or the assigned rows, the total benefit and\n"
-    "whether it is proven optimal (auction: integer values and a closed duality gap).\n";
+    "whether it is proven optimal (auction: integer values and a closed duality gap).\n\n";
 
 enum { OPT_INIT = OPT_FIRST_LOCAL, OPT_RELABEL_K, OPT_EPS_FACTOR, OPT_TRANSVERSAL };
 
@@ -119,6 +119,46 @@ static int run_transversal(const bip_graph *g, bip_transversal_kind kind, int us
     return COARSEN_OK;
 }
 
+typedef struct bip_args {
+    const char *output;
+    bip_algo algo;
+    bip_init init;
+    int init_given;
+    bip_pr_opts pr;
+    bip_auction_opts au;
+    int transversal; /* a bip_transversal_kind when --transversal is given, else -1 */
+} bip_args;
+
+/* Applies one option of this command; 0, or -1 after printing one line. */
+static int local_option(int opt, const char *arg, void *ctx)
+{
+    bip_args *a = ctx;
+    long long v;
+    switch (opt) {
+    case 'o':
+        a->output = arg;
+        return 0;
+    case 'a':
+        return parse_algo(arg, &a->algo);
+    case OPT_INIT:
+        a->init_given = 1;
+        return parse_init(arg, &a->init);
+    case OPT_RELABEL_K:
+        return cli_parse_double("relabel-k", arg, 1e-3, 1e6, &a->pr.relabel_k);
+    case OPT_TRANSVERSAL:
+        if (strcmp(arg, "pr") && strcmp(arg, "weighted"))
+            return fprintf(stderr, "coarsen: --transversal: '%s' is not pr or weighted\n", arg), -1;
+        a->transversal = !strcmp(arg, "pr") ? BIP_TRANSVERSAL_PR : BIP_TRANSVERSAL_WEIGHTED;
+        return 0;
+    case OPT_EPS_FACTOR:
+        if (cli_parse_long("eps-factor", arg, 2, 1 << 20, &v))
+            return -1;
+        a->au.eps_factor = (int)v;
+        return 0;
+    }
+    return -1;
+}
+
 int cmd_bipartite(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -132,53 +172,19 @@ int cmd_bipartite(int argc, char **argv)
         {0, 0, 0, 0},
     };
     cli_globals glob = {.seed = 1};
-    const char *output = NULL;
-    bip_algo algo = ALGO_PR;
-    bip_init init = BIP_INIT_KARP_SIPSER;
-    int init_given = 0;
-    bip_pr_opts pr = {.relabel_k = 0.7};
-    bip_auction_opts au = {.eps_factor = 4};
-    int transversal = -1; /* a bip_transversal_kind when --transversal is given */
-    long long v;
-    int opt;
-    optind = 1;
-    opterr = 0;
-    while ((opt = getopt_long(argc, argv, ":o:a:", longopts, NULL)) != -1) {
-        if (opt == OPT_HELP) {
-            printf("%s\n%s", help, cli_global_help);
-            return 0;
-        }
-        if (opt == '?')
-            return cli_usage_error("bipartite ", "bipartite: unknown option '%s'", argv[optind - 1]);
-        if (opt == ':')
-            return cli_usage_error("bipartite ", "bipartite: option '%s' needs a value", argv[optind - 1]);
-        int gl = cli_global_option(opt, optarg, &glob);
-        if (gl < 0)
-            return 2;
-        if (gl > 0)
-            continue;
-        int bad = 0;
-        if (opt == 'o')
-            output = optarg;
-        else if (opt == 'a')
-            bad = parse_algo(optarg, &algo);
-        else if (opt == OPT_INIT) {
-            bad = parse_init(optarg, &init);
-            init_given = 1;
-        } else if (opt == OPT_RELABEL_K)
-            bad = cli_parse_double("relabel-k", optarg, 1e-3, 1e6, &pr.relabel_k);
-        else if (opt == OPT_TRANSVERSAL) {
-            if (!strcmp(optarg, "pr") || !strcmp(optarg, "weighted"))
-                transversal = !strcmp(optarg, "pr") ? BIP_TRANSVERSAL_PR : BIP_TRANSVERSAL_WEIGHTED;
-            else {
-                fprintf(stderr, "coarsen: --transversal: '%s' is not pr or weighted\n", optarg);
-                bad = -1;
-            }
-        } else if (opt == OPT_EPS_FACTOR)
-            bad = cli_parse_long("eps-factor", optarg, 2, 1 << 20, &v) ? -1 : (au.eps_factor = (int)v, 0);
-        if (bad)
-            return 2;
-    }
+    bip_args a = {.algo = ALGO_PR,
+                  .init = BIP_INIT_KARP_SIPSER,
+                  .pr = {.relabel_k = 0.7},
+                  .au = {.eps_factor = 4},
+                  .transversal = -1};
+    int done;
+    int rc = cli_parse_options(argc, argv, "bipartite", "o:a:", longopts, help, &glob, local_option, &a, &done);
+    if (rc || done)
+        return rc;
+    const char *output = a.output;
+    bip_algo algo = a.algo;
+    bip_init init = a.init;
+    int transversal = a.transversal;
     if (optind >= argc)
         return cli_usage_error("bipartite ", "bipartite: which matrix? (a Matrix Market FILE)");
     if (optind + 1 < argc)
@@ -186,11 +192,13 @@ int cmd_bipartite(int argc, char **argv)
     const char *path = argv[optind];
     if (algo == ALGO_HK && glob.device == DEVICE_GPU)
         return cli_usage_error("bipartite ", "bipartite: --algo hk runs on the CPU only (--device gpu given)");
-    int rc = cli_start_device(&glob);
+    if ((rc = cli_check_output(output)))
+        return rc;
+    rc = cli_start_device(&glob);
     if (rc)
         return rc;
     int use_gpu = glob.use_gpu && algo != ALGO_HK;
-    if (!init_given)
+    if (!a.init_given)
         init = bip_default_init(use_gpu);
 
     coarsen_error err = {0};
@@ -213,10 +221,10 @@ int cmd_bipartite(int argc, char **argv)
     bip_pr_stats st = {0};
     bip_auction_result res = {0};
     if (algo == ALGO_AUCTION) {
-        rc = use_gpu ? bip_auction_gpu(g, &au, row_match, &res, &err) : bip_auction_cpu(g, &au, row_match, &res, &err);
+        rc = use_gpu ? bip_auction_gpu(g, &a.au, row_match, &res, &err) : bip_auction_cpu(g, &a.au, row_match, &res, &err);
         rank = res.cardinality;
     } else
-        rc = run_matching(g, algo, init, &pr, use_gpu, row_match, &rank, &st, &err);
+        rc = run_matching(g, algo, init, &a.pr, use_gpu, row_match, &rank, &st, &err);
     double t2 = timer_ms();
     if (!rc && output)
         rc = io_write_ints(output, row_match, g->rows, &err);

@@ -19,7 +19,7 @@
 #include "io/output_file.h"
 
 /* The help text; every default is printed from coarsen_hierarchy_opts_default
- * (help_text fills the %-fields, in this order: levels, matcher, rating,
+ * (cmd_coarsen_help fills the %-fields, in this order: levels, matcher, rating,
  * ties, coarsen-to, min-reduction, vertex-weight-factor, gpu-memory,
  * host-below, two-hop-threshold, two-hop-relatives). */
 static const char *const help_format =
@@ -56,7 +56,7 @@ static const char *const help_format =
     "  --format metis|mtx|parhip  level graph format (default metis; mtx keeps real weights\n"
     "                           exactly; parhip: level-K.parhip, the binary graph of KaHIP's\n"
     "                           ParHIP and KaMinPar, 64-bit words)\n"
-    "  --weight-scale S         METIS or ParHIP output of real weights: multiply by S and round\n"
+    CLI_WEIGHT_HELP
     "  --gzip                   compress the level and map files (.gz)\n"
     "  --no-level0              with --out: skip level-0.* (the input graph as read); maps and\n"
     "                           stats.json are written as usual\n"
@@ -68,7 +68,7 @@ static const char *const help_format =
     "Without --out the per-level table (or JSON with --json) goes to stdout; progress,\n"
     "one line per level, goes to stderr unless --quiet.\n\n";
 
-static const char *help_text(void)
+const char *cmd_coarsen_help(void)
 {
     static char text[6144];
     coarsen_hierarchy_opts d;
@@ -98,7 +98,6 @@ enum {
     OPT_VWGT_FACTOR,
     OPT_OUT,
     OPT_FORMAT,
-    OPT_WEIGHT_SCALE,
     OPT_GZIP,
     OPT_NO_LEVEL0,
     OPT_TRANSVERSAL,
@@ -122,7 +121,7 @@ static const struct option longopts[] = {
     {"vertex-weight-factor", required_argument, 0, OPT_VWGT_FACTOR},
     {"out", required_argument, 0, OPT_OUT},
     {"format", required_argument, 0, OPT_FORMAT},
-    {"weight-scale", required_argument, 0, OPT_WEIGHT_SCALE},
+    CLI_WEIGHT_LONGOPTS,
     {"gzip", no_argument, 0, OPT_GZIP},
     {"no-level0", no_argument, 0, OPT_NO_LEVEL0},
     {"transversal", required_argument, 0, OPT_TRANSVERSAL},
@@ -212,10 +211,8 @@ static int local_option(int opt, const char *arg, void *ctx)
             return fprintf(stderr, "coarsen: --format: '%s' is not metis, mtx or parhip\n", arg), -1;
         return 0;
     case OPT_WEIGHT_SCALE:
-        if (cli_parse_double("weight-scale", arg, 1e-300, 1e300, &d))
-            return -1;
-        r->w.weight_scale = d;
-        return 0;
+    case OPT_UNIT_WEIGHTS:
+        return cli_weight_option(opt, arg, &r->w.weight_scale) < 0 ? -1 : 0;
     case OPT_GZIP:
         r->w.gzip = 1;
         return 0;
@@ -234,42 +231,59 @@ static int local_option(int opt, const char *arg, void *ctx)
     return -1;
 }
 
-/* Fills r from argv; 0 to go on, or an exit status (help: 0, error: 2). */
+/* Fills r from argv; 0 to go on, or an exit status (help: 0, error: EXIT_USAGE). */
 static int parse(int argc, char **argv, run *r, int *done)
 {
-    int rc = cli_parse_options(argc, argv, "", "", longopts, help_text(), &r->g, local_option, r, done);
+    int rc = cli_parse_options(argc, argv, "", "", longopts, cmd_coarsen_help(), &r->g, local_option, r, done);
     if (rc || *done)
         return rc;
     if (optind != argc - 1) {
-        fprintf(stderr, "coarsen: %s (coarsen --help for usage)\n",
-                optind == argc ? "no input FILE given" : "more than one input FILE given");
-        return 2;
+        return cli_usage_error("", "%s", optind == argc ? "no input FILE given" : "more than one input FILE given");
     }
     r->file = argv[optind];
     if (r->levels_given && !r->coarsen_to_given) /* N levels asked for: no size floor */
         r->h.coarsen_to = 0;
-    if (r->transversal_out && r->transversal < 0) {
-        fprintf(stderr, "coarsen: --transversal-out needs --transversal\n");
-        return 2;
-    }
+    if (r->transversal_out && r->transversal < 0)
+        return cli_usage_error("", "--transversal-out needs --transversal");
     return 0;
 }
 
-/* argv joined by spaces, for stats.json (NULL when out of memory). */
+/* 1 when a shell reads s as one word, as it is. */
+static int shell_plain(const char *s)
+{
+    if (!*s)
+        return 0;
+    for (; *s; s++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+%@", *s))
+            return 0;
+    return 1;
+}
+
+/* argv as a shell command line, for stats.json: words joined by spaces, a
+ * word a shell would split or expand in single quotes (a quote in it as
+ * '\''), so that pasting it into a shell runs the same command (NULL when
+ * out of memory). */
 static char *join_args(int argc, char **argv)
 {
     size_t len = 1;
     for (int k = 0; k < argc; k++)
-        len += strlen(argv[k]) + 1;
-    char *s = malloc(len);
+        len += 4 * strlen(argv[k]) + 3;
+    char *s = malloc(len), *p = s;
     if (!s)
         return NULL;
-    s[0] = 0;
     for (int k = 0; k < argc; k++) {
         if (k)
-            strcat(s, " ");
-        strcat(s, argv[k]);
+            *p++ = ' ';
+        if (shell_plain(argv[k])) {
+            p = stpcpy(p, argv[k]);
+            continue;
+        }
+        *p++ = '\'';
+        for (const char *c = argv[k]; *c; c++)
+            p = *c == '\'' ? stpcpy(p, "'\\''") : (*p = *c, p + 1);
+        *p++ = '\'';
     }
+    *p = 0;
     return s;
 }
 
@@ -371,13 +385,14 @@ static int execute(run *r, const char *command_line)
         return status;
     int load = load_input(r, &g, &perm, &t, &rep, &err);
     ph.read_ms = timer_ms() - start;
-    if (load) {
-        int code = cli_fail(&err);
-        return err.status == COARSEN_ERR_IO ? 2 : code; /* an unreadable input is the user's input, like a bad one */
-    }
+    if (load)
+        return cli_fail(&err);
+    cli_reader_warnings(r->file, &rep, r->g.quiet);
     if (r->transversal < 0 && (status = cli_device_finish(&r->g, g->nnz, &ph.device_ms)))
         goto done;
     ph.inflate_ms = rep.inflate_ms, ph.parse_ms = rep.parse_ms, ph.build_ms = rep.build_ms;
+    if (r->out_dir && (status = cli_weight_scale_resolve(g, &r->w.weight_scale, r->g.quiet)))
+        goto done;
     if (r->out_dir && hierarchy_write_check(g, &r->w, &err)) {
         status = cli_fail(&err);
         goto done;
@@ -400,6 +415,7 @@ static int execute(run *r, const char *command_line)
         stop_line(stderr, "coarsen: ", h, &r->h);
     r->w.input = r->file;
     r->w.command_line = command_line;
+    r->w.reader = r->transversal < 0 ? &rep : NULL; /* the transversal's reader reports nothing */
     r->w.transversal = perm ? &t : NULL;
     r->w.permutation = perm; /* DIR/transversal.txt */
     r->w.phases = &ph;
@@ -417,7 +433,7 @@ static int execute(run *r, const char *command_line)
     if (r->g.json) {
         output_file *f = output_open("-", &err);
         if (f)
-            stats_json_write(f, h, r->file, command_line, r->w.transversal, &ph);
+            stats_json_write(f, h, &r->w, NULL);
         if (!f || output_commit(f, &err))
             status = cli_fail(&err);
     } else if (!r->out_dir) {
@@ -444,6 +460,8 @@ int cmd_coarsen(int argc, char **argv)
     int done;
     int status = parse(argc, argv, &r, &done);
     if (status || done)
+        return status;
+    if ((status = cli_check_output_dir(r.out_dir)) || (status = cli_check_output(r.transversal_out)))
         return status;
     char *command_line = join_args(argc, argv);
     status = execute(&r, command_line);

@@ -18,20 +18,20 @@ static const char help[] =
     "--format). OUT is written under a temporary name and renamed when complete.\n\n"
     "Options:\n"
     "  --format metis|mtx|parhip  output format, whatever OUT's name\n"
-    "  --weight-scale S         METIS or ParHIP output of real edge weights: write round(w*S)\n"
-    "                           (without it real weights are refused there; mtx keeps them)\n"
+    CLI_WEIGHT_HELP
+    "                           (without either, real weights are refused there; mtx keeps them)\n"
     "  --narrow                 ParHIP output with 32-bit ids, and 32-bit offsets and weights\n"
     "                           where they fit: half the size, read by every KaMinPar build but\n"
     "                           not by KaHIP's ParHIP (default: 64-bit words, read by both)\n\n"
     "A summary line goes to stderr unless --quiet. Matrix Market has no vertex weights:\n"
     "converting a graph with vertex weights to .mtx drops them, with a warning.\n\n";
 
-enum { OPT_FORMAT = OPT_FIRST_LOCAL, OPT_WEIGHT_SCALE, OPT_NARROW };
+enum { OPT_FORMAT = OPT_FIRST_LOCAL, OPT_NARROW };
 
 static const struct option longopts[] = {
     CLI_GLOBAL_LONGOPTS,
     {"format", required_argument, 0, OPT_FORMAT},
-    {"weight-scale", required_argument, 0, OPT_WEIGHT_SCALE},
+    CLI_WEIGHT_LONGOPTS,
     {"narrow", no_argument, 0, OPT_NARROW},
     {0, 0, 0, 0},
 };
@@ -52,13 +52,11 @@ static int local_option(int opt, const char *arg, void *ctx)
             return fprintf(stderr, "coarsen: --format: '%s' is not metis, mtx or parhip\n", arg), -1;
         r->have_format = 1;
         return 0;
-    case OPT_WEIGHT_SCALE:
-        return cli_parse_double("weight-scale", arg, 1e-300, 1e300, &r->weight_scale);
     case OPT_NARROW:
         r->narrow = 1;
         return 0;
     }
-    return -1;
+    return cli_weight_option(opt, arg, &r->weight_scale) == 1 ? 0 : -1;
 }
 
 static int has_vertex_weights(const coarsen_graph *g)
@@ -84,6 +82,8 @@ int cmd_convert(int argc, char **argv)
                                            ".parhip (.gz allowed), or give --format", out);
     if (r.narrow && r.format != COARSEN_FORMAT_PARHIP)
         return cli_usage_error("convert ", "--narrow applies to parhip output only");
+    if ((rc = cli_check_output(out)))
+        return rc;
     r.g.device = DEVICE_CPU; /* conversion is host work; --device is accepted and ignored */
     rc = cli_start_device(&r.g);
     if (rc)
@@ -95,9 +95,14 @@ int cmd_convert(int argc, char **argv)
     if (coarsen_graph_load(in, &graph, &report, &err))
         return cli_fail(&err);
     double t1 = timer_ms();
+    cli_reader_warnings(in, &report, r.g.quiet);
     if (r.format == COARSEN_FORMAT_MTX && !r.g.quiet && has_vertex_weights(graph))
         fprintf(stderr, "coarsen: warning: %s: Matrix Market has no vertex weights; those of %s are dropped\n", out,
                 in);
+    if ((rc = cli_weight_scale_resolve(graph, &r.weight_scale, r.g.quiet))) {
+        coarsen_graph_free(graph);
+        return rc;
+    }
     rc = r.format == COARSEN_FORMAT_PARHIP
              ? parhip_write_graph(graph, out, r.weight_scale, r.narrow ? PARHIP_NARROW : PARHIP_WIDE, &err)
              : coarsen_graph_write(graph, out, r.format, r.weight_scale, &err);

@@ -30,10 +30,10 @@ static const char help[] =
     "      --max-weight M     int weights are uniform in [1, M] (default 100)\n"
     "      --lambda L         exponential weights' rate (default 3.5, mean 1/L)\n"
     "      --rmat A,B,C       R-MAT quadrant probabilities (default 0.57,0.19,0.19)\n"
-    "      --weight-scale S   METIS output of real weights: write round(w * S)\n"
-    "Generation runs on the CPU (--threads applies, --device has no effect); --seed picks the graph.\n";
+    CLI_WEIGHT_HELP
+    "Generation runs on the CPU (--threads applies, --device has no effect); --seed picks the graph.\n\n";
 
-enum { OPT_NX = OPT_FIRST_LOCAL, OPT_NY, OPT_NZ, OPT_MAXW, OPT_LAMBDA, OPT_RMAT, OPT_SCALE };
+enum { OPT_NX = OPT_FIRST_LOCAL, OPT_NY, OPT_NZ, OPT_MAXW, OPT_LAMBDA, OPT_RMAT };
 
 static int ends_with(const char *s, const char *suffix)
 {
@@ -58,11 +58,22 @@ static int parse_rmat(const char *s, gen_opts *o)
                : 0;
 }
 
+typedef struct gen_args {
+    gen_opts o;
+    double scale;       /* --weight-scale */
+    const char *output; /* -o */
+} gen_args;
+
 /* Applies one gen option; 0 when valid, -1 after printing the error. */
-static int gen_option(int opt, const char *arg, gen_opts *o, double *scale)
+static int gen_option(int opt, const char *arg, void *ctx)
 {
+    gen_args *a = ctx;
+    gen_opts *o = &a->o;
     long long v;
     switch (opt) {
+    case 'o':
+        a->output = arg;
+        return 0;
     case 'n':
         return cli_parse_long("vertices", arg, 1, INT32_MAX, &v) ? -1 : (o->n = v, 0);
     case OPT_NX:
@@ -84,10 +95,8 @@ static int gen_option(int opt, const char *arg, gen_opts *o, double *scale)
         return cli_parse_double("lambda", arg, 1e-300, 1e300, &o->lambda);
     case OPT_RMAT:
         return parse_rmat(arg, o);
-    case OPT_SCALE:
-        return cli_parse_double("weight-scale", arg, 1e-300, 1e300, scale);
     default:
-        return -1;
+        return cli_weight_option(opt, arg, &a->scale) == 1 ? 0 : -1;
     }
 }
 
@@ -105,36 +114,18 @@ int cmd_gen(int argc, char **argv)
         {"max-weight", required_argument, 0, OPT_MAXW},
         {"lambda", required_argument, 0, OPT_LAMBDA},
         {"rmat", required_argument, 0, OPT_RMAT},
-        {"weight-scale", required_argument, 0, OPT_SCALE},
+        CLI_WEIGHT_LONGOPTS,
         {0, 0, 0, 0},
     };
     cli_globals glob = {.seed = 1};
-    gen_opts o;
-    gen_opts_default(&o);
-    const char *output = NULL;
-    double scale = 0;
-    int opt, rc;
-    optind = 1;
-    opterr = 0;
-    while ((opt = getopt_long(argc, argv, ":o:n:d:w:", longopts, NULL)) != -1) {
-        if (opt == OPT_HELP) {
-            printf("%s\n%s", help, cli_global_help);
-            return 0;
-        }
-        if (opt == '?')
-            return cli_usage_error("gen ", "gen: unknown option '%s'", argv[optind - 1]);
-        if (opt == ':')
-            return cli_usage_error("gen ", "gen: option '%s' needs a value", argv[optind - 1]);
-        int g = cli_global_option(opt, optarg, &glob);
-        if (g < 0)
-            return 2;
-        if (g > 0)
-            continue;
-        if (opt == 'o')
-            output = optarg;
-        else if (gen_option(opt, optarg, &o, &scale))
-            return 2;
-    }
+    gen_args a = {.scale = 0};
+    gen_opts_default(&a.o);
+    int done, rc = cli_parse_options(argc, argv, "gen", "o:n:d:w:", longopts, help, &glob, gen_option, &a, &done);
+    if (rc || done)
+        return rc;
+    gen_opts o = a.o;
+    const char *output = a.output;
+    double scale = a.scale;
     if (optind >= argc)
         return cli_usage_error("gen ", "gen: which KIND? (grid2d grid3d rgg er rmat delaunay complete)");
     if (optind + 1 < argc)
@@ -144,6 +135,8 @@ int cmd_gen(int argc, char **argv)
                                argv[optind]);
     if (!output)
         return cli_usage_error("gen ", "gen: no output file (-o FILE)");
+    if ((rc = cli_check_output(output)))
+        return rc;
     o.seed = glob.seed;
     if (glob.threads > 0) /* generation runs on the CPU: --device is accepted and has no effect */
         omp_set_num_threads(glob.threads);
@@ -151,16 +144,20 @@ int cmd_gen(int argc, char **argv)
     coarsen_error err = {0};
     coarsen_graph *g = NULL;
     double t0 = timer_ms();
-    if (gen_graph(&o, &g, &err))
-        return cli_fail(&err);
+    if (gen_graph(&o, &g, &err)) /* gen's only input is its options */
+        return err.status == COARSEN_ERR_INPUT ? (cli_fail(&err), EXIT_USAGE) : cli_fail(&err);
     double t1 = timer_ms();
+    if ((rc = cli_weight_scale_resolve(g, &scale, glob.quiet))) {
+        coarsen_graph_free(g);
+        return rc;
+    }
     coarsen_format fmt = ends_with(output, ".mtx") || ends_with(output, ".mtx.gz") ? COARSEN_FORMAT_MTX
                                                                                     : COARSEN_FORMAT_METIS;
     rc = coarsen_graph_write(g, output, fmt, scale, &err);
     double t2 = timer_ms();
     if (rc) {
         coarsen_graph_free(g);
-        return cli_fail(&err);
+        return err.status == COARSEN_ERR_INPUT ? (cli_fail(&err), EXIT_USAGE) : cli_fail(&err);
     }
     if (!glob.quiet)
         fprintf(stderr, "coarsen: gen %s: %d vertices, %lld edges, %.1f ms generating, %.1f ms writing %s\n",

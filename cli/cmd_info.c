@@ -3,6 +3,8 @@
  * memory footprint of the CSR and the read time; --json for machines. */
 #include "cli/cli.h"
 #include "core/timer.h"
+#include "io/json_text.h"
+#include "io/output_file.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -42,43 +44,31 @@ static void summarise(const coarsen_graph *g, graph_summary *s)
                (int64_t)g->n * (int64_t)sizeof *g->vwgt;
 }
 
-/* Prints s as a JSON string (quotes, backslashes and control bytes escaped). */
-static void json_string(const char *s)
+/* The summary as one JSON object on standard output; 0 or the exit status. */
+static int print_json(const char *path, const coarsen_graph *g, const coarsen_read_report *r, const graph_summary *s,
+                      double ms)
 {
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            printf("\\%c", c);
-        else if (c < 32)
-            printf("\\u%04x", c);
-        else
-            putchar(c);
-    }
-    putchar('"');
-}
-
-static void print_json(const char *path, const coarsen_graph *g, const coarsen_read_report *r,
-                       const graph_summary *s, double ms)
-{
-    printf("{\"file\": ");
-    json_string(path);
-    printf(", \"format\": ");
-    json_string(r->format);
-    printf(", \"vertices\": %d, \"edges\": %lld, \"adjacency_entries\": %lld,\n", g->n, (long long)(g->nnz / 2),
-           (long long)g->nnz);
-    printf(" \"vertex_weight\": {\"min\": %lld, \"max\": %lld, \"total\": %lld},\n", (long long)s->vw_min,
-           (long long)s->vw_max, (long long)s->vw_total);
-    printf(" \"edge_weight\": {\"min\": %.17g, \"max\": %.17g, \"total\": %.17g, \"integral\": %s},\n", s->ew_min,
-           s->ew_max, s->ew_total, g->integral_weights ? "true" : "false");
-    printf(" \"degree\": {\"min\": %lld, \"avg\": %.6f, \"max\": %lld}, \"isolated_vertices\": %lld,\n",
-           (long long)s->deg_min, g->n ? (double)g->nnz / g->n : 0.0, (long long)s->deg_max, (long long)s->isolated);
-    printf(" \"reader\": {\"entries\": %lld, \"diagonal_dropped\": %lld, \"duplicates_merged\": %lld, "
-           "\"zero_weight_edges\": %lld, \"complex_magnitude\": %s, \"extra_constraints\": %d, \"bytes\": %lld},\n",
-           (long long)r->entries, (long long)r->diagonal_dropped, (long long)r->duplicates_merged,
-           (long long)r->zero_weight_edges, r->complex_magnitude ? "true" : "false", r->extra_constraints,
-           (long long)r->bytes);
-    printf(" \"csr_bytes\": %lld, \"read_ms\": %.3f}\n", (long long)s->bytes, ms);
+    coarsen_error err = {0};
+    output_file *f = output_open("-", &err);
+    if (!f)
+        return cli_fail(&err);
+    output_printf(f, "{\"file\": ");
+    json_string(f, path);
+    output_printf(f, ", \"format\": ");
+    json_string(f, r->format);
+    output_printf(f, ", \"vertices\": %d, \"edges\": %lld, \"adjacency_entries\": %lld,\n", g->n,
+                  (long long)(g->nnz / 2), (long long)g->nnz);
+    output_printf(f, " \"vertex_weight\": {\"min\": %lld, \"max\": %lld, \"total\": %lld},\n", (long long)s->vw_min,
+                  (long long)s->vw_max, (long long)s->vw_total);
+    output_printf(f, " \"edge_weight\": {\"min\": %.17g, \"max\": %.17g, \"total\": %.17g, \"integral\": %s},\n",
+                  s->ew_min, s->ew_max, s->ew_total, g->integral_weights ? "true" : "false");
+    output_printf(f, " \"degree\": {\"min\": %lld, \"avg\": %.6f, \"max\": %lld}, \"isolated_vertices\": %lld,\n",
+                  (long long)s->deg_min, g->n ? (double)g->nnz / g->n : 0.0, (long long)s->deg_max,
+                  (long long)s->isolated);
+    output_printf(f, " \"reader\": ");
+    json_read_report(f, r);
+    output_printf(f, ",\n \"csr_bytes\": %lld, \"read_ms\": %.3f}\n", (long long)s->bytes, ms);
+    return output_commit(f, &err) ? cli_fail(&err) : 0;
 }
 
 static void print_text(const char *path, const coarsen_graph *g, const coarsen_read_report *r,
@@ -108,36 +98,33 @@ static void print_text(const char *path, const coarsen_graph *g, const coarsen_r
     printf("read time         %.1f ms\n", ms);
 }
 
-static void help(void)
+static const char help[] =
+    "Usage: coarsen info [OPTIONS] FILE\n"
+    "Reads a graph (METIS, Matrix Market or ParHIP binary, detected by content; gzip too;\n"
+    "- for standard input)\n"
+    "and prints its size, weight ranges and totals, degrees, isolated vertices, what the\n"
+    "reader dropped or merged, the memory footprint of its CSR form and the read time.\n"
+    "Reading is host work: --device is accepted and has no effect.\n\n";
+
+/* info has no options of its own. */
+static int no_local_option(int opt, const char *arg, void *ctx)
 {
-    printf("Usage: coarsen info [OPTIONS] FILE\n"
-           "Reads a graph (METIS, Matrix Market or ParHIP binary, detected by content; gzip too;\n"
-           "- for standard input)\n"
-           "and prints its size, weight ranges and totals, degrees, isolated vertices, what the\n"
-           "reader dropped or merged, the memory footprint of its CSR form and the read time.\n\n%s",
-           cli_global_help);
+    (void)opt, (void)arg, (void)ctx;
+    return -1;
 }
 
 int cmd_info(int argc, char **argv)
 {
     static const struct option longopts[] = {CLI_GLOBAL_LONGOPTS, {0, 0, 0, 0}};
     cli_globals g = {.device = DEVICE_CPU, .seed = 1};
-    optind = 1;
-    for (int c; (c = getopt_long(argc, argv, "", longopts, NULL)) != -1;) {
-        if (c == OPT_HELP) {
-            help();
-            return 0;
-        }
-        int r = cli_global_option(c, optarg, &g);
-        if (r < 0)
-            return 2;
-        if (r == 0)
-            return cli_usage_error("info ", "unknown option");
-    }
+    int done;
+    int rc = cli_parse_options(argc, argv, "info", "", longopts, help, &g, no_local_option, NULL, &done);
+    if (rc || done)
+        return rc;
     if (argc - optind != 1)
         return cli_usage_error("info ", "info needs exactly one FILE");
     g.device = DEVICE_CPU; /* reading is host work; --device is accepted and ignored */
-    int rc = cli_start_device(&g);
+    rc = cli_start_device(&g);
     if (rc)
         return rc;
     const char *path = argv[optind];
@@ -150,10 +137,11 @@ int cmd_info(int argc, char **argv)
     double ms = timer_ms() - t0;
     graph_summary s;
     summarise(graph, &s);
+    rc = 0;
     if (g.json)
-        print_json(path, graph, &report, &s, ms);
+        rc = print_json(path, graph, &report, &s, ms);
     else
         print_text(path, graph, &report, &s, ms);
     coarsen_graph_free(graph);
-    return 0;
+    return rc;
 }

@@ -23,8 +23,9 @@ static const char help[] =
     "  --passes N, --rounds N       stop after N passes/rounds (default: until maximal;\n"
     "                               red/blue stops after 10000 rounds at most)\n"
     "  --max-vertex-weight W        never match a pair whose vertex weights sum above W\n"
-    "  --ties id|hashed             equal weights go to the smaller vertex id (default) or to the\n"
-    "                               smaller seeded scramble of it (far fewer passes on meshes)\n"
+    "  --ties hashed|id             equal weights go to the smaller seeded scramble of the vertex\n"
+    "                               id (default, as the pipeline: far fewer passes on meshes) or\n"
+    "                               to the smaller id\n"
     "  --check                      validate the matching; exit 1 when invalid\n"
     "  --strongest FILE             write each vertex's strongest eligible neighbour (-1: none)\n"
     "  -o MATES                     write each vertex's mate, one per line (-1: unmatched)\n"
@@ -50,78 +51,67 @@ typedef struct match_args {
     match_roma_args roma;
 } match_args;
 
+static const struct option longopts[] = {
+    CLI_GLOBAL_LONGOPTS,
+    {"matcher", required_argument, 0, OPT_MATCHER},
+    {"weighted", no_argument, 0, OPT_WEIGHTED},
+    {"random", no_argument, 0, OPT_RANDOM},
+    {"p", required_argument, 0, OPT_P},
+    {"passes", required_argument, 0, OPT_PASSES},
+    {"rounds", required_argument, 0, OPT_PASSES},
+    {"max-vertex-weight", required_argument, 0, OPT_CAP},
+    {"check", no_argument, 0, OPT_CHECK},
+    {"strongest", required_argument, 0, OPT_STRONGEST},
+    {"ties", required_argument, 0, OPT_TIES},
+    {"output", required_argument, 0, 'o'},
+    MATCH_ROMA_LONGOPTS,
+    {0, 0, 0, 0},
+};
+
+/* Applies one option of this command; 0, or -1 after printing one line. */
+static int local_option(int opt, const char *arg, void *ctx)
+{
+    match_args *a = ctx;
+    long long v;
+    int flag;
+    switch (opt) {
+    case OPT_MATCHER:
+        if (cli_parse_matcher(arg, 0, &flag))
+            return -1;
+        a->opts.kind = (matcher_kind)flag;
+        a->roma.matcher_given = 1;
+        return 0;
+    case OPT_WEIGHTED: a->opts.weighted = 1; return 0;
+    case OPT_RANDOM: a->opts.weighted = 0; return 0;
+    case OPT_P:
+        return cli_parse_double("p", arg, 1e-9, 1 - 1e-9, &a->opts.p);
+    case OPT_PASSES:
+        if (cli_parse_long("passes", arg, 1, 1000000000, &v))
+            return -1;
+        a->opts.max_passes = (int)v;
+        return 0;
+    case OPT_CAP:
+        if (cli_parse_long("max-vertex-weight", arg, 1, INT64_MAX, &v))
+            return -1;
+        a->opts.max_vertex_weight = v;
+        return 0;
+    case OPT_TIES:
+        return cli_parse_ties(arg, &a->opts.hashed_ties);
+    case OPT_CHECK: a->check = 1; return 0;
+    case OPT_STRONGEST: a->strongest = arg; return 0;
+    case 'o': a->output = arg; return 0;
+    default:
+        return match_roma_option(opt, arg, &a->roma) == 1 ? 0 : -1;
+    }
+}
+
 /* Parses argv into a; returns -1 to go on, else the exit status. */
 static int parse(int argc, char **argv, match_args *a)
 {
-    static const struct option longopts[] = {
-        CLI_GLOBAL_LONGOPTS,
-        {"matcher", required_argument, 0, OPT_MATCHER},
-        {"weighted", no_argument, 0, OPT_WEIGHTED},
-        {"random", no_argument, 0, OPT_RANDOM},
-        {"p", required_argument, 0, OPT_P},
-        {"passes", required_argument, 0, OPT_PASSES},
-        {"rounds", required_argument, 0, OPT_PASSES},
-        {"max-vertex-weight", required_argument, 0, OPT_CAP},
-        {"check", no_argument, 0, OPT_CHECK},
-        {"strongest", required_argument, 0, OPT_STRONGEST},
-        {"ties", required_argument, 0, OPT_TIES},
-        MATCH_ROMA_LONGOPTS,
-        {0, 0, 0, 0},
-    };
-    long long v;
-    int flag;
-    int opt;
-    optind = 1;
-    opterr = 0;
-    while ((opt = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
-        int global = cli_global_option(opt, optarg, &a->g);
-        if (global < 0)
-            return 2;
-        if (global)
-            continue;
-        switch (opt) {
-        case OPT_HELP:
-            printf("%s%s", help, cli_global_help);
-            return 0;
-        case OPT_MATCHER:
-            if (cli_parse_matcher(optarg, 0, &flag))
-                return 2;
-            a->opts.kind = (matcher_kind)flag;
-            a->roma.matcher_given = 1;
-            break;
-        case OPT_WEIGHTED: a->opts.weighted = 1; break;
-        case OPT_RANDOM: a->opts.weighted = 0; break;
-        case OPT_P:
-            if (cli_parse_double("p", optarg, 1e-9, 1 - 1e-9, &a->opts.p))
-                return 2;
-            break;
-        case OPT_PASSES:
-            if (cli_parse_long("passes", optarg, 1, 1000000000, &v))
-                return 2;
-            a->opts.max_passes = (int)v;
-            break;
-        case OPT_CAP:
-            if (cli_parse_long("max-vertex-weight", optarg, 1, INT64_MAX, &v))
-                return 2;
-            a->opts.max_vertex_weight = v;
-            break;
-        case OPT_TIES:
-            if (cli_parse_ties(optarg, &a->opts.hashed_ties))
-                return 2;
-            break;
-        case OPT_CHECK: a->check = 1; break;
-        case OPT_STRONGEST: a->strongest = optarg; break;
-        case 'o': a->output = optarg; break;
-        case ':': return cli_usage_error("match ", "option '%s' needs a value", argv[optind - 1]);
-        default: {
-            int ours = match_roma_option(opt, optarg, &a->roma);
-            if (ours < 0)
-                return 2;
-            if (!ours)
-                return cli_usage_error("match ", "unknown option '%s'", argv[optind - 1]);
-        }
-        }
-    }
+    int done;
+    int rc = cli_parse_options(argc, argv, "match", "o:", longopts, help, &a->g, local_option, a, &done);
+    if (rc || done)
+        return rc;
     if (optind != argc - 1)
         return cli_usage_error("match ", optind < argc ? "one input FILE expected" : "missing input FILE");
     a->input = argv[optind];
@@ -131,7 +121,7 @@ static int parse(int argc, char **argv, match_args *a)
 
 static void report(const match_args *a, const coarsen_graph *g, const matching_stats *st)
 {
-    const char *name = a->opts.kind == MATCHER_HANDSHAKE ? "handshake" : "redblue";
+    const char *name = match_roma_start_name(&a->roma, a->opts.kind == MATCHER_HANDSHAKE ? "handshake" : "redblue");
     const char *dev = a->g.use_gpu ? "gpu" : "cpu";
     double frac = g->n ? 2.0 * (double)st->matched_edges / g->n : 0.0;
     if (a->g.json) {
@@ -157,16 +147,16 @@ static int check(const match_args *a, const coarsen_graph *g, const int32_t *mat
     match_check c;
     if (match_validate(g, mate, a->opts.max_vertex_weight, &c, &err)) {
         fprintf(stderr, "coarsen: match: invalid matching: %s\n", err.msg);
-        return 1;
+        return EXIT_CHECK;
     }
     if (st->maximal && !c.maximal) {
         fprintf(stderr, "coarsen: match: the matcher finished but the matching is not maximal\n");
-        return 1;
+        return EXIT_CHECK;
     }
     if (c.matched_edges != st->matched_edges || c.weight != st->weight) {
         fprintf(stderr, "coarsen: match: statistics disagree with the matching (%lld pairs, weight %.17g)\n",
                 (long long)c.matched_edges, c.weight);
-        return 1;
+        return EXIT_CHECK;
     }
     if (!a->g.quiet)
         fprintf(stderr, "coarsen: match: check passed (valid%s)\n", c.maximal ? ", maximal" : ", not maximal");
@@ -179,17 +169,30 @@ int cmd_match(int argc, char **argv)
     memset(&a, 0, sizeof a);
     a.g.seed = 1;
     matching_opts_default(&a.opts);
+    coarsen_hierarchy_opts pipeline; /* the pipeline's tie rule */
+    coarsen_hierarchy_opts_default(&pipeline);
+    a.opts.hashed_ties = pipeline.hashed_ties;
     match_roma_init(&a.roma);
     int rc = parse(argc, argv, &a);
     if (rc >= 0)
         return rc;
     coarsen_error err = {0};
-    if (matching_opts_check(&a.opts, &err))
-        return cli_fail(&err);
+    if (matching_opts_check(&a.opts, &err)) { /* the options' values: a usage error */
+        cli_fail(&err);
+        return EXIT_USAGE;
+    }
+    if ((rc = cli_check_output(a.output)) || (rc = cli_check_output(a.strongest)))
+        return rc;
     cli_device_begin(&a.g, a.input);
     coarsen_graph *g = NULL;
-    if (coarsen_graph_load(a.input, &g, NULL, &err))
+    coarsen_read_report rep;
+    if (coarsen_graph_load(a.input, &g, &rep, &err))
         return cli_fail(&err);
+    cli_reader_warnings(a.input, &rep, a.g.quiet);
+    if (match_roma_check_input(&a.roma, g, a.input, &err)) {
+        coarsen_graph_free(g);
+        return cli_fail(&err);
+    }
     if ((rc = cli_device_finish(&a.g, g->nnz, NULL))) {
         coarsen_graph_free(g);
         return rc;

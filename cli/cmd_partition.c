@@ -179,20 +179,25 @@ static int compare_metis(const coarsen_graph *g, const run *r, const int32_t *pa
                          coarsen_error *err)
 {
     int32_t *mp = malloc(((size_t)g->n + 1) * sizeof *mp), *relabelled = malloc(((size_t)g->n + 1) * sizeof *mp);
-    if (!mp || !relabelled)
-        return fprintf(stderr, "coarsen: out of memory for the METIS partition\n"), 1;
+    if (!mp || !relabelled) {
+        free(mp);
+        free(relabelled);
+        return fprintf(stderr, "coarsen: out of memory for the METIS partition\n"), EXIT_NOMEM;
+    }
     double t0 = timer_ms();
     int rc = partition_metis(g, r->p.k, r->p.imbalance, r->p.seed, r->p.recursive, mp, err);
-    double ms = timer_ms() - t0;
+    double ms = timer_ms() - t0, imb = 0;
     bip_remap_result rm = {0};
     if (!rc)
         rc = bip_remap(part, mp, g->n, r->g.use_gpu, relabelled, &rm, err);
+    if (!rc)
+        rc = partition_imbalance(g, mp, r->p.k, &imb, err);
     if (rc) {
         free(mp);
         free(relabelled);
         return cli_fail(err);
     }
-    double cut = partition_cut(g, mp), imb = partition_imbalance(g, mp, r->p.k);
+    double cut = partition_cut(g, mp);
     printf("%-8s %20s %10s %12s\n", "", "cut", "imbalance", "time_ms");
     printf("%-8s %20.17g %10.4f %12.3f\n", "ours", ours->cut, ours->imbalance, ours->total_ms);
     printf("%-8s %20.17g %10.4f %12.3f\n", "metis", cut, imb, ms);
@@ -210,11 +215,11 @@ static int execute(run *r)
 {
     coarsen_error err = {0};
     coarsen_graph *g = NULL;
+    coarsen_read_report rep;
     cli_device_begin(&r->g, r->file);
-    if (coarsen_graph_load(r->file, &g, NULL, &err)) {
-        cli_fail(&err);
-        return err.status == COARSEN_ERR_NOMEM || err.status == COARSEN_ERR_DEVICE ? 1 : 2;
-    }
+    if (coarsen_graph_load(r->file, &g, &rep, &err))
+        return cli_fail(&err);
+    cli_reader_warnings(r->file, &rep, r->g.quiet);
     int status = cli_device_finish(&r->g, g->nnz, NULL);
     if (status) {
         coarsen_graph_free(g);
@@ -226,7 +231,7 @@ static int execute(run *r)
     partition_result res = {0};
     if (!part) {
         fprintf(stderr, "coarsen: out of memory for the partition\n");
-        status = 1;
+        status = EXIT_NOMEM;
     } else if (partition_multilevel(g, &r->p, part, &res, &err)) {
         status = cli_fail(&err);
     } else {
@@ -243,10 +248,10 @@ static int execute(run *r)
                    "(file I/O excluded)\n",
                    r->p.k, res.cut, res.imbalance, (long long)res.cap, res.levels, res.coarsen_ms, res.initial_ms,
                    res.refine_ms, res.polish_ms, res.total_ms);
-        if (r->out && io_write_ints(r->out, part, g->n, &err))
-            status = cli_fail(&err);
-        if (!status && r->compare)
+        if (r->compare) /* before the part file: a failed run leaves none */
             status = compare_metis(g, r, part, &res, &err);
+        if (!status && r->out && io_write_ints(r->out, part, g->n, &err))
+            status = cli_fail(&err);
     }
     partition_result_free(&res);
     free(part);
@@ -262,5 +267,5 @@ int cmd_partition(int argc, char **argv)
     int status = parse(argc, argv, &r, &done);
     if (status || done)
         return status;
-    return execute(&r);
+    return (status = cli_check_output(r.out)) ? status : execute(&r);
 }

@@ -4,9 +4,9 @@
 #include "bipartite/remap.h"
 #include "cli/cli.h"
 #include "core/error.h"
+#include "io/line_values.h"
 #include "io/output_file.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,48 +18,14 @@ static const char help[] =
     "label in A and B: the label permutation of maximum agreement, by the auction on\n"
     "the overlap matrix of the two partitions. Parts keep their vertices.\n\n"
     "Options:\n"
-    "  -o, --output FILE      the relabelled partition B (.gz: gzip)\n";
+    "  -o, --output FILE      the relabelled partition B (.gz: gzip)\n\n";
 
-/* Reads one non-negative integer per line; *out is malloc'd. */
-static int read_labels(const char *path, int32_t **out, int64_t *n, coarsen_error *err)
+static int local_option(int opt, const char *arg, void *ctx)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return error_set(err, COARSEN_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-    int64_t cap = 1024, count = 0, line = 0;
-    int32_t *v = xmalloc((size_t)cap * sizeof *v, "labels", err);
-    char buf[256];
-    int rc = v ? COARSEN_OK : COARSEN_ERR_NOMEM;
-    while (!rc && fgets(buf, sizeof buf, f)) {
-        line++;
-        char *end;
-        errno = 0;
-        long long x = strtoll(buf, &end, 10);
-        while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
-            end++;
-        if (end == buf || *end || errno || x < 0 || x > INT32_MAX) {
-            rc = error_set(err, COARSEN_ERR_INPUT, "%s:%lld: expected one label (an integer in [0, 2^31)) per line",
-                           path, (long long)line);
-            break;
-        }
-        if (count == cap) {
-            int32_t *w = realloc(v, (size_t)(cap *= 2) * sizeof *v);
-            if (!w) {
-                rc = error_nomem(err, "labels", (size_t)cap * sizeof *v);
-                break;
-            }
-            v = w;
-        }
-        v[count++] = (int32_t)x;
-    }
-    fclose(f);
-    if (rc) {
-        free(v);
-        return rc;
-    }
-    *out = v;
-    *n = count;
-    return COARSEN_OK;
+    if (opt != 'o')
+        return -1;
+    *(const char **)ctx = arg;
+    return 0;
 }
 
 int cmd_remap(int argc, char **argv)
@@ -71,36 +37,24 @@ int cmd_remap(int argc, char **argv)
     };
     cli_globals glob = {.seed = 1};
     const char *output = NULL;
-    int opt;
-    optind = 1;
-    opterr = 0;
-    while ((opt = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
-        if (opt == OPT_HELP) {
-            printf("%s\n%s", help, cli_global_help);
-            return 0;
-        }
-        if (opt == '?')
-            return cli_usage_error("remap ", "remap: unknown option '%s'", argv[optind - 1]);
-        if (opt == ':')
-            return cli_usage_error("remap ", "remap: option '%s' needs a value", argv[optind - 1]);
-        int gl = cli_global_option(opt, optarg, &glob);
-        if (gl < 0)
-            return 2;
-        if (gl == 0 && opt == 'o')
-            output = optarg;
-    }
+    int done;
+    int rc = cli_parse_options(argc, argv, "remap", "o:", longopts, help, &glob, local_option, &output, &done);
+    if (rc || done)
+        return rc;
     if (argc - optind != 2)
         return cli_usage_error("remap ", "remap: need two partition files, A and B");
-    int rc = cli_start_device(&glob);
+    if ((rc = cli_check_output(output)))
+        return rc;
+    rc = cli_start_device(&glob);
     if (rc)
         return rc;
     coarsen_error err = {0};
     int32_t *a = NULL, *b = NULL, *out = NULL;
     int64_t na = 0, nb = 0;
     bip_remap_result res = {0};
-    rc = read_labels(argv[optind], &a, &na, &err);
+    rc = line_values_read_ints(argv[optind], 0, INT32_MAX, &a, &na, &err);
     if (!rc)
-        rc = read_labels(argv[optind + 1], &b, &nb, &err);
+        rc = line_values_read_ints(argv[optind + 1], 0, INT32_MAX, &b, &nb, &err);
     if (!rc && na != nb)
         rc = error_set(&err, COARSEN_ERR_INPUT, "remap: %s has %lld lines, %s has %lld",
                        argv[optind], (long long)na, argv[optind + 1], (long long)nb);

@@ -62,6 +62,27 @@ int match_roma_option(int opt, const char *arg, match_roma_args *r)
     }
 }
 
+int match_roma_check_input(const match_roma_args *r, const coarsen_graph *g, const char *path, coarsen_error *err)
+{
+    if (!r->complete)
+        return COARSEN_OK;
+    int64_t pairs = (int64_t)g->n * (g->n - 1) / 2;
+    if (g->nnz / 2 != pairs)
+        return error_set(err, COARSEN_ERR_INPUT,
+                         "%s: --complete needs a complete graph (a dense matrix), but only %lld of its %lld vertex "
+                         "pairs are edges",
+                         path, (long long)(g->nnz / 2), (long long)pairs);
+    if (g->n % 2)
+        return error_set(err, COARSEN_ERR_INPUT, "%s: --complete needs an even vertex count for a perfect matching, "
+                                                 "not %d", path, g->n);
+    return COARSEN_OK;
+}
+
+const char *match_roma_start_name(const match_roma_args *r, const char *matcher)
+{
+    return match_roma_needs_matcher(r) ? matcher : "random-pairing";
+}
+
 int match_roma_needs_matcher(const match_roma_args *r)
 {
     return !r->complete || r->matcher_given;

@@ -50,6 +50,14 @@ void match_roma_init(match_roma_args *r);
 /* Handles opt when it is one of ours: 1 handled, 0 not ours, -1 bad value
  * (message printed). */
 int match_roma_option(int opt, const char *arg, match_roma_args *r);
+/* Complete mode: refuses, before any work, a graph that is not complete (an
+ * edge, possibly of weight 0, between every two vertices) or has an odd
+ * vertex count (COARSEN_ERR_INPUT naming path); COARSEN_OK otherwise and
+ * outside complete mode. */
+int match_roma_check_input(const match_roma_args *r, const coarsen_graph *g, const char *path, coarsen_error *err);
+/* The name of the matching the refinement starts from: the matcher's, or
+ * "random-pairing" in complete mode without --matcher. */
+const char *match_roma_start_name(const match_roma_args *r, const char *matcher);
 /* 1 when the matcher must run first (not complete mode without --matcher). */
 int match_roma_needs_matcher(const match_roma_args *r);
 /* Refines mate in place (complete mode without --matcher: fills it), new

@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "coarsen/stats_json.h"
@@ -54,20 +55,51 @@ static int hierarchy_file_name(const char *name)
 
 int hierarchy_write_check(const coarsen_graph *g, const hierarchy_write_opts *o, coarsen_error *err)
 {
-    if (o->format != COARSEN_FORMAT_MTX && !g->integral_weights && !(o->weight_scale > 0))
+    if (o->format == COARSEN_FORMAT_MTX || o->weight_scale > 0 || o->weight_scale == COARSEN_WEIGHT_UNIT)
+        return COARSEN_OK;
+    const char *fmt = o->format == COARSEN_FORMAT_PARHIP ? "ParHIP" : "METIS";
+    if (!g->integral_weights)
         return error_set(err, COARSEN_ERR_INPUT,
                          "the graph has real edge weights and %s files hold integers: use --format mtx "
-                         "(exact) or --weight-scale S (weights times S, rounded)",
-                         o->format == COARSEN_FORMAT_PARHIP ? "ParHIP" : "METIS");
+                         "(exact), --weight-scale S|auto (weights times S, rounded) or --unit-weights",
+                         fmt);
+    double total = 0; /* the heaviest coarse edge weighs at most the total */
+    for (int64_t k = 0; k < g->nnz; k++)
+        total += g->ewgt[k];
+    if (total / 2 > 9.2e18)
+        return error_set(err, COARSEN_ERR_INPUT,
+                         "the graph's integer edge weights add up to %.17g, beyond the largest integer %s files hold "
+                         "(9.2e18) that a coarse edge may reach: use --format mtx, --weight-scale S|auto or "
+                         "--unit-weights", total / 2, fmt);
     return COARSEN_OK;
 }
 
-static int write_stats(coarsen_hierarchy *h, const char *path, const hierarchy_write_opts *o, coarsen_error *err)
+/* Longest file name written: "level-" or "map-", a level of at most 10
+ * digits, ".vwgt.txt.gz". */
+enum { HIERARCHY_NAME_MAX = 40 };
+
+/* The names of the files written so far, for stats.json. */
+typedef struct name_list {
+    char (*name)[HIERARCHY_NAME_MAX];
+    int count, cap;
+} name_list;
+
+static int write_stats(coarsen_hierarchy *h, const char *path, const hierarchy_write_opts *o, const name_list *l,
+                       coarsen_error *err)
 {
     output_file *f = output_open(path, err);
     if (!f)
         return err ? err->status : COARSEN_ERR_IO;
-    stats_json_write(f, h, o->input, o->command_line, o->transversal, o->phases);
+    const char **names = xmalloc((size_t)l->count * sizeof *names, "the output file names", err);
+    if (!names) {
+        output_abort(f);
+        return COARSEN_ERR_NOMEM;
+    }
+    for (int k = 0; k < l->count; k++)
+        names[k] = l->name[k];
+    stats_json_files files = {names, l->count};
+    stats_json_write(f, h, o, &files);
+    free(names);
     return output_commit(f, err);
 }
 
@@ -93,15 +125,25 @@ static int write_vertex_weights(const coarsen_graph *g, const char *path, coarse
     return output_commit(f, err);
 }
 
-/* The path of name in s's staging folder into *path; COARSEN_OK or the
- * error. */
-static int staged(staged_dir *s, const char *name, const char **path, coarsen_error *err)
+/* The path of name in s's staging folder into *path, name recorded in l;
+ * COARSEN_OK or the error. */
+static int staged(staged_dir *s, name_list *l, const char *name, const char **path, coarsen_error *err)
 {
+    if (l->count == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 64;
+        void *names = realloc(l->name, (size_t)cap * sizeof *l->name);
+        if (!names)
+            return error_nomem(err, "the output file names", (size_t)cap * sizeof *l->name);
+        l->name = names;
+        l->cap = cap;
+    }
+    snprintf(l->name[l->count++], sizeof *l->name, "%s", name);
     *path = staged_dir_file(s, name, err);
     return *path ? COARSEN_OK : err ? err->status : COARSEN_ERR_IO;
 }
 
-static int write_all(coarsen_hierarchy *h, staged_dir *s, const hierarchy_write_opts *o, coarsen_error *err)
+static int write_all(coarsen_hierarchy *h, staged_dir *s, const hierarchy_write_opts *o, name_list *l,
+                     coarsen_error *err)
 {
     const char *ext = graph_format_ext(o->format), *gz = o->gzip ? ".gz" : "";
     const char *path;
@@ -112,12 +154,12 @@ static int write_all(coarsen_hierarchy *h, staged_dir *s, const hierarchy_write_
         snprintf(name, sizeof name, "level-%d.%s%s", k, ext, gz);
         int rc = coarsen_hierarchy_graph(h, k, &g, err);
         if (!rc)
-            rc = staged(s, name, &path, err);
+            rc = staged(s, l, name, &path, err);
         if (!rc)
             rc = coarsen_graph_write(g, path, o->format, o->weight_scale, err);
         if (!rc && o->format == COARSEN_FORMAT_MTX) {
             snprintf(name, sizeof name, "level-%d.vwgt.txt%s", k, gz);
-            rc = staged(s, name, &path, err);
+            rc = staged(s, l, name, &path, err);
             if (!rc)
                 rc = write_vertex_weights(g, path, err);
         }
@@ -129,14 +171,14 @@ static int write_all(coarsen_hierarchy *h, staged_dir *s, const hierarchy_write_
         snprintf(name, sizeof name, "map-%d.txt%s", k, gz);
         int rc = coarsen_hierarchy_map(h, k, &map, err);
         if (!rc)
-            rc = staged(s, name, &path, err);
+            rc = staged(s, l, name, &path, err);
         if (!rc)
             rc = io_write_ints(path, map, coarsen_hierarchy_stats(h, k - 1)->vertices, err);
         if (rc)
             return rc;
     }
     if (o->transversal && o->permutation) {
-        int rc = staged(s, "transversal.txt", &path, err);
+        int rc = staged(s, l, "transversal.txt", &path, err);
         if (!rc)
             rc = io_write_ints(path, o->permutation, o->transversal->cols, err);
         if (rc)
@@ -152,8 +194,8 @@ static int write_all(coarsen_hierarchy *h, staged_dir *s, const hierarchy_write_
         p->write_ms = t.write_s * 1e3;
         p->wall_ms = timer_ms() - o->run_start_ms;
     }
-    int rc = staged(s, "stats.json", &path, err);
-    return rc ? rc : write_stats(h, path, o, err);
+    int rc = staged(s, l, "stats.json", &path, err);
+    return rc ? rc : write_stats(h, path, o, l, err);
 }
 
 int hierarchy_write(coarsen_hierarchy *h, const char *dir, const hierarchy_write_opts *o, coarsen_error *err)
@@ -161,7 +203,9 @@ int hierarchy_write(coarsen_hierarchy *h, const char *dir, const hierarchy_write
     staged_dir *s = staged_dir_open(dir, err);
     if (!s)
         return err ? err->status : COARSEN_ERR_IO;
-    int rc = write_all(h, s, o, err);
+    name_list names = {0};
+    int rc = write_all(h, s, o, &names, err);
+    free(names.name);
     if (rc) {
         staged_dir_abort(s);
         return rc;

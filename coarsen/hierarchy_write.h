@@ -13,9 +13,12 @@ typedef struct hierarchy_write_opts {
     coarsen_format format;    /* level-K.graph (METIS), level-K.mtx or level-K.parhip (binary) */
     int gzip;                 /* add .gz to the graph and map files */
     int skip_level0;          /* no level-0 graph (nor level-0.vwgt.txt): it is the input as read */
-    double weight_scale;      /* METIS with real weights: > 0 scales and rounds, 0 refuses */
+    double weight_scale;      /* METIS or ParHIP with real weights: > 0 scales and rounds, 0 refuses;
+                                 COARSEN_WEIGHT_UNIT writes every edge weight as 1 */
     const char *input;        /* recorded in stats.json (may be NULL) */
     const char *command_line; /* recorded in stats.json (may be NULL) */
+    const coarsen_read_report *reader; /* what the reader dropped or merged: stats.json's "reader"
+                                          (may be NULL) */
     const transversal_info *transversal; /* recorded in stats.json (NULL without --transversal) */
     const int32_t *permutation; /* with transversal: its transversal->cols columns, written as
                                    transversal.txt (NULL: none) */
@@ -26,7 +29,8 @@ typedef struct hierarchy_write_opts {
 
 /* Fails (COARSEN_ERR_INPUT, naming the way out) when g's weights cannot be
  * written in the chosen format: real weights into METIS or ParHIP without a
- * scale.
+ * scale (nor unit weights), or integer weights whose total (the most a
+ * coarse edge may weigh) is beyond the integers those files hold.
  * Every level has g's kind of weights, so callers check before building. */
 int hierarchy_write_check(const coarsen_graph *g, const hierarchy_write_opts *o, coarsen_error *err);
 

@@ -3,28 +3,12 @@
  * units: times in milliseconds, edges undirected, fractions in [0, 1]. */
 #include "coarsen/stats_json.h"
 
+#include <omp.h>
+
 #include "coarsen/hierarchy.h"
 #include "device/device.h"
-
-/* A JSON string literal for s (null when s is NULL). */
-static void json_string(output_file *f, const char *s)
-{
-    if (!s) {
-        output_printf(f, "null");
-        return;
-    }
-    output_write(f, "\"", 1);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            output_printf(f, "\\%c", c);
-        else if (c < 0x20)
-            output_printf(f, "\\u%04x", c);
-        else
-            output_write(f, s, 1);
-    }
-    output_write(f, "\"", 1);
-}
+#include "io/graph_format.h"
+#include "io/json_text.h"
 
 static void json_level(output_file *f, int k, const coarsen_level_stats *s)
 {
@@ -44,9 +28,31 @@ static void json_level(output_file *f, int k, const coarsen_level_stats *s)
                   s->matching_ms, s->two_hop_ms, s->contraction_ms, k == 0 ? "input" : s->built_on_gpu ? "gpu" : "cpu");
 }
 
-void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *input, const char *command_line,
-                      const transversal_info *t, const run_phases *phases)
+/* "output": what shaped the files of the folder, and their names. */
+static void json_output(output_file *f, const hierarchy_write_opts *run, const stats_json_files *files)
 {
+    if (!run || !files) {
+        output_printf(f, "null");
+        return;
+    }
+    int unit = run->weight_scale == COARSEN_WEIGHT_UNIT;
+    output_printf(f,
+                  "{\"format\": \"%s\", \"gzip\": %s, \"weight_scale\": %.17g, \"unit_weights\": %s, "
+                  "\"level0\": %s, \"files\": [",
+                  graph_format_word(run->format), run->gzip ? "true" : "false", unit ? 0.0 : run->weight_scale,
+                  unit ? "true" : "false", run->skip_level0 ? "false" : "true");
+    for (int k = 0; k < files->count; k++) {
+        output_printf(f, k ? ", " : "");
+        json_string(f, files->names[k]);
+    }
+    output_printf(f, "]}");
+}
+
+void stats_json_write(output_file *f, const coarsen_hierarchy *h, const hierarchy_write_opts *run,
+                      const stats_json_files *files)
+{
+    const transversal_info *t = run ? run->transversal : NULL;
+    const run_phases *phases = run ? run->phases : NULL;
     const coarsen_hierarchy_opts *o = &h->opts;
     double match_ms = 0, two_hop_ms = 0, contract_ms = 0;
     int64_t two_hop_pairs = 0;
@@ -65,9 +71,13 @@ void stats_json_write(output_file *f, const coarsen_hierarchy *h, const char *in
     output_printf(f, ",\n  \"device_reason\": ");
     json_string(f, h->device_reason);
     output_printf(f, ",\n  \"command_line\": ");
-    json_string(f, command_line);
+    json_string(f, run ? run->command_line : NULL);
     output_printf(f, ",\n  \"input\": ");
-    json_string(f, input);
+    json_string(f, run ? run->input : NULL);
+    output_printf(f, ",\n  \"threads\": %d,\n  \"reader\": ", omp_get_max_threads());
+    json_read_report(f, run ? run->reader : NULL);
+    output_printf(f, ",\n  \"output\": ");
+    json_output(f, run, files);
     output_printf(f,
                   ",\n  \"options\": {\"levels\": %d, \"matcher\": \"%s\", \"rating\": \"%s\", "
                   "\"coarsen_to\": %d, \"min_reduction\": %g, \"max_vertex_weight\": %lld, "
@@ -111,6 +121,6 @@ int coarsen_hierarchy_write_stats(const coarsen_hierarchy *h, const char *path, 
     output_file *f = output_open(path, err);
     if (!f)
         return err ? err->status : COARSEN_ERR_IO;
-    stats_json_write(f, h, NULL, NULL, NULL, NULL);
+    stats_json_write(f, h, NULL, NULL);
     return output_commit(f, err);
 }

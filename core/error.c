@@ -1,5 +1,6 @@
 /* error.c — formatting of coarsen_error and checked host allocation. */
 #include "core/error.h"
+#include "core/fault.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -40,7 +41,7 @@ void memory_advise_huge(void *p, size_t bytes)
 
 void *xmalloc(size_t bytes, const char *what, coarsen_error *err)
 {
-    void *p = malloc(bytes ? bytes : 1);
+    void *p = fault_alloc() ? NULL : malloc(bytes ? bytes : 1); /* fault_alloc: tests only */
     if (!p)
         error_nomem(err, what, bytes);
     memory_advise_huge(p, bytes);
@@ -49,7 +50,7 @@ void *xmalloc(size_t bytes, const char *what, coarsen_error *err)
 
 void *xcalloc(size_t count, size_t size, const char *what, coarsen_error *err)
 {
-    void *p = calloc(count ? count : 1, size ? size : 1);
+    void *p = fault_alloc() ? NULL : calloc(count ? count : 1, size ? size : 1); /* fault_alloc: tests only */
     if (!p)
         error_nomem(err, what, count * size);
     memory_advise_huge(p, count * size);

@@ -7,11 +7,18 @@
 #ifndef CORE_WEIGHT_SUMS_H
 #define CORE_WEIGHT_SUMS_H
 
+#include <stdint.h>
+
 #include "coarsen.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The largest integer edge weight a reader keeps: edge weights are doubles,
+ * which hold every integer up to 2^53 exactly and round beyond; a larger
+ * integer in a file is refused, never rounded silently. */
+#define EDGE_WEIGHT_EXACT_MAX (INT64_C(1) << 53)
 
 /* 0 when the vertex weights of host graph g [in] add up within int64 and its
  * edge weights to a finite double; else COARSEN_ERR_INPUT, the message

@@ -39,24 +39,10 @@ static coarsen_graph *grid(int32_t nx, int32_t ny, coarsen_error *err)
     return g;
 }
 
-int main(int argc, char **argv)
+/* Prints h's levels and follows vertex 0 of g (level 0) down the maps;
+ * 0, or a coarsen_status with err set. */
+static int report(coarsen_hierarchy *h, const coarsen_graph *g, coarsen_error *err)
 {
-    coarsen_error err = {0};
-    coarsen_graph *g = NULL;
-    if (argc > 1) {
-        if (coarsen_graph_load(argv[1], &g, NULL, &err))
-            goto fail;
-    } else if (!(g = grid(300, 300, &err))) {
-        goto fail;
-    }
-
-    coarsen_hierarchy_opts opts;
-    coarsen_hierarchy_opts_default(&opts); /* 10 levels, handshake, auto device */
-    opts.coarsen_to = 100;
-    coarsen_hierarchy *h = NULL;
-    if (coarsen_hierarchy_build(g, &opts, &h, &err))
-        goto fail;
-
     int levels = coarsen_hierarchy_levels(h);
     printf("%d levels on the %s, stopped by rule '%s', %.2f ms\n", levels,
            coarsen_hierarchy_on_gpu(h) ? "GPU" : "CPU", coarsen_stop_reason_name(coarsen_hierarchy_stop_reason(h)),
@@ -65,8 +51,9 @@ int main(int argc, char **argv)
     for (int k = 0; k <= levels; k++) {
         const coarsen_level_stats *s = coarsen_hierarchy_stats(h, k);
         const coarsen_graph *level; /* owned by h: not freed here */
-        if (coarsen_hierarchy_graph(h, k, &level, &err))
-            goto fail;
+        int rc = coarsen_hierarchy_graph(h, k, &level, err);
+        if (rc)
+            return rc;
         printf("%5d %9d %9lld %14lld %18lld %14lld\n", k, level->n, (long long)(level->nnz / 2),
                (long long)s->total_vertex_weight, (long long)s->max_vertex_weight,
                (long long)(s->leaf_pairs + s->twin_pairs));
@@ -77,18 +64,38 @@ int main(int argc, char **argv)
     printf("vertex 0 of level 0");
     for (int k = 1; k <= levels && g->n > 0; k++) {
         const int32_t *map; /* owned by h */
-        if (coarsen_hierarchy_map(h, k, &map, &err))
-            goto fail;
+        int rc = coarsen_hierarchy_map(h, k, &map, err);
+        if (rc)
+            return rc;
         v = map[v];
         printf(" -> %d", v);
     }
     printf(" of level %d\n", levels);
+    return 0;
+}
 
+/* Also a C++ program: the header and this file compile as C++ too (make check). */
+int main(int argc, char **argv)
+{
+    coarsen_error err = {0};
+    coarsen_graph *g = NULL;
+    coarsen_hierarchy *h = NULL;
+    int rc;
+    if (argc > 1)
+        rc = coarsen_graph_load(argv[1], &g, NULL, &err);
+    else
+        rc = (g = grid(300, 300, &err)) ? 0 : err.status;
+    if (!rc) {
+        coarsen_hierarchy_opts opts;
+        coarsen_hierarchy_opts_default(&opts); /* 10 levels, handshake, auto device */
+        opts.coarsen_to = 100;
+        rc = coarsen_hierarchy_build(g, &opts, &h, &err);
+    }
+    if (!rc)
+        rc = report(h, g, &err);
+    if (rc)
+        fprintf(stderr, "build_hierarchy: %s\n", err.msg);
     coarsen_hierarchy_free(h);
     coarsen_graph_free(g);
-    return 0;
-fail:
-    fprintf(stderr, "build_hierarchy: %s\n", err.msg);
-    coarsen_graph_free(g);
-    return 1;
+    return rc ? 1 : 0;
 }

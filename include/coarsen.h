@@ -24,16 +24,18 @@ extern "C" {
 
 typedef enum coarsen_status {
     COARSEN_OK = 0,
-    COARSEN_ERR_INPUT = 2,   /* malformed input file or bad option: exit status 2 */
-    COARSEN_ERR_NOMEM = 3,   /* an allocation failed or would exceed limits */
-    COARSEN_ERR_DEVICE = 4,  /* a CUDA call failed or no GPU is usable */
-    COARSEN_ERR_IO = 5,      /* the operating system refused a read or write */
-    COARSEN_ERR_INTERRUPTED = 6 /* SIGINT or SIGTERM asked the run to stop (the CLI exits 128 + signal) */
+    COARSEN_ERR_INPUT = 2,   /* malformed input file or bad option value (the program exits 3) */
+    COARSEN_ERR_NOMEM = 3,   /* an allocation failed or would exceed limits (exits 5) */
+    COARSEN_ERR_DEVICE = 4,  /* a CUDA call failed or no GPU is usable (exits 6) */
+    COARSEN_ERR_IO = 5,      /* the operating system refused a read or write (exits 4) */
+    COARSEN_ERR_INTERRUPTED = 6 /* SIGINT or SIGTERM asked the run to stop (the program exits 128 + signal) */
 } coarsen_status;
 
-/* One line, no trailing newline, e.g. "graph.mtx:12: index 0 out of range". */
+/* One line, no trailing newline, e.g. "graph.mtx:12: index 0 out of range".
+ * status holds a coarsen_status; it is an int so that `coarsen_error err =
+ * {0};` is valid C and C++ alike (the header compiles as both). */
 typedef struct coarsen_error {
-    coarsen_status status;
+    int status;
     char msg[1024];
 } coarsen_error;
 
@@ -84,11 +86,15 @@ int coarsen_graph_load(const char *path, coarsen_graph **out,
                        coarsen_read_report *report, coarsen_error *err);
 
 typedef enum coarsen_format { COARSEN_FORMAT_METIS = 0, COARSEN_FORMAT_MTX = 1, COARSEN_FORMAT_PARHIP = 2 } coarsen_format;
+/* weight_scale value of coarsen_graph_write: every edge weight written as 1
+ * (real, zero or huge weights into METIS or ParHIP, which hold integers >= 1). */
+#define COARSEN_WEIGHT_UNIT (-1.0)
 /* Writes a host graph; gzip when path ends in ".gz". Written to a temporary
  * name and renamed, so a failure leaves no partial file. PARHIP is the binary
  * layout of KaHIP's ParHIP and KaMinPar with 64-bit words (docs/formats.md).
  * weight_scale > 0 multiplies real weights before rounding for METIS and
- * ParHIP output, which hold integers (0 = refuse real weights there). */
+ * ParHIP output, which hold integers (0 = refuse real weights there);
+ * COARSEN_WEIGHT_UNIT writes every edge weight as 1, in every format. */
 int coarsen_graph_write(const coarsen_graph *g, const char *path, coarsen_format fmt,
                         double weight_scale, coarsen_error *err);
 
@@ -282,8 +288,8 @@ typedef struct coarsen_match_opts {
     coarsen_matcher matcher;      /* default handshake */
     int refine_roma;              /* 1: improve the matching by ROMA 2-augmentations afterwards (the
                                      deterministic parallel rule, as coarsen_hierarchy_opts); default 0 */
-    int hashed_ties;              /* equal edge weights: 0 (default, as `coarsen match`) to the smaller
-                                     id, 1 to the smaller seeded scramble of it */
+    int hashed_ties;              /* equal edge weights: 1 (default: the pipeline's, as `coarsen match`)
+                                     to the smaller seeded scramble of the id, 0 to the smaller id */
     int64_t max_vertex_weight;    /* > 0: no pair whose vertex weights sum above it; default 0: no cap */
     uint64_t seed;                /* red/blue colouring and hashed ties (default 1) */
     coarsen_device device;        /* default auto */

@@ -16,6 +16,17 @@
  * more than the work (and much more on a busy machine). */
 #define PARALLEL_MIN 65536
 
+/* 1 when every weight is a whole number (of any size). */
+static int all_whole(const double *w, int64_t n)
+{
+    int ok = 1;
+#pragma omp parallel for reduction(&& : ok) if (n > PARALLEL_MIN)
+    for (int64_t k = 0; k < n; k++)
+        ok = ok && w[k] == floor(w[k]);
+    return ok;
+}
+
+/* 1 when every weight is an integer METIS can hold as it is. */
 static int all_integral(const double *w, int64_t n)
 {
     int ok = 1;
@@ -57,6 +68,7 @@ typedef struct rows_ctx {
     const coarsen_graph *g;
     int vw, ew;      /* METIS: vertex / edge weights written */
     int integral;    /* every edge weight is an integer */
+    int unit;        /* every edge weight written as 1 (COARSEN_WEIGHT_UNIT) */
     double scale;    /* METIS with real weights */
 } rows_ctx;
 
@@ -95,8 +107,8 @@ static char *mtx_row(const void *ctx, int64_t row, char *p)
         *p++ = ' ';
         p = int_text_put(p, g->adj[k] + 1);
         *p++ = ' ';
-        if (c->integral)
-            p = int_text_put(p, (int64_t)g->ewgt[k]);
+        if (c->unit || c->integral)
+            p = int_text_put(p, c->unit ? 1 : (int64_t)g->ewgt[k]);
         else
             p += snprintf(p, 32, "%.17g", g->ewgt[k]);
         *p++ = '\n';
@@ -111,15 +123,20 @@ static char *mtx_row(const void *ctx, int64_t row, char *p)
 
 static int write_metis(const coarsen_graph *g, const char *path, double scale, output_file *f, coarsen_error *err)
 {
-    int integral = all_integral(g->ewgt, g->nnz);
+    int unit = scale == COARSEN_WEIGHT_UNIT;
+    int integral = unit || all_integral(g->ewgt, g->nnz);
     if (!integral && !(scale > 0))
         return error_set(err, COARSEN_ERR_INPUT,
-                         "%s: the graph has real edge weights and METIS stores integers: give a weight scale "
-                         "S > 0 (writes round(w*S), e.g. S = 1000) or write Matrix Market", path);
+                         all_whole(g->ewgt, g->nnz)
+                             ? "%s: the graph has integer edge weights beyond what METIS stores ([1, 9.2e18]): give "
+                               "a weight scale S > 0 (writes round(w*S)) or write Matrix Market"
+                             : "%s: the graph has real edge weights and METIS stores integers: give a weight scale "
+                               "S > 0 (writes round(w*S), e.g. S = 1000) or write Matrix Market",
+                         path);
     int vw = 0, ew = 0;
     for (int32_t u = 0; u < g->n && !vw; u++)
         vw = g->vwgt[u] != 1;
-    for (int64_t k = 0; k < g->nnz && !ew; k++)
+    for (int64_t k = 0; k < g->nnz && !ew && !unit; k++)
         ew = g->ewgt[k] != 1.0;
     ew = ew || !integral;
     output_printf(f, "%d %lld%s\n", g->n, (long long)(g->nnz / 2), vw && ew ? " 11" : vw ? " 10" : ew ? " 1" : "");
@@ -134,12 +151,12 @@ static int write_metis(const coarsen_graph *g, const char *path, double scale, o
     return rc;
 }
 
-static int write_mtx(const coarsen_graph *g, output_file *f, coarsen_error *err)
+static int write_mtx(const coarsen_graph *g, int unit, output_file *f, coarsen_error *err)
 {
-    int integral = all_integral(g->ewgt, g->nnz);
+    int integral = unit || all_integral(g->ewgt, g->nnz);
     output_printf(f, "%%%%MatrixMarket matrix coordinate %s symmetric\n%% written by coarsen %s\n%d %d %lld\n",
                   integral ? "integer" : "real", COARSEN_VERSION, g->n, g->n, (long long)(g->nnz / 2));
-    rows_ctx c = {.g = g, .integral = integral};
+    rows_ctx c = {.g = g, .integral = integral, .unit = unit};
     row_layout l = {.rows = g->n, .items = g->xadj, .row_bytes = 0,
                     .item_bytes = 2 * (ID_TEXT + 1) + REAL_TEXT + 1};
     return row_writer_run(f, &l, mtx_row, &c, err);
@@ -157,7 +174,7 @@ int coarsen_graph_write(const coarsen_graph *g, const char *path, coarsen_format
     output_file *f = output_open(path, err);
     if (!f)
         return err ? (int)err->status : COARSEN_ERR_IO;
-    int rc = fmt == COARSEN_FORMAT_METIS ? write_metis(g, path, weight_scale, f, err) : write_mtx(g, f, err);
+    int rc = fmt == COARSEN_FORMAT_METIS ? write_metis(g, path, weight_scale, f, err) : write_mtx(g, weight_scale == COARSEN_WEIGHT_UNIT, f, err);
     if (rc) {
         output_abort(f);
         return rc;

@@ -2,6 +2,7 @@
  * sorted and checked (duplicates, symmetry, equal weights) in parallel. */
 #include "io/metis_read.h"
 #include "core/error.h"
+#include "core/weight_sums.h"
 #include "core/graph_build.h"
 #include "core/graph_symmetry.h"
 #include "core/timer.h"
@@ -155,6 +156,10 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
                 r = text_parse_int(&p, e, &w);
                 if (r <= 0 || w < 1)
                     return read_error_token(&k->err, t->name, c.line, "edge weight must be an integer > 0", tok, e);
+                if (w > EDGE_WEIGHT_EXACT_MAX)
+                    return read_error_token(&k->err, t->name, c.line,
+                                            "edge weight above 2^53, beyond which weights (doubles) are not exact",
+                                            tok, e);
             }
             k->entries++;
             if (x - 1 == u)

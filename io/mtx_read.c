@@ -2,6 +2,7 @@
  * undirected graphs through core/graph_build (rules: docs/formats.md). */
 #include "io/mtx_read.h"
 #include "core/error.h"
+#include "core/weight_sums.h"
 #include "core/graph_build.h"
 #include "core/timer.h"
 #include "io/line_chunks.h"
@@ -116,6 +117,9 @@ static int parse_value(const text_input *t, int64_t line, const char **p, const 
             return read_error_token(err, t->name, line, "integer value out of range", s, e);
         if (r == 0)
             return read_error_token(err, t->name, line, "expected an integer value", s, e);
+        if (x > EDGE_WEIGHT_EXACT_MAX || x < -EDGE_WEIGHT_EXACT_MAX)
+            return read_error_token(err, t->name, line,
+                                    "integer value beyond 2^53, where weights (doubles) are not exact", s, e);
         *v = (double)x;
         return COARSEN_OK;
     }

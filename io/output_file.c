@@ -3,6 +3,7 @@
  * process's output totals; see output_file.h. */
 #include "io/output_file.h"
 #include "core/error.h"
+#include "core/fault.h"
 #include "core/interrupt.h"
 #include "core/threads.h"
 #include "core/timer.h"
@@ -89,6 +90,42 @@ static void release(output_file *f)
     free(f);
 }
 
+int output_check_creatable(const char *path, coarsen_error *err)
+{
+    size_t len = strlen(path);
+    char *dir = malloc(len + 2);
+    if (!dir)
+        return error_nomem(err, "output folder name", len + 2);
+    memcpy(dir, path, len + 1);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        strcpy(dir, ".");
+    else
+        slash[slash == dir] = 0; /* "/name": the root */
+    struct stat st;
+    int e = stat(dir, &st) != 0 ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR : access(dir, W_OK | X_OK) != 0 ? errno : 0;
+    free(dir);
+    return e ? error_set(err, COARSEN_ERR_IO, "%s: cannot create: %s", path, strerror(e)) : COARSEN_OK;
+}
+
+int output_check(const char *path, coarsen_error *err)
+{
+    struct stat st;
+    if (!strcmp(path, "-") || stat(path, &st) != 0) /* stat follows links */
+        return !strcmp(path, "-") ? COARSEN_OK : output_check_creatable(path, err);
+    if (S_ISDIR(st.st_mode))
+        return error_set(err, COARSEN_ERR_IO, "%s: is a folder, not a file", path);
+    if (!S_ISREG(st.st_mode)) /* written in place */
+        return access(path, W_OK) != 0 ? error_set(err, COARSEN_ERR_IO, "%s: cannot open: %s", path, strerror(errno))
+                                       : COARSEN_OK;
+    char *target = realpath(path, NULL); /* a link's target is what gets replaced */
+    if (!target)
+        return error_set(err, COARSEN_ERR_IO, "%s: cannot create: %s", path, strerror(errno));
+    int rc = output_check_creatable(target, err);
+    free(target);
+    return rc;
+}
+
 output_file *output_open(const char *path, coarsen_error *err)
 {
     output_file *f = xcalloc(1, sizeof *f, "output file", err);
@@ -173,7 +210,9 @@ static void write_fd(output_file *f, const char *p, size_t n)
         return;
     double t0 = timer_ms();
     while (n) {
-        ssize_t k = write(f->fd, p, n < ((size_t)1 << 30) ? n : (size_t)1 << 30);
+        size_t chunk = n < ((size_t)1 << 30) ? n : (size_t)1 << 30;
+        int injected = fault_write(&chunk); /* tests only (core/fault.h) */
+        ssize_t k = injected ? (errno = injected, -1) : write(f->fd, p, chunk);
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0) {

@@ -37,6 +37,18 @@ typedef struct output_file output_file;
 /* Opens path for writing; NULL (err set: "PATH: cannot create: ...") on
  * failure. The caller owns the result until output_commit/output_abort. */
 output_file *output_open(const char *path, coarsen_error *err);
+/* Checks, before any work, that output_open(path) and output_commit would
+ * find their way: "-" always; an existing folder is refused ("PATH: is a
+ * folder, not a file"); another existing path that is not a regular file
+ * (a device, a FIFO) must be writable; otherwise (a new name, or a regular
+ * file, replaced by a rename) the folder that receives it must exist and
+ * take new files. COARSEN_ERR_IO with one line naming path. Creates
+ * nothing; a later failure (a full disk) is still output_commit's. */
+int output_check(const char *path, coarsen_error *err);
+/* The part of output_check for a new entry: the folder of path exists, is
+ * a folder and takes new entries ("PATH: cannot create: <reason>"). */
+int output_check_creatable(const char *path, coarsen_error *err);
+
 /* Appends data[0..bytes) ([in], copied or written before return); a failure
  * is latched and reported by output_commit. */
 void output_write(output_file *f, const void *data, size_t bytes);

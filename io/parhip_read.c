@@ -6,6 +6,7 @@
 #include "io/parhip_read.h"
 #include "io/read_error.h"
 #include "core/error.h"
+#include "core/weight_sums.h"
 #include "core/graph_build.h"
 #include "core/graph_symmetry.h"
 #include "io/parhip_layout.h"
@@ -88,6 +89,11 @@ static int read_row(const char *name, const parhip_layout *l, const unsigned cha
             if (w < 1)
                 return read_error_file(err, name, "vertex %d: edge weight %lld to neighbour %llu (byte %llu) is not >= 1", u,
                                  (long long)w, (unsigned long long)v, (unsigned long long)at) != 0;
+            if (w > EDGE_WEIGHT_EXACT_MAX)
+                return read_error_file(err, name,
+                                       "vertex %d: edge weight %lld to neighbour %llu (byte %llu) is above 2^53, beyond "
+                                       "which weights (doubles) are not exact",
+                                       u, (long long)w, (unsigned long long)v, (unsigned long long)at) != 0;
         }
         g->ewgt[k] = (double)w;
     }

@@ -22,13 +22,13 @@ typedef uint64_t (*word_fn)(const coarsen_graph *g, int64_t i, const void *ctx);
 
 typedef struct weight_rule {
     int integral;
-    double scale;
+    double scale; /* COARSEN_WEIGHT_UNIT: every weight 1 */
 } weight_rule;
 
 /* The integer written for edge weight w (may be out of range: checked first). */
 static double edge_int(double w, const weight_rule *r)
 {
-    return r->integral ? w : nearbyint(w * r->scale);
+    return r->scale == COARSEN_WEIGHT_UNIT ? 1 : r->integral ? w : nearbyint(w * r->scale);
 }
 
 static uint64_t offset_word(const coarsen_graph *g, int64_t i, const void *ctx)
@@ -106,7 +106,7 @@ int parhip_write_graph(const coarsen_graph *g, const char *path, double weight_s
     for (int64_t k = 0; k < g->nnz; k++)
         integral = integral && g->ewgt[k] == floor(g->ewgt[k]);
     weight_rule rule = {integral, weight_scale};
-    if (!rule.integral && !(weight_scale > 0))
+    if (!rule.integral && !(weight_scale > 0) && weight_scale != COARSEN_WEIGHT_UNIT)
         return error_set(err, COARSEN_ERR_INPUT,
                          "%s: the graph has real edge weights and ParHIP stores integers: give a weight scale S > 0 "
                          "(writes round(w*S), e.g. S = 1000) or write Matrix Market",

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "io/output_file.h"
 
 #define STAGED_PATH_MAX 4096
 
@@ -95,6 +96,19 @@ fail:
         rmdir(dir);
     free_dir(s);
     return NULL;
+}
+
+int staged_dir_check(const char *dir, coarsen_error *err)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return errno == ENOENT ? output_check_creatable(dir, err)
+                               : error_set(err, COARSEN_ERR_IO, "%s: cannot create folder: %s", dir, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return error_set(err, COARSEN_ERR_IO, "%s: not a folder", dir);
+    if (access(dir, W_OK | X_OK) != 0)
+        return error_set(err, COARSEN_ERR_IO, "%s: cannot create staging folder: %s", dir, strerror(errno));
+    return COARSEN_OK;
 }
 
 const char *staged_dir_file(staged_dir *s, const char *name, coarsen_error *err)

@@ -24,6 +24,12 @@ typedef struct staged_dir staged_dir;
  * (COARSEN_ERR_IO, one line naming the path) on failure, nothing left. */
 staged_dir *staged_dir_open(const char *dir, coarsen_error *err);
 
+/* Checks, before any work, that staged_dir_open(dir) would succeed: dir
+ * is a folder that takes new entries, or does not exist and can be created
+ * (its parent folder takes new entries). The same one-line errors,
+ * COARSEN_ERR_IO; creates nothing. */
+int staged_dir_check(const char *dir, coarsen_error *err);
+
 /* Records name (a plain file name, no '/') as one of the new set and
  * returns the path to write it at inside the staging folder (owned by s,
  * valid until the next call); NULL with err set when out of memory or the

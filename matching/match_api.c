@@ -9,7 +9,10 @@
 
 void coarsen_match_opts_default(coarsen_match_opts *opts)
 {
-    *opts = (coarsen_match_opts){.matcher = COARSEN_MATCHER_HANDSHAKE, .seed = 1, .device = COARSEN_DEVICE_AUTO};
+    coarsen_hierarchy_opts h; /* the pipeline's tie rule, as `coarsen match` */
+    coarsen_hierarchy_opts_default(&h);
+    *opts = (coarsen_match_opts){
+        .matcher = COARSEN_MATCHER_HANDSHAKE, .hashed_ties = h.hashed_ties, .seed = 1, .device = COARSEN_DEVICE_AUTO};
 }
 
 int coarsen_match(const coarsen_graph *g, const coarsen_match_opts *opts, int32_t *mate, coarsen_match_stats *stats,

@@ -50,12 +50,12 @@ int64_t partition_cap_of(int64_t total, int64_t wmax, int32_t k, double imbalanc
     return metis > reachable ? metis : reachable;
 }
 
-double partition_imbalance(const coarsen_graph *g, const int32_t *part, int32_t k)
+int partition_imbalance(const coarsen_graph *g, const int32_t *part, int32_t k, double *out, coarsen_error *err)
 {
     int64_t total = 0, wmax = 0;
-    int64_t *w = xcalloc((size_t)k, sizeof *w, "part weights", NULL);
+    int64_t *w = xcalloc((size_t)k, sizeof *w, "part weights", err);
     if (!w)
-        return INFINITY;
+        return COARSEN_ERR_NOMEM;
     partition_part_weights(g, part, k, w);
     for (int32_t p = 0; p < k; p++) {
         total += w[p];
@@ -63,7 +63,8 @@ double partition_imbalance(const coarsen_graph *g, const int32_t *part, int32_t 
             wmax = w[p];
     }
     free(w);
-    return total ? (double)wmax * k / (double)total : 1.0;
+    *out = total ? (double)wmax * k / (double)total : 1.0;
+    return COARSEN_OK;
 }
 
 int partition_check(const coarsen_graph *g, const int32_t *part, int32_t k, coarsen_error *err)

@@ -243,7 +243,8 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
     /* level 0's report already holds the final cut; the device's fixed-point
      * sum is exact only for integer weights, so real ones are recounted */
     res->cut = gpu && !g->integral_weights ? partition_cut(g, part) : res->level[0].cut_refined;
-    res->imbalance = partition_imbalance(g, part, o->k);
+    if ((rc = partition_imbalance(g, part, o->k, &res->imbalance, err)))
+        goto done;
     res->cap = partition_cap(g, o->k, o->imbalance);
 done:
     free(coarse);

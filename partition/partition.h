@@ -32,8 +32,9 @@ void partition_part_weights(const coarsen_graph *g, const int32_t *part, int32_t
 /* The cap above for g (host graph), and from W and wmax directly. */
 int64_t partition_cap(const coarsen_graph *g, int32_t k, double imbalance);
 int64_t partition_cap_of(int64_t total, int64_t wmax, int32_t k, double imbalance);
-/* max part weight / (W / k); 1 for an empty graph. */
-double partition_imbalance(const coarsen_graph *g, const int32_t *part, int32_t k);
+/* *out = max part weight / (W / k), 1 for an empty graph; 0, or
+ * COARSEN_ERR_NOMEM when the k part weights cannot be allocated. */
+int partition_imbalance(const coarsen_graph *g, const int32_t *part, int32_t k, double *out, coarsen_error *err);
 /* 0 when every part id lies in 0..k-1; otherwise fills err naming the vertex. */
 int partition_check(const coarsen_graph *g, const int32_t *part, int32_t k, coarsen_error *err);
 /* Total weight of a cut in fixed point: each vertex's external weight scaled

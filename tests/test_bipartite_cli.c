@@ -106,7 +106,7 @@ Test(bipartite_cli, transversal_writes_a_column_permutation_with_the_rank_on_the
     bip_free(g);
 }
 
-Test(bipartite_cli, bad_options_exit_2)
+Test(bipartite_cli, bad_options_exit_2_a_missing_file_4)
 {
     char in[1024];
     snprintf(in, sizeof in, "%s", io_file("b.mtx", matrix, 0));
@@ -120,5 +120,5 @@ Test(bipartite_cli, bad_options_exit_2)
     snprintf(args, sizeof args, "--transversal diagonal %s", in);
     cr_expect_eq(run(args, out, sizeof out), 2);
     cr_expect_eq(run("", out, sizeof out), 2);
-    cr_expect_eq(run(io_path("missing.mtx"), out, sizeof out), 1, "a missing file is not a usage error");
+    cr_expect_eq(run(io_path("missing.mtx"), out, sizeof out), EXIT_IO, "a missing file is not a usage error");
 }

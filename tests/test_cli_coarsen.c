@@ -1,6 +1,6 @@
 /* test_cli_coarsen.c — the `coarsen [OPTIONS] FILE` program (run as a
- * child process, COARSEN_PROG): --help, one-line errors with exit status 2
- * for bad options and bad files, the per-level table and JSON, and --out:
+ * child process, COARSEN_PROG): --help, one-line errors with the documented
+ * exit status for bad options (2), bad files (3) and missing ones (4), the per-level table and JSON, and --out:
  * every level and map file consistent (checked by independent recounts),
  * stats.json fields agreeing with the files, and no partial output after a
  * failure; the same bytes for 1 and 2 threads and through --gzip (inflated
@@ -83,9 +83,9 @@ static coarsen_graph *write_graph(const char *spec, const char *path, coarsen_fo
     return g;
 }
 
-static void assert_one_error_line(const result *r, const char *what)
+static void assert_one_error_line(const result *r, int status, const char *what)
 {
-    cr_assert_eq(r->status, 2, "%s: exit %d, stderr: %s", what, r->status, r->err);
+    cr_assert_eq(r->status, status, "%s: exit %d, stderr: %s", what, r->status, r->err);
     cr_assert_eq(r->err_lines, 1, "%s: %d stderr lines: %s", what, r->err_lines, r->err);
     cr_assert(!strncmp(r->err, "coarsen: ", 9), "%s: %s", what, r->err);
 }
@@ -102,7 +102,7 @@ Test(cli_coarsen, help_lists_options)
         cr_assert(strstr(r.out, opts[k]), "--help does not mention %s", opts[k]);
 }
 
-Test(cli_coarsen, bad_options_and_files_exit_2_with_one_line)
+Test(cli_coarsen, bad_options_and_files_exit_with_their_status_and_one_line)
 {
     char dir[64], file[128], bad[128];
     temp_dir(dir, sizeof dir);
@@ -126,14 +126,14 @@ Test(cli_coarsen, bad_options_and_files_exit_2_with_one_line)
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         snprintf(args, sizeof args, cases[k], file, file);
         run_prog(args, &r);
-        assert_one_error_line(&r, args);
+        assert_one_error_line(&r, EXIT_USAGE, args);
     }
     snprintf(args, sizeof args, "--quiet %s/missing.graph", dir);
     run_prog(args, &r);
-    assert_one_error_line(&r, "missing file");
+    assert_one_error_line(&r, EXIT_IO, "missing file");
     snprintf(args, sizeof args, "--quiet %s", bad);
     run_prog(args, &r);
-    assert_one_error_line(&r, "malformed file");
+    assert_one_error_line(&r, EXIT_INPUT, "malformed file");
     remove_tree(dir);
 }
 
@@ -288,7 +288,7 @@ Test(cli_coarsen, real_weights_into_metis_refused_before_any_output)
     snprintf(args, sizeof args, "--quiet --out %s %s", dir, file);
     result r;
     run_prog(args, &r);
-    assert_one_error_line(&r, "real weights into METIS");
+    assert_one_error_line(&r, EXIT_INPUT, "real weights into METIS");
     cr_assert(strstr(r.err, "--format mtx"), "the message names the way out: %s", r.err);
     cr_assert_neq(access(dir, F_OK), 0, "%s was created", dir);
     snprintf(args, sizeof args, "--quiet --weight-scale 1e9 --out %s %s", dir, file);
@@ -467,9 +467,9 @@ Test(cli_coarsen_gpu, gpu_and_cpu_write_identical_files)
 }
 
 /* --device gpu where no GPU can run: the input is read while the GPU would
- * start up, then the run stops with the device's one-line error and exit 1,
+ * start up, then the run stops with the device's one-line error and exit 6,
  * nothing on stdout. */
-Test(cli_coarsen, device_gpu_without_a_gpu_is_one_error_line_and_exit_1)
+Test(cli_coarsen, device_gpu_without_a_gpu_is_one_error_line_and_exit_6)
 {
     if (test_have_gpu())
         cr_skip_test("a GPU is usable here: --device gpu runs");
@@ -480,7 +480,7 @@ Test(cli_coarsen, device_gpu_without_a_gpu_is_one_error_line_and_exit_1)
     result r;
     snprintf(args, sizeof args, "--device gpu --levels 3 %s", file);
     run_prog(args, &r);
-    cr_assert_eq(r.status, 1, "%s", r.err);
+    cr_assert_eq(r.status, EXIT_DEVICE, "%s", r.err);
     cr_assert_eq(r.err_lines, 1, "%s", r.err);
     cr_assert(strstr(r.err, "CUDA") || strstr(r.err, "GPU"), "%s", r.err);
     cr_assert_eq(r.out[0], 0, "%s", r.out);
@@ -607,7 +607,7 @@ Test(cli_coarsen, failed_rerun_leaves_the_folder_as_it_was)
              dir, file);
     run_prog(args, &r);
     cr_assert_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
-    cr_assert_eq(r.status, 1, "the run should fail: %s", r.err);
+    cr_assert_eq(r.status, EXIT_IO, "the run should fail: %s", r.err);
     cr_assert_eq(r.err_lines, 1, "%s", r.err);
     cr_assert(strstr(r.err, "map-1.txt") && strstr(r.err, "write failed"),
               "the levels were written, map-1.txt failed: %s", r.err);

@@ -47,13 +47,13 @@ static char *read_all(const char *path, size_t *len)
     return buf;
 }
 
-/* `coarsen info FILE` must fail with exit 2 and one line "coarsen: FILE...". */
+/* `coarsen info FILE` must fail with exit 3 (bad input) and one line "coarsen: FILE...". */
 static void expect_info_refuses(const char *path, const char *what, const char *expect)
 {
     char args[1024], err[2048];
     snprintf(args, sizeof args, "info %s", path);
     int rc = run_err(args, err, sizeof err);
-    cr_assert_eq(rc, 2, "%s: exit %d (%s)", what, rc, err);
+    cr_assert_eq(rc, EXIT_INPUT, "%s: exit %d (%s)", what, rc, err);
     char prefix[700];
     snprintf(prefix, sizeof prefix, "coarsen: %s", path);
     cr_assert(!strncmp(err, prefix, strlen(prefix)), "%s: '%s' does not name the file", what, err);
@@ -109,7 +109,7 @@ Test(cli_parhip, convert_writes_the_documented_bytes_and_lies_are_refused)
     free(w);
 }
 
-Test(cli_parhip, truncated_at_every_length_and_corrupted_bytes_exit_2)
+Test(cli_parhip, truncated_at_every_length_and_corrupted_bytes_exit_3)
 {
     coarsen_graph *g = test_random_graph(7, 0.5, 1, 3);
     coarsen_error err = {0};
@@ -142,8 +142,8 @@ Test(cli_parhip, truncated_at_every_length_and_corrupted_bytes_exit_2)
                 char args[700], out[2048];
                 snprintf(args, sizeof args, "info %s", p);
                 int rc = run_err(args, out, sizeof out);
-                cr_assert(rc == 0 || rc == 2, "%s: exit %d (%s)", what, rc, out);
-                if (rc == 2)
+                cr_assert(rc == 0 || rc == EXIT_INPUT, "%s: exit %d (%s)", what, rc, out);
+                if (rc == EXIT_INPUT)
                     expect_info_refuses(p, what, NULL);
             }
             b[at] ^= 0xff;
@@ -205,7 +205,7 @@ Test(cli_parhip, convert_between_every_format)
     strcpy(rsrc, io_path("real.mtx"));
     cr_assert_eq(coarsen_graph_write(real, rsrc, COARSEN_FORMAT_MTX, 0, &err), 0);
     snprintf(cmd, sizeof cmd, "convert %s %s", rsrc, io_path("real.parhip"));
-    cr_assert_eq(run_err(cmd, errtext, sizeof errtext), 2);
+    cr_assert_eq(run_err(cmd, errtext, sizeof errtext), EXIT_INPUT);
     cr_assert(strstr(errtext, "give a weight scale"), "%s", errtext);
     snprintf(cmd, sizeof cmd, "convert --quiet --weight-scale 1000 %s %s", rsrc, io_path("real.parhip"));
     cr_assert_eq(run_err(cmd, errtext, sizeof errtext), 0, "%s", errtext);

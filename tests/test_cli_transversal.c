@@ -162,7 +162,7 @@ Test(cli_transversal, metis_input_is_a_one_line_error)
     char path[1024], args[2048], out[4096];
     snprintf(path, sizeof path, "%s", io_file("tri.graph", "3 3\n2 3\n1 3\n1 2\n", 0));
     snprintf(args, sizeof args, "--quiet --transversal pr %s", path);
-    cr_assert_eq(run_both(args, out, sizeof out), 2, "%s", out);
+    cr_assert_eq(run_both(args, out, sizeof out), EXIT_INPUT, "%s", out);
     cr_expect(strstr(out, "--transversal needs a Matrix Market matrix"), "%s", out);
     cr_expect(strchr(out, '\n') == out + strlen(out) - 1, "not one line: %s", out);
     snprintf(args, sizeof args, "--transversal diagonal %s", path);

@@ -75,7 +75,8 @@ Test(cmd_match, writes_valid_mates_equal_to_library)
     char path[4096], args[8192], dir[] = "/tmp/coarsen-cmd-match-XXXXXX";
     coarsen_graph *g = graph(path, sizeof path);
     cr_assert(mkdtemp(dir));
-    snprintf(args, sizeof args, "match --device cpu --check --quiet --strongest %s/s %s -o %s/m", dir, path, dir);
+    snprintf(args, sizeof args, "match --device cpu --ties id --check --quiet --strongest %s/s %s -o %s/m", dir, path,
+             dir);
     char out[4200];
     snprintf(out, sizeof out, "%s/out", dir);
     cr_assert_eq(run(args, out), 0, "%s", args);
@@ -92,11 +93,19 @@ Test(cmd_match, writes_valid_mates_equal_to_library)
     for (int32_t v = 0; v < g->n; v++)
         cr_assert_eq(mate[v], oracle_strongest(g, v, 0, TIES_BY_ID), "strongest of %d", v);
     cr_assert(strstr(slurp(out), "matched edges"), "summary missing: %s", slurp(out));
+    /* Without --ties: the pipeline's rule, hashed ties under the seed (1). */
+    snprintf(args, sizeof args, "match --device cpu --quiet %s -o %s/m", path, dir);
+    cr_assert_eq(run(args, out), 0, "%s", args);
+    snprintf(file, sizeof file, "%s/m", dir);
+    cr_assert_eq(read_ints(file, mate, g->n), 0);
+    oracle_greedy_matching(g, 0, (tie_rule){1, 1}, want);
+    cr_assert_eq(memcmp(mate, want, sizeof(int32_t) * (size_t)g->n), 0, "default ties are not the pipeline's hashed ties");
     snprintf(args, sizeof args, "match --device cpu --json --quiet --matcher redblue --random --rounds 1 %s", path);
     cr_assert_eq(run(args, out), 0);
     cr_assert(strstr(slurp(out), "\"passes\": 1,") && strstr(slurp(out), "\"maximal\": false"), "%s", slurp(out));
     if (test_have_gpu()) {
-        snprintf(args, sizeof args, "match --device gpu --check --quiet --strongest %s/sg %s -o %s/mg", dir, path, dir);
+        snprintf(args, sizeof args, "match --device gpu --ties id --check --quiet --strongest %s/sg %s -o %s/mg", dir,
+                 path, dir);
         cr_assert_eq(run(args, out), 0, "%s", args);
         char cmp[8192];
         snprintf(cmp, sizeof cmp, "cmp -s %s/m %s/mg && cmp -s %s/s %s/sg", dir, dir, dir, dir);

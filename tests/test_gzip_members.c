@@ -273,10 +273,10 @@ Test(gzip_members, a_corrupt_member_is_one_error_naming_the_file_and_its_line)
              (long long)read_error_line_at(text, 2 * OUTPUT_GZ_MEMBER), start);
     cr_assert_eq(strncmp(err.msg, expect, strlen(expect)), 0, "'%s' does not start with '%s'", err.msg, expect);
     cr_assert_null(strchr(err.msg, '\n'), "one line: '%s'", err.msg);
-    /* The CLI: exit 2, the one line on stderr. */
+    /* The CLI: exit 3 (bad input), the one line on stderr. */
     char cmd[1400], out[1200];
     snprintf(cmd, sizeof cmd, "'%s' info '%s' 2>&1 >/dev/null", cli_prog(), path);
-    cr_assert_eq(cli_run(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert_eq(cli_run(cmd, out, sizeof out), EXIT_INPUT, "%s", out);
     cr_assert(strstr(out, path) && strstr(out, "corrupt or truncated gzip data"), "%s", out);
     cr_assert_eq(strchr(out, '\n'), strrchr(out, '\n'), "one line: '%s'", out);
     free(text);

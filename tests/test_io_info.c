@@ -44,13 +44,13 @@ Test(io_info, json_and_reader_report_from_standard_input)
     cr_expect(strstr(out, "\"file\": \"-\""), "%s", out);
 }
 
-Test(io_info, bad_file_one_line_and_exit_2)
+Test(io_info, bad_file_one_line_and_exit_3)
 {
     const char *p = cli_prog();
     char cmd[2048], out[8192];
     const char *path = io_file("bad.graph", "3 2\n2\n1 4\n2\n", 0);
     snprintf(cmd, sizeof cmd, "%s info --quiet %s 2>&1", p, path);
-    cr_assert_eq(cli_run(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert_eq(cli_run(cmd, out, sizeof out), EXIT_INPUT, "%s", out);
     char want[1024];
     snprintf(want, sizeof want, "coarsen: %s:3: neighbour 4 out of range [1, 3]\n", path);
     cr_expect_str_eq(out, want);

@@ -55,14 +55,14 @@ static void expect_part_file(const coarsen_graph *g, const char *partf, int32_t 
     free(part);
 }
 
-Test(partition_cli, usage_errors_exit_2)
+Test(partition_cli, usage_errors_exit_2_a_missing_file_4)
 {
     char out[4096];
     cr_assert_eq(run_partition("/nonexistent.graph", out, sizeof out), 2, "-k missing");
     cr_assert_eq(run_partition("-k 0 /nonexistent.graph", out, sizeof out), 2);
     cr_assert_eq(run_partition("-k 2 --imbalance x /nonexistent.graph", out, sizeof out), 2);
     cr_assert_eq(run_partition("-k 2 --bogus /nonexistent.graph", out, sizeof out), 2);
-    cr_assert_eq(run_partition("-k 2 /nonexistent.graph", out, sizeof out), 2);
+    cr_assert_eq(run_partition("-k 2 /nonexistent.graph", out, sizeof out), EXIT_IO, "a missing file");
     cr_assert_eq(run_partition("--help", out, sizeof out), 0);
     cr_assert(strstr(out, "--compare-metis"));
 }

@@ -82,6 +82,7 @@ Test(public_api, match_gives_the_matchers_mates)
     for (int redblue = 0; redblue <= 1; redblue++) {
         coarsen_match_opts o;
         coarsen_match_opts_default(&o);
+        cr_expect_eq(o.hashed_ties, 1, "the pipeline's tie rule is the default, as `coarsen match`");
         o.device = COARSEN_DEVICE_CPU;
         o.matcher = redblue ? COARSEN_MATCHER_REDBLUE : COARSEN_MATCHER_HANDSHAKE;
         o.seed = 5;
@@ -89,6 +90,7 @@ Test(public_api, match_gives_the_matchers_mates)
         matching_opts_default(&mo);
         mo.kind = redblue ? MATCHER_REDBLUE : MATCHER_HANDSHAKE;
         mo.seed = 5;
+        mo.hashed_ties = 1;
         int32_t *a = malloc(300 * sizeof *a), *b = malloc(300 * sizeof *b);
         coarsen_match_stats st;
         matching_stats ms;

@@ -113,6 +113,17 @@ Test(roma_cli, complete_mode_equals_library)
     coarsen_graph_free(g), coarsen_graph_free(h);
     g = test_random_graph(41, 1.0, 2, 8); /* odd: no perfect matching */
     file = write_graph(g, "roma-odd.mtx");
-    cr_assert_eq(match_mates("--complete", file, 41, got), 2);
+    cr_assert_eq(match_mates("--complete", file, 41, got), EXIT_INPUT);
+    coarsen_graph_free(g);
+    /* A sparse graph is refused before any work (the dense matrix of a
+     * large one would not fit), with one line naming the file. */
+    g = test_sparse_graph(3000, 12000, 2, 5);
+    file = write_graph(g, "roma-sparse-complete.mtx");
+    char *cmd = NULL, out[2048];
+    cr_assert_geq(asprintf(&cmd, "%s match --complete --quiet %s 2>&1 >/dev/null", cli_prog(), file), 0);
+    cr_assert_eq(cli_run(cmd, out, sizeof out), EXIT_INPUT, "%s", out);
+    free(cmd);
+    cr_assert(strstr(out, file) && strstr(out, "needs a complete graph"), "%s", out);
+    cr_assert_eq(strchr(out, '\n'), out + strlen(out) - 1, "one line: %s", out);
     coarsen_graph_free(g);
 }

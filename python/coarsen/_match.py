@@ -9,14 +9,14 @@ from . import _graph, _lib
 from ._hierarchy import _count
 
 
-def match(A, matcher="handshake", refine=None, ties="id", max_vertex_weight=0, seed=1, device="auto",
+def match(A, matcher="handshake", refine=None, ties="hashed", max_vertex_weight=0, seed=1, device="auto",
           vertex_weights=None):
     """A matching of A's graph (A as for coarsen()): an int32 array whose
     entry v is v's partner, or -1 when v is unmatched.
 
     matcher: "handshake" or "redblue". refine: None or "roma" (ROMA
-    2-augmentations afterwards). ties: "id" (as `coarsen match`) or
-    "hashed". max_vertex_weight: > 0 forbids pairs whose vertex weights sum
+    2-augmentations afterwards). ties: "hashed" (as `coarsen match`
+    and the hierarchy) or "id". max_vertex_weight: > 0 forbids pairs whose vertex weights sum
     above it (0: no cap). seed: red/blue's colouring and hashed ties.
     device: "auto", "cpu" or "gpu" (the same mates on both)."""
     o = _lib.MatchOpts()
