@@ -2,6 +2,7 @@
  * generators of gen/ and writes it as METIS or Matrix Market (by the output
  * name's extension, gzip'd when it ends in .gz). */
 #include "cli/cli.h"
+#include "core/path_suffix.h"
 #include "core/timer.h"
 #include "gen/generators.h"
 
@@ -34,12 +35,6 @@ static const char help[] =
     "Generation runs on the CPU (--threads applies, --device has no effect); --seed picks the graph.\n\n";
 
 enum { OPT_NX = OPT_FIRST_LOCAL, OPT_NY, OPT_NZ, OPT_MAXW, OPT_LAMBDA, OPT_RMAT };
-
-static int ends_with(const char *s, const char *suffix)
-{
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && !strcmp(s + a - b, suffix);
-}
 
 /* "A,B,C" -> three probabilities. */
 static int parse_rmat(const char *s, gen_opts *o)
@@ -151,7 +146,7 @@ int cmd_gen(int argc, char **argv)
         coarsen_graph_free(g);
         return rc;
     }
-    coarsen_format fmt = ends_with(output, ".mtx") || ends_with(output, ".mtx.gz") ? COARSEN_FORMAT_MTX
+    coarsen_format fmt = path_ends_with(output, ".mtx") || path_ends_with(output, ".mtx.gz") ? COARSEN_FORMAT_MTX
                                                                                     : COARSEN_FORMAT_METIS;
     rc = coarsen_graph_write(g, output, fmt, scale, &err);
     double t2 = timer_ms();

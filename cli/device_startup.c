@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "core/path_suffix.h"
 #include "core/timer.h"
 #include "exec/device_choice.h"
 
@@ -42,12 +43,6 @@ static int64_t input_bytes(const char *path)
     return (int64_t)st.st_size;
 }
 
-static int ends_with(const char *s, const char *tail)
-{
-    size_t a = strlen(s), b = strlen(tail);
-    return a >= b && !strcmp(s + a - b, tail);
-}
-
 void cli_device_begin(cli_globals *g, const char *input)
 {
     if (g->threads > 0)
@@ -56,7 +51,7 @@ void cli_device_begin(cli_globals *g, const char *input)
     if (g->device == DEVICE_CPU || job.started)
         return;
     if (g->device == DEVICE_AUTO && input &&
-        !device_auto_worth_starting(input_bytes(input), ends_with(input, ".gz"), omp_get_max_threads()))
+        !device_auto_worth_starting(input_bytes(input), path_ends_with(input, ".gz"), omp_get_max_threads()))
         return;
     job.mode = g->device;
     job.started = pthread_create(&job.thread, NULL, select_device, NULL) == 0;

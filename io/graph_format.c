@@ -1,6 +1,8 @@
 /* graph_format.c — format words and extensions; see graph_format.h. */
 #include "io/graph_format.h"
 
+#include "core/path_suffix.h"
+
 #include <string.h>
 #include <strings.h>
 
@@ -50,7 +52,7 @@ static int has_ext(const char *name, size_t len, const char *ext)
 int graph_format_from_name(const char *path, coarsen_format *out)
 {
     size_t len = strlen(path);
-    if (len > 3 && !strcasecmp(path + len - 3, ".gz"))
+    if (path_ends_with(path, ".gz"))
         len -= 3;
     for (size_t k = 0; k < NFORMATS; k++)
         if (has_ext(path, len, formats[k].ext) || has_ext(path, len, formats[k].alias)) {

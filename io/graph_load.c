@@ -5,6 +5,7 @@
  * with the banner (which parses gzip input while it is inflated), to the
  * METIS reader otherwise. */
 #include "io/graph_load.h"
+#include "core/path_suffix.h"
 #include "core/error.h"
 #include "core/weight_sums.h"
 #include "io/metis_read.h"
@@ -14,17 +15,11 @@
 #include <string.h>
 #include <strings.h>
 
-static int ends_with(const char *s, const char *suffix)
-{
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && !strcasecmp(s + a - b, suffix);
-}
-
 /* A file named *.mtx (or *.mtx.gz) without the banner gets the Matrix Market
  * reader's "missing banner" error rather than a METIS parse error. */
 static int looks_like_mtx_name(const char *name)
 {
-    return ends_with(name, ".mtx") || ends_with(name, ".mtx.gz");
+    return path_ends_with(name, ".mtx") || path_ends_with(name, ".mtx.gz");
 }
 
 int graph_load_text(text_input *t, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)

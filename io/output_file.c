@@ -2,6 +2,7 @@
  * output files through write(2), with parallel gzip members and the
  * process's output totals; see output_file.h. */
 #include "io/output_file.h"
+#include "core/path_suffix.h"
 #include "core/error.h"
 #include "core/fault.h"
 #include "core/interrupt.h"
@@ -74,12 +75,6 @@ static void add_totals(const output_file *f, int committed)
     pthread_mutex_unlock(&totals_lock);
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && !strcmp(s + a - b, suffix);
-}
-
 static void release(output_file *f)
 {
     free(f->path);
@@ -133,7 +128,7 @@ output_file *output_open(const char *path, coarsen_error *err)
         return NULL;
     f->fd = -1;
     int is_stdout = !strcmp(path, "-");
-    f->gz = !is_stdout && ends_with(path, ".gz");
+    f->gz = !is_stdout && path_ends_with(path, ".gz");
     if (f->gz) {
         int threads = threads_available();
         f->slots = threads > 1 ? threads : 2;

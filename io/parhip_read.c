@@ -4,6 +4,7 @@
  * are not, and symmetry checked (core/graph_symmetry.h). Every error names
  * the lowest offending vertex, so it does not depend on the thread count. */
 #include "io/parhip_read.h"
+#include "core/path_suffix.h"
 #include "io/read_error.h"
 #include "core/error.h"
 #include "core/weight_sums.h"
@@ -234,16 +235,10 @@ int parhip_looks_binary(const void *data, size_t len)
     return len >= 8 && parhip_load(data, 8) <= PARHIP_KNOWN_FLAGS;
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && !strcasecmp(s + a - b, suffix);
-}
-
 int parhip_has_name(const char *name)
 {
-    return ends_with(name, ".parhip") || ends_with(name, ".bgf") || ends_with(name, ".parhip.gz") ||
-           ends_with(name, ".bgf.gz");
+    return path_ends_with(name, ".parhip") || path_ends_with(name, ".bgf") || path_ends_with(name, ".parhip.gz") ||
+           path_ends_with(name, ".bgf.gz");
 }
 
 int parhip_read_file(const char *path, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
