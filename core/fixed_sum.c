@@ -24,10 +24,7 @@ static double chunk_sum(const double *x, int64_t n, int64_t c)
         int64_t a = base + i, b = a + FIXED_SUM_CHUNK / 2;
         t[i] = (a < n ? x[a] : 0.0) + (b < n ? x[b] : 0.0);
     }
-    for (int s = FIXED_SUM_CHUNK / 4; s > 0; s >>= 1)
-        for (int i = 0; i < s; i++)
-            t[i] = t[i] + t[i + s];
-    return t[0];
+    return fixed_sum_tree(t, FIXED_SUM_CHUNK / 2);
 }
 
 double fixed_sum_cpu(const double *x, int64_t n)

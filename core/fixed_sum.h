@@ -11,6 +11,18 @@
 
 #define FIXED_SUM_CHUNK 2048
 
+/* The host side of the tree: t[0..half) holds its first level; reduces it
+ * in place by t[i] = t[i] + t[i + s] for s = half/2, ..., 1 and returns the
+ * sum (matching/match_weight.c's chunks use it too; the device's is
+ * device/halving_tree.cuh). */
+static inline double fixed_sum_tree(double *t, int half)
+{
+    for (int s = half / 2; s > 0; s >>= 1)
+        for (int i = 0; i < s; i++)
+            t[i] = t[i] + t[i + s];
+    return t[0];
+}
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -1,6 +1,7 @@
 /* match_weight.c — the host side of the fixed-order matching weight
  * (match_weight.h); the GPU computes the same chunk sums in match_gpu.cu. */
 #include "matching/match_weight.h"
+#include "core/fixed_sum.h"
 #include "core/threads.h"
 
 double match_weight_sum_chunks(const double *chunk_sums, int64_t nchunks)
@@ -21,10 +22,7 @@ static double chunk_sum(const coarsen_graph *g, const int32_t *mate, int64_t bas
         x[t] = v < g->n ? match_weight_contrib(g->xadj, g->adj, g->ewgt, mate, (int32_t)v) : 0.0;
         *pairs += v < g->n && mate[v] > v;
     }
-    for (int s = MATCH_WEIGHT_CHUNK / 2; s > 0; s >>= 1)
-        for (int t = 0; t < s; t++)
-            x[t] = x[t] + x[t + s];
-    return x[0];
+    return fixed_sum_tree(x, MATCH_WEIGHT_CHUNK);
 }
 
 /* Chunk sums are made WEIGHT_BATCH at a time on all threads, then added in
