@@ -108,17 +108,33 @@ bool handshake_persistent_fits(const coarsen_graph *g, const matching_opts *opts
     return g->n > 0 && (int64_t)g->n <= most;
 }
 
+/* The blocks of the kernel that fit on the device at once (a cooperative
+ * launch may not ask for more): asked of the driver once per process, not
+ * on every level. */
+static int coresident_blocks(int64_t *out, coarsen_error *err)
+{
+    static int64_t cached = 0;
+    if (!cached) {
+        int dev = 0, sms = 0, per_sm = 0;
+        CUDA_TRY(err, cudaGetDevice(&dev));
+        CUDA_TRY(err, cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+        CUDA_TRY(err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, handshake_persistent_kernel,
+                                                                    PERSIST_BLOCK, 0));
+        cached = (int64_t)sms * (per_sm > 0 ? per_sm : 1);
+    }
+    *out = cached;
+    return COARSEN_OK;
+}
+
 int handshake_persistent_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_mate, int32_t *d_strongest,
                              matching_stats *stats, coarsen_error *err)
 {
     const MatchGraph G = match_graph(g);
     const size_t n = (size_t)g->n;
-    int dev = 0, sms = 0, per_sm = 0;
-    CUDA_TRY(err, cudaGetDevice(&dev));
-    CUDA_TRY(err, cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    CUDA_TRY(err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, handshake_persistent_kernel, PERSIST_BLOCK, 0));
+    int64_t most = 0;
+    if (int rc = coresident_blocks(&most, err))
+        return rc;
     const int64_t want = ((int64_t)n * 32 + PERSIST_BLOCK - 1) / PERSIST_BLOCK; /* a warp per vertex */
-    const int64_t most = (int64_t)sms * (per_sm > 0 ? per_sm : 1);
     unsigned blocks = (unsigned)(want < most ? want : most);
     int32_t *ptr = nullptr;
     uint8_t *alive = nullptr;
