@@ -23,7 +23,7 @@ gen=${GEN:-rgg --vertices 8388608 --degree 12 --seed 1}
 mkdir -p "$log" "$tmp"
 out="$log/e2e.txt"
 
-now() { date +%s.%N; }
+. "$(dirname "$0")/timing.sh" # now()
 
 # median and min of the wall times of a command run RUNS times (stdout discarded)
 timed() {
