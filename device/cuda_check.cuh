@@ -20,6 +20,10 @@ extern "C" int device_cuda_fail(coarsen_error *err, cudaError_t code, const char
             return device_cuda_fail((err), cuda_try_rc_, #call, __FILE__, __LINE__); \
     } while (0)
 
+/* The run's stream: every kernel, copy, CUB call and stream-ordered
+ * allocation of the GPU backend is ordered on it (device.cu owns it). */
+extern "C" cudaStream_t device_stream(void);
+
 /* After a kernel launch: reports launch-configuration errors. */
 #define CUDA_LAUNCH_TRY(err) CUDA_TRY(err, cudaGetLastError())
 

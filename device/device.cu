@@ -72,6 +72,8 @@ extern "C" int device_select(device_mode mode, int *use_gpu, coarsen_error *err)
     return COARSEN_OK;
 }
 
+extern "C" cudaStream_t device_stream(void) { return 0; }
+
 extern "C" const char *device_name(void) { return g_name; }
 
 extern "C" int device_alloc(void **ptr, size_t bytes, const char *what, coarsen_error *err)
