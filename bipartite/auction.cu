@@ -364,8 +364,9 @@ int run_phases(Auction &d, const bip_graph *g, const bip_auction_opts *opts, con
                 return rc;
             on_host = 0;
         }
-        k_phase_start<<<grid_for(big, BLOCK), BLOCK, 0, device_stream()>>>(d.rows, d.cols, (long long)eps, d.assigned, d.owner,
-                                                       d.obj_best, d.queue[0], d.count, d.eps);
+        k_phase_start<<<grid_for(big, BLOCK), BLOCK, 0, device_stream()>>>(d.rows, d.cols, (long long)eps, d.assigned,
+                                                                           d.owner, d.obj_best, d.queue[0], d.count,
+                                                                           d.eps);
         CUDA_LAUNCH_TRY(err);
         int64_t nq = d.rows;
         while (nq >= threshold)

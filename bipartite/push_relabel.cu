@@ -194,8 +194,8 @@ int global_relabel(Gpr &d, int32_t lim, int64_t *max_level, coarsen_error *err)
     *max_level = 0;
     while (n > 0) {
         CUDA_TRY(err, cudaMemsetAsync(d.counters + 1, 0, sizeof *d.counters, device_stream()));
-        k_bfs_level<<<grid_for(n), BLOCK, 0, device_stream()>>>(d.front[cur], n, d.rptr, d.rind, d.cmatch, d.psi, lim, label + 2,
-                                            d.front[1 - cur], d.counters + 1);
+        k_bfs_level<<<grid_for(n), BLOCK, 0, device_stream()>>>(d.front[cur], n, d.rptr, d.rind, d.cmatch, d.psi, lim,
+                                                                label + 2, d.front[1 - cur], d.counters + 1);
         CUDA_LAUNCH_TRY(err);
         if (int rc = fetch_counters(d, h, err))
             return rc;
@@ -239,8 +239,8 @@ int gpr_run(Gpr &d, double k, bip_pr_stats *st, int *capped, coarsen_error *err)
         int cur = 0;
         for (int64_t it = 0; it < budget && n > 0; it++) {
             CUDA_TRY(err, cudaMemsetAsync(d.counters + 2, 0, sizeof *d.counters, device_stream()));
-            k_push<<<grid_for(n), BLOCK, 0, device_stream()>>>(d.list[cur], n, d.cptr, d.cind, d.rmatch, d.cmatch, d.psi, lim,
-                                           d.counters + 2);
+            k_push<<<grid_for(n), BLOCK, 0, device_stream()>>>(d.list[cur], n, d.cptr, d.cind, d.rmatch, d.cmatch,
+                                                               d.psi, lim, d.counters + 2);
             CUDA_LAUNCH_TRY(err);
             st->pushes++;
             if ((rc = select_if(d.list[cur], d.list[1 - cur], d.counters, n, Occupied{}, err)) ||

@@ -60,8 +60,9 @@ extern "C" int graph_totals_gpu(const coarsen_graph *g, graph_totals *t, coarsen
         rc = ws.run_cub([&](void *tmp, size_t &b) { return vwgt_max(tmp, b, g, d_int + 1); }, "vertex weight max", err);
     if (!rc && chunks > 0) {
         chunk_sums_kernel<<<(unsigned)chunks, FIXED_SUM_CHUNK / 2, 0, device_stream()>>>(g->ewgt, g->nnz, d_sums);
-        rc = cudaGetLastError() == cudaSuccess ? COARSEN_OK
-                                               : error_set(err, COARSEN_ERR_DEVICE, "edge weight chunk sums: launch failed");
+        const cudaError_t code = cudaGetLastError();
+        if (code != cudaSuccess)
+            rc = device_cuda_fail(err, code, "chunk_sums_kernel", __FILE__, __LINE__);
     }
     int64_t ints[2] = {0, 0};
     if (!rc)

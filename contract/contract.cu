@@ -314,7 +314,8 @@ static int contract_groups(const coarsen_graph *g, const int32_t *cmap, int32_t 
         return rc;
     int bits = key_bits(nc);
     if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceRadixSort::SortPairs(tmp, b, cmap, t.skey, t.idx, t.members, (int64_t)n, 0, bits, device_stream());
+            return cub::DeviceRadixSort::SortPairs(tmp, b, cmap, t.skey, t.idx, t.members, (int64_t)n, 0, bits,
+                                                   device_stream());
         }, "group sort", err))
         return rc;
     free_temp(t.idx);
@@ -355,8 +356,8 @@ static int contract_entries(const coarsen_graph *g, const int32_t *cmap, int32_t
     if (int rc = dalloc(&ref_in, (size_t)nnz, "gathered entry indices", err))
         return rc;
     t.ref_in = ref_in;
-    k_gather<Ref><<<ku_blocks(n, KU_WARP), KU_THREADS, 0, device_stream()>>>(n, t.members, t.skey, t.pos, g->xadj, g->adj, cmap, nc,
-                                                         t.key_in, ref_in);
+    k_gather<Ref><<<ku_blocks(n, KU_WARP), KU_THREADS, 0, device_stream()>>>(n, t.members, t.skey, t.pos, g->xadj,
+                                                                             g->adj, cmap, nc, t.key_in, ref_in);
     CUDA_LAUNCH_TRY(err);
     free_temp(t.pos);
     free_temp(t.skey);
@@ -421,11 +422,12 @@ static int contract_entries(const coarsen_graph *g, const int32_t *cmap, int32_t
                     return cub::DeviceScan::ExclusiveSum(tmp, b, chunk_starts, t.runidx, len + 1, device_stream());
                 }, "run scan", err))
                 return r;
-            k_sum_runs<Ref><<<ku_blocks(len), KU_THREADS, 0, device_stream()>>>(rs, ref, g->ewgt, c0, len, t.runidx, t.count, h->adj,
-                                                            h->ewgt);
+            k_sum_runs<Ref><<<ku_blocks(len), KU_THREADS, 0, device_stream()>>>(rs, ref, g->ewgt, c0, len, t.runidx,
+                                                                                 t.count, h->adj, h->ewgt);
             CUDA_LAUNCH_TRY(err);
-            k_coarse_offsets<<<ku_blocks((int64_t)nc + 1), KU_THREADS, 0, device_stream()>>>(nc, t.segoff, c0, len, nnz, t.runidx,
-                                                                         t.count, h->xadj);
+            k_coarse_offsets<<<ku_blocks((int64_t)nc + 1), KU_THREADS, 0, device_stream()>>>(nc, t.segoff, c0, len,
+                                                                                              nnz, t.runidx, t.count,
+                                                                                              h->xadj);
             CUDA_LAUNCH_TRY(err);
             if (c0 + len >= nnz)
                 break;

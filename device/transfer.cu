@@ -76,7 +76,8 @@ static int download_staged(void *dst, const void *src, size_t bytes, coarsen_err
     for (size_t i = 0; i <= chunks; i++) {
         if (i < chunks) { /* chunk i into buffer i % 2, whose last chunk the host has taken */
             size_t off = i * STAGE_BYTES, len = bytes - off < STAGE_BYTES ? bytes - off : STAGE_BYTES;
-            CUDA_TRY(err, cudaMemcpyAsync(g_stage[i & 1], (const char *)src + off, len, cudaMemcpyDeviceToHost, device_stream()));
+            CUDA_TRY(err, cudaMemcpyAsync(g_stage[i & 1], (const char *)src + off, len, cudaMemcpyDeviceToHost,
+                                          device_stream()));
             CUDA_TRY(err, cudaEventRecord(g_free[i & 1], device_stream()));
         }
         if (i > 0) { /* chunk i - 1 out of its buffer while chunk i is in flight */

@@ -322,7 +322,8 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
         CUDA_LAUNCH_TRY(err);
     }
     CUDA_TRY(err, cudaMemsetAsync(W.multi, 0, (size_t)n, device_stream()));
-    CUDA_TRY(err, cudaMemsetAsync(W.idx + n, 0, sizeof *W.idx, device_stream())); /* the sum's last term: perm[n] = nc */
+    /* the sum's last term: perm[n] = nc */
+    CUDA_TRY(err, cudaMemsetAsync(W.idx + n, 0, sizeof *W.idx, device_stream()));
     k_flags<<<ku_blocks(n), KU_THREADS, 0, device_stream()>>>(n, W.leader, W.idx, W.multi);
     CUDA_LAUNCH_TRY(err);
     if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return numbering(t, b, W, n); }, "HEC numbering", err))

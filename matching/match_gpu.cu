@@ -61,7 +61,7 @@ template <class In, class Pred>
 static int select_if(Workspace &ws, In in, int32_t *out, unsigned long long *d_num, int64_t count, Pred pred,
                      coarsen_error *err)
 {
-    return ws.run_cub([&](void *temp, size_t &bytes) { return select_if_call(temp, bytes, in, out, d_num, count, pred); },
+    return ws.run_cub([&](void *temp, size_t &b) { return select_if_call(temp, b, in, out, d_num, count, pred); },
                       "active-list compaction", err);
 }
 template <class In, class Pred>
@@ -117,7 +117,8 @@ int active_compact(ActiveLists *A, const int32_t *mate, const uint8_t *alive, un
                    coarsen_error *err)
 {
     const int next = 1 - A->cur;
-    CUDA_TRY(err, cudaMemsetAsync(A->d_counts, 0, NCLASSES * sizeof *A->d_counts, device_stream())); /* not the matched counter */
+    /* not the matched counter */
+    CUDA_TRY(err, cudaMemsetAsync(A->d_counts, 0, NCLASSES * sizeof *A->d_counts, device_stream()));
     for (int c = 0; c < NCLASSES; c++)
         if (A->count[c] > 0)
             if (int rc = select_if(*A->ws, (const int32_t *)A->lists[c][A->cur], A->lists[c][next], A->d_counts + c,
@@ -180,7 +181,8 @@ static int weight_on_device(const MatchGraph &G, const int32_t *d_mate, double *
     int64_t chunks = ((int64_t)G.n + MATCH_WEIGHT_CHUNK - 1) / MATCH_WEIGHT_CHUNK;
     CUDA_TRY(err, cudaMemsetAsync(d_pairs, 0, sizeof *d_pairs, device_stream()));
     if (chunks > 0) {
-        weight_chunks_kernel<<<(unsigned)chunks, MATCH_WEIGHT_CHUNK / 2, 0, device_stream()>>>(G, d_mate, sums, d_pairs);
+        weight_chunks_kernel<<<(unsigned)chunks, MATCH_WEIGHT_CHUNK / 2, 0, device_stream()>>>(G, d_mate, sums,
+                                                                                               d_pairs);
         CUDA_LAUNCH_TRY(err);
         CUDA_TRY(err, stream_copy(h_sums, sums, (size_t)chunks * sizeof *h_sums, cudaMemcpyDeviceToHost));
     }

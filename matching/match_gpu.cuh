@@ -225,7 +225,8 @@ static int rows_launch(const MatchGraph &G, const ActiveLists &A, const MatchSha
         (rc = rows_launch_width<32>(G, A.list(CLASS_MEDIUM), A.count[CLASS_MEDIUM], op, err)))
         return rc;
     if (A.count[CLASS_HEAVY] > 0) {
-        rows_block_kernel<Op><<<(unsigned)A.count[CLASS_HEAVY], HEAVY_BLOCK, 0, device_stream()>>>(G, A.list(CLASS_HEAVY), op);
+        rows_block_kernel<Op><<<(unsigned)A.count[CLASS_HEAVY], HEAVY_BLOCK, 0, device_stream()>>>(
+            G, A.list(CLASS_HEAVY), op);
         CUDA_LAUNCH_TRY(err);
     }
     return COARSEN_OK;
@@ -250,8 +251,9 @@ static int each_active(const ActiveLists &A, const F &f, coarsen_error *err)
 {
     for (int c = 0; c < NCLASSES; c++)
         if (A.count[c] > 0) {
-            each_active_kernel<F><<<(unsigned)((A.count[c] + ROWS_BLOCK - 1) / ROWS_BLOCK), ROWS_BLOCK, 0, device_stream()>>>(
-                A.list(c), A.count[c], f, A.matched_counter());
+            const unsigned blocks = (unsigned)((A.count[c] + ROWS_BLOCK - 1) / ROWS_BLOCK);
+            each_active_kernel<F><<<blocks, ROWS_BLOCK, 0, device_stream()>>>(A.list(c), A.count[c], f,
+                                                                              A.matched_counter());
             CUDA_LAUNCH_TRY(err);
         }
     return COARSEN_OK;
@@ -278,8 +280,8 @@ template <class In, class Pred>
 static int select_counted(Workspace &ws, In in, int64_t count, Pred pred, int32_t *out, int32_t *nsel, int32_t *m,
                           const char *what, coarsen_error *err)
 {
-    if (int rc = ws.run_cub([&](void *tmp, size_t &b) { return select_counted_call(tmp, b, in, count, pred, out, nsel); },
-                            what, err))
+    if (int rc = ws.run_cub(
+            [&](void *tmp, size_t &b) { return select_counted_call(tmp, b, in, count, pred, out, nsel); }, what, err))
         return rc;
     CUDA_TRY(err, stream_copy(m, nsel, sizeof *m, cudaMemcpyDeviceToHost));
     return COARSEN_OK;

@@ -222,7 +222,8 @@ static int plan(const coarsen_graph *g, int32_t *mate, two_hop_temps &t, coarsen
     if (!rc)
         rc = t.ws.size_cub([&](void *tmp, size_t &b) { return degree_sort(tmp, b, t, t.idx, g->n); }, err);
     if (!rc)
-        rc = select_counted_size(t.ws, thrust::counting_iterator<int32_t>(0), g->n, is_candidate{mate, g->xadj, 0}, err);
+        rc = select_counted_size(t.ws, thrust::counting_iterator<int32_t>(0), g->n, is_candidate{mate, g->xadj, 0},
+                                 err);
     if (!rc)
         rc = select_counted_size(t.ws, (const int32_t *)t.ids, g->n, is_candidate{mate, g->xadj, 1}, err);
     if (!rc)
