@@ -65,7 +65,7 @@ struct Auction {
     unsigned *count = nullptr;            /* count[0], count[1]: lengths of queue[0], queue[1] */
     unsigned long long *rounds = nullptr; /* rounds with a non-empty queue, all phases */
     long long *eps = nullptr;             /* the phase's ε (set by k_phase_start) */
-    cudaStream_t stream = nullptr;        /* where the batch graphs run */
+    cudaStream_t stream = nullptr;        /* where the batch graphs run: the run's stream */
     cudaGraphExec_t batch[33] = {};       /* batch graphs by grid class (log2 of the bidders bound) */
 };
 
@@ -90,8 +90,6 @@ void auction_free(Auction &d)
     for (cudaGraphExec_t &e : d.batch)
         if (e)
             cudaGraphExecDestroy(e); /* teardown: nothing left to report an error to */
-    if (d.stream)
-        cudaStreamDestroy(d.stream);
 }
 
 /* Start of a phase: its ε, nobody assigned, every person in queue 0, and every
@@ -354,10 +352,10 @@ int run_phases(Auction &d, const bip_graph *g, const bip_auction_opts *opts, con
     const int block_per_person = g->rows > 0 && g->nnz / g->rows >= BLOCK_PER_PERSON_DEGREE;
     int on_host = 0; /* the host holds the newest prices and assignment */
     if (d.cols > 0) {
-        k_slots_init<<<grid_for(d.cols, BLOCK), BLOCK>>>(d.cols, d.obj_best, d.obj_win);
+        k_slots_init<<<grid_for(d.cols, BLOCK), BLOCK, 0, device_stream()>>>(d.cols, d.obj_best, d.obj_win);
         CUDA_LAUNCH_TRY(err);
     }
-    CUDA_TRY(err, cudaMemsetAsync(d.rounds, 0, sizeof *d.rounds, 0));
+    CUDA_TRY(err, cudaMemsetAsync(d.rounds, 0, sizeof *d.rounds, device_stream()));
     int64_t host_rounds = 0;
     for (int64_t eps = p.eps0; eps > 0; eps = auction_next_eps(&p, eps)) {
         r->phases++;
@@ -366,8 +364,9 @@ int run_phases(Auction &d, const bip_graph *g, const bip_auction_opts *opts, con
                 return rc;
             on_host = 0;
         }
-        k_phase_start<<<grid_for(big, BLOCK), BLOCK>>>(d.rows, d.cols, (long long)eps, d.assigned, d.owner,
-                                                       d.obj_best, d.queue[0], d.count, d.eps);
+        k_phase_start<<<grid_for(big, BLOCK), BLOCK, 0, device_stream()>>>(d.rows, d.cols, (long long)eps, d.assigned,
+                                                                           d.owner, d.obj_best, d.queue[0], d.count,
+                                                                           d.eps);
         CUDA_LAUNCH_TRY(err);
         int64_t nq = d.rows;
         while (nq >= threshold)
@@ -469,8 +468,7 @@ extern "C" int bip_auction_gpu(const bip_graph *g, const bip_auction_opts *opts,
         rc = dalloc(&d.rounds, 1, "auction round counter", err);
     if (!rc)
         rc = dalloc(&d.eps, 1, "auction epsilon", err);
-    if (!rc && cudaStreamCreate(&d.stream) != cudaSuccess)
-        rc = error_set(err, COARSEN_ERR_DEVICE, "auction: cannot create a CUDA stream");
+    d.stream = device_stream(); /* made by the first allocation */
     if (!rc)
         rc = run_phases(d, g, opts, p, h, r, err);
     auction_free(d);

@@ -83,7 +83,7 @@ template <class In, class Pred>
 int select_if(In in, int32_t *out, unsigned long long *d_num, int64_t count, Pred pred, coarsen_error *err)
 {
     return cub_run([&](void *temp, size_t &bytes) {
-        return cub::DeviceSelect::If(temp, bytes, in, out, d_num, count, pred);
+        return cub::DeviceSelect::If(temp, bytes, in, out, d_num, count, pred, device_stream());
     }, "G-PR list selection", err);
 }
 
@@ -164,23 +164,23 @@ __global__ void k_push(int32_t *list, int64_t n, const int64_t *cptr, const int3
 
 int fix_matching(Gpr &d, coarsen_error *err)
 {
-    k_unmatch_one_sided<<<grid_for(d.cols), BLOCK>>>(d.cols, d.cmatch, d.rmatch);
+    k_unmatch_one_sided<<<grid_for(d.cols), BLOCK, 0, device_stream()>>>(d.cols, d.cmatch, d.rmatch);
     CUDA_LAUNCH_TRY(err);
-    k_unmatch_one_sided<<<grid_for(d.rows), BLOCK>>>(d.rows, d.rmatch, d.cmatch);
+    k_unmatch_one_sided<<<grid_for(d.rows), BLOCK, 0, device_stream()>>>(d.rows, d.rmatch, d.cmatch);
     CUDA_LAUNCH_TRY(err);
     return COARSEN_OK;
 }
 
 int fetch_counters(const Gpr &d, unsigned long long h[3], coarsen_error *err)
 {
-    CUDA_TRY(err, cudaMemcpy(h, d.counters, 3 * sizeof *h, cudaMemcpyDeviceToHost));
+    CUDA_TRY(err, stream_copy(h, d.counters, 3 * sizeof *h, cudaMemcpyDeviceToHost));
     return COARSEN_OK;
 }
 
 /* Exact labels by BFS from the free rows; *max_level = deepest label. */
 int global_relabel(Gpr &d, int32_t lim, int64_t *max_level, coarsen_error *err)
 {
-    k_label_init<<<grid_for(d.rows), BLOCK>>>(d.rows, d.rmatch, d.psi, lim);
+    k_label_init<<<grid_for(d.rows), BLOCK, 0, device_stream()>>>(d.rows, d.rmatch, d.psi, lim);
     CUDA_LAUNCH_TRY(err);
     thrust::counting_iterator<int32_t> all(0);
     if (int rc = select_if(all, d.front[0], d.counters, d.rows, FreeRow{d.rmatch}, err))
@@ -193,9 +193,9 @@ int global_relabel(Gpr &d, int32_t lim, int64_t *max_level, coarsen_error *err)
     int32_t label = 0;
     *max_level = 0;
     while (n > 0) {
-        CUDA_TRY(err, cudaMemsetAsync(d.counters + 1, 0, sizeof *d.counters, 0));
-        k_bfs_level<<<grid_for(n), BLOCK>>>(d.front[cur], n, d.rptr, d.rind, d.cmatch, d.psi, lim, label + 2,
-                                            d.front[1 - cur], d.counters + 1);
+        CUDA_TRY(err, cudaMemsetAsync(d.counters + 1, 0, sizeof *d.counters, device_stream()));
+        k_bfs_level<<<grid_for(n), BLOCK, 0, device_stream()>>>(d.front[cur], n, d.rptr, d.rind, d.cmatch, d.psi, lim,
+                                                                label + 2, d.front[1 - cur], d.counters + 1);
         CUDA_LAUNCH_TRY(err);
         if (int rc = fetch_counters(d, h, err))
             return rc;
@@ -238,9 +238,9 @@ int gpr_run(Gpr &d, double k, bip_pr_stats *st, int *capped, coarsen_error *err)
             budget = 1;
         int cur = 0;
         for (int64_t it = 0; it < budget && n > 0; it++) {
-            CUDA_TRY(err, cudaMemsetAsync(d.counters + 2, 0, sizeof *d.counters, 0));
-            k_push<<<grid_for(n), BLOCK>>>(d.list[cur], n, d.cptr, d.cind, d.rmatch, d.cmatch, d.psi, lim,
-                                           d.counters + 2);
+            CUDA_TRY(err, cudaMemsetAsync(d.counters + 2, 0, sizeof *d.counters, device_stream()));
+            k_push<<<grid_for(n), BLOCK, 0, device_stream()>>>(d.list[cur], n, d.cptr, d.cind, d.rmatch, d.cmatch,
+                                                               d.psi, lim, d.counters + 2);
             CUDA_LAUNCH_TRY(err);
             st->pushes++;
             if ((rc = select_if(d.list[cur], d.list[1 - cur], d.counters, n, Occupied{}, err)) ||

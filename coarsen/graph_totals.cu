@@ -24,21 +24,14 @@ __global__ void __launch_bounds__(FIXED_SUM_CHUNK / 2) chunk_sums_kernel(const d
         sums[blockIdx.x] = sum;
 }
 
-static int totals(const coarsen_graph *g, int64_t *d_int, double *d_sums, int64_t chunks, coarsen_error *err)
+static cudaError_t vwgt_sum(void *t, size_t &b, const coarsen_graph *g, int64_t *out)
 {
-    int64_t n = g->n;
-    const int64_t *vwgt = g->vwgt;
-    if (int rc = cub_run([&](void *t, size_t &b) { return cub::DeviceReduce::Sum(t, b, vwgt, d_int, n); },
-                         "vertex weight sum", err))
-        return rc;
-    if (int rc = cub_run([&](void *t, size_t &b) { return cub::DeviceReduce::Max(t, b, vwgt, d_int + 1, n); },
-                         "vertex weight max", err))
-        return rc;
-    if (chunks > 0) {
-        chunk_sums_kernel<<<(unsigned)chunks, FIXED_SUM_CHUNK / 2>>>(g->ewgt, g->nnz, d_sums);
-        CUDA_LAUNCH_TRY(err);
-    }
-    return COARSEN_OK;
+    return cub::DeviceReduce::Sum(t, b, g->vwgt, out, (int64_t)g->n, device_stream());
+}
+
+static cudaError_t vwgt_max(void *t, size_t &b, const coarsen_graph *g, int64_t *out)
+{
+    return cub::DeviceReduce::Max(t, b, g->vwgt, out, (int64_t)g->n, device_stream());
 }
 
 extern "C" int graph_totals_gpu(const coarsen_graph *g, graph_totals *t, coarsen_error *err)
@@ -53,18 +46,29 @@ extern "C" int graph_totals_gpu(const coarsen_graph *g, graph_totals *t, coarsen
     double *sums = (double *)malloc(((size_t)chunks + 1) * sizeof *sums);
     if (!sums)
         return error_set(err, COARSEN_ERR_NOMEM, "out of memory for %lld edge weight chunk sums", (long long)chunks);
-    int rc = dalloc(&d_int, 2, "vertex weight totals", err);
+    Workspace ws;
+    ws.take(&d_int, 2);
+    ws.take(&d_sums, (size_t)chunks + 1);
+    int rc = ws.size_cub([&](void *tmp, size_t &b) { return vwgt_sum(tmp, b, g, nullptr); }, err);
     if (!rc)
-        rc = dalloc(&d_sums, (size_t)chunks + 1, "edge weight chunk sums", err);
+        rc = ws.size_cub([&](void *tmp, size_t &b) { return vwgt_max(tmp, b, g, nullptr); }, err);
     if (!rc)
-        rc = totals(g, d_int, d_sums, chunks, err);
+        rc = ws.carve("graph totals", err);
+    if (!rc)
+        rc = ws.run_cub([&](void *tmp, size_t &b) { return vwgt_sum(tmp, b, g, d_int); }, "vertex weight sum", err);
+    if (!rc)
+        rc = ws.run_cub([&](void *tmp, size_t &b) { return vwgt_max(tmp, b, g, d_int + 1); }, "vertex weight max", err);
+    if (!rc && chunks > 0) {
+        chunk_sums_kernel<<<(unsigned)chunks, FIXED_SUM_CHUNK / 2, 0, device_stream()>>>(g->ewgt, g->nnz, d_sums);
+        const cudaError_t code = cudaGetLastError();
+        if (code != cudaSuccess)
+            rc = device_cuda_fail(err, code, "chunk_sums_kernel", __FILE__, __LINE__);
+    }
     int64_t ints[2] = {0, 0};
     if (!rc)
         rc = device_copy_to_host(ints, d_int, sizeof ints, err);
     if (!rc && chunks > 0)
         rc = device_copy_to_host(sums, d_sums, (size_t)chunks * sizeof *sums, err);
-    device_free(d_int);
-    device_free(d_sums);
     if (!rc) {
         t->vertex_weight = ints[0];
         t->max_vertex_weight = ints[1];

@@ -323,13 +323,19 @@ static int64_t device_budget(const coarsen_hierarchy *h)
 /* Before level k is built from level k - 1 on the GPU: frees the kept input
  * (level 0, keep_input_on_device) and then moves the oldest kept levels
  * 1..k-2 (graph and map) to the host until they, level k - 1,
- * its map, the matcher's mates and contract_gpu's bound fit in the budget. A
- * target, not a limit: with nothing left to move, the build goes on. */
+ * its map, the matcher's mates, the device workspace (device.h: held
+ * through the contraction; its size is final after level 0's phases, the
+ * largest, so it is counted exactly from k = 2 on, and at k = 1 nothing
+ * could be moved anyway) and contract_gpu's bound fit in the budget. Last,
+ * the workspace itself is released when still over (the next level's
+ * phases take it again). A target, not a limit: with nothing left to move,
+ * the build goes on. */
 static int fit_device_budget(coarsen_hierarchy *h, int k, coarsen_error *err)
 {
     const coarsen_graph *g = h->level[k - 1].dev;
     const int64_t budget = device_budget(h);
-    int64_t need = graph_bytes(g->n, g->nnz) + 8 * (int64_t)g->n + contract_gpu_peak_bytes(g->n, g->nnz);
+    int64_t need = graph_bytes(g->n, g->nnz) + 8 * (int64_t)g->n + contract_gpu_peak_bytes(g->n, g->nnz) +
+                   (int64_t)device_workspace_bytes();
     for (int j = 1; j < k; j++) /* maps 1..k-1; map k-1 stays */
         need += h->level[j].dmap ? 4 * (int64_t)h->level[j - 1].stats.vertices : 0;
     for (int j = 0; j < k - 1; j++)
@@ -347,6 +353,8 @@ static int fit_device_budget(coarsen_hierarchy *h, int k, coarsen_error *err)
         if (rc)
             return rc;
     }
+    if (need > budget)
+        device_workspace_release();
     return COARSEN_OK;
 }
 
@@ -506,6 +514,8 @@ int coarsen_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts
         rc = record_graph(b, use_gpu ? h->level[0].dev : g, &h->level[0].stats, err);
     if (!rc)
         rc = build_levels(h, b, err);
+    if (use_gpu)
+        device_workspace_release(); /* the build's phases are over */
     h->total_ms = timer_ms() - start;
     if (rc) {
         coarsen_hierarchy_free(h);

@@ -75,21 +75,21 @@ extern "C" int contract_map_from_mates_gpu(int32_t n, const int32_t *d_mate, int
         rc = dalloc(&bad, 1, "error flag", err);
     if (!rc)
         rc = [&]() -> int {
-            CUDA_TRY(err, cudaMemsetAsync(bad, 0, sizeof *bad, 0));
-            k_leader_flags<<<ku_blocks((int64_t)n + 1), KU_THREADS>>>(n, d_mate, flags, bad);
+            CUDA_TRY(err, cudaMemsetAsync(bad, 0, sizeof *bad, device_stream()));
+            k_leader_flags<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, device_stream()>>>(n, d_mate, flags, bad);
             CUDA_LAUNCH_TRY(err);
             int32_t h_bad = 0;
-            CUDA_TRY(err, cudaMemcpy(&h_bad, bad, sizeof h_bad, cudaMemcpyDeviceToHost));
+            CUDA_TRY(err, stream_copy(&h_bad, bad, sizeof h_bad, cudaMemcpyDeviceToHost));
             if (h_bad)
                 return error_set(err, COARSEN_ERR_INPUT, "contract: mate[] is not a symmetric matching");
             int r = cub_run([&](void *t, size_t &b) {
-                return cub::DeviceScan::ExclusiveSum(t, b, flags, ids, (int64_t)n + 1);
+                return cub::DeviceScan::ExclusiveSum(t, b, flags, ids, (int64_t)n + 1, device_stream());
             }, "leader scan", err);
             if (r)
                 return r;
-            k_map_from_ids<<<ku_blocks(n), KU_THREADS>>>(n, d_mate, ids, d_cmap);
+            k_map_from_ids<<<ku_blocks(n), KU_THREADS, 0, device_stream()>>>(n, d_mate, ids, d_cmap);
             CUDA_LAUNCH_TRY(err);
-            CUDA_TRY(err, cudaMemcpy(nc, ids + n, sizeof *nc, cudaMemcpyDeviceToHost));
+            CUDA_TRY(err, stream_copy(nc, ids + n, sizeof *nc, cudaMemcpyDeviceToHost));
             return COARSEN_OK;
         }();
     device_free(flags);
@@ -302,10 +302,10 @@ static int contract_groups(const coarsen_graph *g, const int32_t *cmap, int32_t 
         return rc;
     if (int rc = dalloc(&t.idx, (size_t)n, "fine ids", err))
         return rc;
-    CUDA_TRY(err, cudaMemsetAsync(t.bad, 0, sizeof *t.bad, 0));
-    k_check_map<<<ku_blocks(n), KU_THREADS>>>(n, cmap, nc, t.idx, t.bad);
+    CUDA_TRY(err, cudaMemsetAsync(t.bad, 0, sizeof *t.bad, device_stream()));
+    k_check_map<<<ku_blocks(n), KU_THREADS, 0, device_stream()>>>(n, cmap, nc, t.idx, t.bad);
     CUDA_LAUNCH_TRY(err);
-    CUDA_TRY(err, cudaMemcpy(&h_bad, t.bad, sizeof h_bad, cudaMemcpyDeviceToHost));
+    CUDA_TRY(err, stream_copy(&h_bad, t.bad, sizeof h_bad, cudaMemcpyDeviceToHost));
     if (h_bad)
         return error_set(err, COARSEN_ERR_INPUT, "contract: cmap has values outside [0, %d)", nc);
     if (int rc = dalloc(&t.skey, (size_t)n, "sorted coarse ids", err))
@@ -314,26 +314,27 @@ static int contract_groups(const coarsen_graph *g, const int32_t *cmap, int32_t 
         return rc;
     int bits = key_bits(nc);
     if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceRadixSort::SortPairs(tmp, b, cmap, t.skey, t.idx, t.members, (int64_t)n, 0, bits);
+            return cub::DeviceRadixSort::SortPairs(tmp, b, cmap, t.skey, t.idx, t.members, (int64_t)n, 0, bits,
+                                                   device_stream());
         }, "group sort", err))
         return rc;
     free_temp(t.idx);
     if (int rc = dalloc(&t.gptr, (size_t)nc + 1, "group offsets", err))
         return rc;
-    k_group_ptr<<<ku_blocks((int64_t)n + 1), KU_THREADS>>>(n, t.skey, nc, t.gptr, t.bad);
+    k_group_ptr<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, device_stream()>>>(n, t.skey, nc, t.gptr, t.bad);
     CUDA_LAUNCH_TRY(err);
 
     if (int rc = dalloc(&t.pos, (size_t)n + 1, "gather offsets", err))
         return rc;
-    k_member_degrees<<<ku_blocks((int64_t)n + 1), KU_THREADS>>>(n, t.members, g->xadj, t.pos);
+    k_member_degrees<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, device_stream()>>>(n, t.members, g->xadj, t.pos);
     CUDA_LAUNCH_TRY(err);
     if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceScan::ExclusiveSum(tmp, b, t.pos, (int64_t)n + 1);
+            return cub::DeviceScan::ExclusiveSum(tmp, b, t.pos, (int64_t)n + 1, device_stream());
         }, "gather scan", err))
         return rc;
     if (int rc = dalloc(&t.segoff, (size_t)nc + 1, "segment offsets", err))
         return rc;
-    k_segment_offsets<<<ku_blocks((int64_t)nc + 1), KU_THREADS>>>(nc, t.gptr, t.pos, t.segoff);
+    k_segment_offsets<<<ku_blocks((int64_t)nc + 1), KU_THREADS, 0, device_stream()>>>(nc, t.gptr, t.pos, t.segoff);
     CUDA_LAUNCH_TRY(err);
     return COARSEN_OK;
 }
@@ -355,8 +356,8 @@ static int contract_entries(const coarsen_graph *g, const int32_t *cmap, int32_t
     if (int rc = dalloc(&ref_in, (size_t)nnz, "gathered entry indices", err))
         return rc;
     t.ref_in = ref_in;
-    k_gather<Ref><<<ku_blocks(n, KU_WARP), KU_THREADS>>>(n, t.members, t.skey, t.pos, g->xadj, g->adj, cmap, nc,
-                                                         t.key_in, ref_in);
+    k_gather<Ref><<<ku_blocks(n, KU_WARP), KU_THREADS, 0, device_stream()>>>(n, t.members, t.skey, t.pos, g->xadj,
+                                                                             g->adj, cmap, nc, t.key_in, ref_in);
     CUDA_LAUNCH_TRY(err);
     free_temp(t.pos);
     free_temp(t.skey);
@@ -372,7 +373,7 @@ static int contract_entries(const coarsen_graph *g, const int32_t *cmap, int32_t
     if (nnz > 0 && nc > 0) {
         if (int rc = cub_run([&](void *tmp, size_t &b) {
                 return cub::DeviceSegmentedSort::StableSortPairs(tmp, b, dkeys, drefs, nnz, (int64_t)nc, t.segoff,
-                                                                 t.segoff + 1);
+                                                                 t.segoff + 1, device_stream());
             }, "segmented sort", err))
             return rc;
     }
@@ -387,20 +388,20 @@ static int contract_entries(const coarsen_graph *g, const int32_t *cmap, int32_t
     if (int rc = dalloc(&t.head, (size_t)nnz, "segment heads", err))
         return rc;
     if (nnz > 0)
-        CUDA_TRY(err, cudaMemsetAsync(t.head, 0, (size_t)nnz, 0));
-    k_segment_heads<<<ku_blocks(nc), KU_THREADS>>>(nc, t.segoff, t.head);
+        CUDA_TRY(err, cudaMemsetAsync(t.head, 0, (size_t)nnz, device_stream()));
+    k_segment_heads<<<ku_blocks(nc), KU_THREADS, 0, device_stream()>>>(nc, t.segoff, t.head);
     CUDA_LAUNCH_TRY(err);
     if (int rc = dalloc(&t.count, 1, "coarse entry count", err))
         return rc;
     run_start rs{t.key, t.head, nnz, nc};
     auto starts = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0), rs);
     if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceReduce::Sum(tmp, b, starts, t.count, nnz + 1);
+            return cub::DeviceReduce::Sum(tmp, b, starts, t.count, nnz + 1, device_stream());
         }, "run count", err))
         return rc;
     int64_t cnnz = 0;
-    CUDA_TRY(err, cudaMemcpy(&cnnz, t.count, sizeof cnnz, cudaMemcpyDeviceToHost));
-    CUDA_TRY(err, cudaMemcpy(&h_bad, t.bad, sizeof h_bad, cudaMemcpyDeviceToHost));
+    CUDA_TRY(err, stream_copy(&cnnz, t.count, sizeof cnnz, cudaMemcpyDeviceToHost));
+    CUDA_TRY(err, stream_copy(&h_bad, t.bad, sizeof h_bad, cudaMemcpyDeviceToHost));
     if (h_bad)
         return error_set(err, COARSEN_ERR_INPUT, "contract: cmap is not onto [0, %d): a coarse vertex has no member", nc);
 
@@ -413,30 +414,31 @@ static int contract_entries(const coarsen_graph *g, const int32_t *cmap, int32_t
         return rc;
     h->integral_weights = g->integral_weights;
     int rc = [&]() -> int {
-        CUDA_TRY(err, cudaMemsetAsync(t.count, 0, sizeof *t.count, 0));
+        CUDA_TRY(err, cudaMemsetAsync(t.count, 0, sizeof *t.count, device_stream()));
         for (int64_t c0 = 0;; c0 += chunk) { /* once at least: nnz = 0 still sets cxadj */
             const int64_t len = nnz - c0 < chunk ? nnz - c0 : chunk;
             auto chunk_starts = starts + c0;
             if (int r = cub_run([&](void *tmp, size_t &b) {
-                    return cub::DeviceScan::ExclusiveSum(tmp, b, chunk_starts, t.runidx, len + 1);
+                    return cub::DeviceScan::ExclusiveSum(tmp, b, chunk_starts, t.runidx, len + 1, device_stream());
                 }, "run scan", err))
                 return r;
-            k_sum_runs<Ref><<<ku_blocks(len), KU_THREADS>>>(rs, ref, g->ewgt, c0, len, t.runidx, t.count, h->adj,
-                                                            h->ewgt);
+            k_sum_runs<Ref><<<ku_blocks(len), KU_THREADS, 0, device_stream()>>>(rs, ref, g->ewgt, c0, len, t.runidx,
+                                                                                 t.count, h->adj, h->ewgt);
             CUDA_LAUNCH_TRY(err);
-            k_coarse_offsets<<<ku_blocks((int64_t)nc + 1), KU_THREADS>>>(nc, t.segoff, c0, len, nnz, t.runidx,
-                                                                         t.count, h->xadj);
+            k_coarse_offsets<<<ku_blocks((int64_t)nc + 1), KU_THREADS, 0, device_stream()>>>(nc, t.segoff, c0, len,
+                                                                                              nnz, t.runidx, t.count,
+                                                                                              h->xadj);
             CUDA_LAUNCH_TRY(err);
             if (c0 + len >= nnz)
                 break;
-            k_add_carry<<<1, 1>>>(t.runidx, len, t.count);
+            k_add_carry<<<1, 1, 0, device_stream()>>>(t.runidx, len, t.count);
             CUDA_LAUNCH_TRY(err);
         }
-        k_coarse_vwgt<<<ku_blocks(nc), KU_THREADS>>>(nc, t.gptr, t.members, g->vwgt, h->vwgt);
+        k_coarse_vwgt<<<ku_blocks(nc), KU_THREADS, 0, device_stream()>>>(nc, t.gptr, t.members, g->vwgt, h->vwgt);
         CUDA_LAUNCH_TRY(err);
         /* 6. real weights: both directions carry the smaller endpoint's sum. */
         if (!g->integral_weights) { /* integer sums agree already */
-            k_mirror_weights<<<ku_blocks(nc, KU_WARP), KU_THREADS>>>(nc, h->xadj, h->adj, h->ewgt);
+            k_mirror_weights<<<ku_blocks(nc, KU_WARP), KU_THREADS, 0, device_stream()>>>(nc, h->xadj, h->adj, h->ewgt);
             CUDA_LAUNCH_TRY(err);
         }
         return COARSEN_OK;
@@ -471,7 +473,7 @@ extern "C" int contract_gpu(const coarsen_graph *g, const int32_t *d_cmap, int32
         if (int rc = device_graph_alloc(0, 0, out, err))
             return rc;
         (*out)->integral_weights = g->integral_weights;
-        CUDA_TRY(err, cudaMemsetAsync((*out)->xadj, 0, sizeof *(*out)->xadj, 0));
+        CUDA_TRY(err, cudaMemsetAsync((*out)->xadj, 0, sizeof *(*out)->xadj, device_stream()));
         return COARSEN_OK;
     }
     contract_temps t;

@@ -6,6 +6,9 @@
 
 #include <cuda_runtime.h>
 
+#include <string.h>
+
+#include "core/error.h"
 #include "device/device.h"
 
 /* Fills err with "CUDA error in CALL at FILE:LINE: reason" and returns
@@ -21,8 +24,19 @@ extern "C" int device_cuda_fail(coarsen_error *err, cudaError_t code, const char
     } while (0)
 
 /* The run's stream: every kernel, copy, CUB call and stream-ordered
- * allocation of the GPU backend is ordered on it (device.cu owns it). */
+ * allocation of the GPU backend is ordered on it (device.cu makes it when
+ * the device is first used and owns it; the null stream before that). No
+ * project code issues work on the legacy default stream: pass
+ * device_stream() to every launch (<<<grid, block, shared, device_stream()>>>),
+ * CUB call and cuda*Async call. */
 extern "C" cudaStream_t device_stream(void);
+
+/* cudaMemcpy on the run's stream: returns when the copy is complete. */
+static inline cudaError_t stream_copy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind)
+{
+    cudaError_t rc = cudaMemcpyAsync(dst, src, bytes, kind, device_stream());
+    return rc != cudaSuccess ? rc : cudaStreamSynchronize(device_stream());
+}
 
 /* After a kernel launch: reports launch-configuration errors. */
 #define CUDA_LAUNCH_TRY(err) CUDA_TRY(err, cudaGetLastError())
@@ -53,6 +67,88 @@ static inline int cub_run(F &&f, const char *what, coarsen_error *err)
         return device_cuda_fail(err, code, what, __FILE__, __LINE__);
     return 0;
 }
+
+/* A phase's temporaries in the device workspace (device.h's contract): the
+ * phase names every array with take() and sizes its CUB calls with
+ * size_cub() (the size queries, null storage; one region serves them all,
+ * as they run one after the other on the run's stream), then carve() takes
+ * the workspace, grown if needed, and sets every pointer (256-byte aligned).
+ * run_cub() runs a sized CUB call in that region. The phase holds the
+ * workspace until this object dies: it lives as long as the phase, and no
+ * other phase's may be carved meanwhile. Nothing is freed. */
+class Workspace {
+  public:
+    Workspace() = default;
+    Workspace(const Workspace &) = delete;
+    Workspace &operator=(const Workspace &) = delete;
+    ~Workspace()
+    {
+        if (held_)
+            device_workspace_give();
+    }
+    template <class T>
+    void take(T **p, size_t count)
+    {
+        add(p, count * sizeof(T));
+    }
+    template <class F>
+    int size_cub(F &&f, coarsen_error *err)
+    {
+        size_t bytes = 0;
+        CUDA_TRY(err, f(nullptr, bytes));
+        cub_bytes_ = bytes > cub_bytes_ ? bytes : cub_bytes_;
+        return COARSEN_OK;
+    }
+    int carve(const char *what, coarsen_error *err)
+    {
+        if (items_ > MAX_ITEMS)
+            return error_set(err, COARSEN_ERR_DEVICE, "%s: more than %d workspace arrays", what, MAX_ITEMS);
+        void **cub = &cub_temp_;
+        add(cub, cub_bytes_);
+        char *base = nullptr;
+        if (int rc = device_workspace_take(need_, (void **)&base, what, err))
+            return rc;
+        held_ = true;
+        for (int i = 0; i < items_; i++) {
+            char *at = base + off_[i];
+            memcpy(slot_[i], &at, sizeof at); /* a T * written as its bytes */
+        }
+        return COARSEN_OK;
+    }
+    template <class F>
+    int run_cub(F &&f, const char *what, coarsen_error *err)
+    {
+        size_t bytes = 0;
+        CUDA_TRY(err, f(nullptr, bytes));
+        if (bytes > cub_bytes_)
+            return error_set(err, COARSEN_ERR_DEVICE, "%s needs %zu bytes of CUB storage, its phase sized %zu", what,
+                             bytes, cub_bytes_);
+        bytes = cub_bytes_;
+        cudaError_t code = f(cub_temp_, bytes);
+        return code == cudaSuccess ? COARSEN_OK : device_cuda_fail(err, code, what, __FILE__, __LINE__);
+    }
+
+  private:
+    static constexpr int MAX_ITEMS = 31; /* the phase's arrays, plus the CUB region */
+    void *slot_[MAX_ITEMS + 1];
+    size_t off_[MAX_ITEMS + 1];
+    int items_ = 0;
+    size_t need_ = 0, cub_bytes_ = 0;
+    void *cub_temp_ = nullptr;
+    bool held_ = false;
+    template <class T>
+    void add(T **p, size_t bytes)
+    {
+        *p = nullptr;
+        if (items_ <= MAX_ITEMS) {
+            need_ = (need_ + 255) / 256 * 256;
+            slot_[items_] = (void *)p;
+            off_[items_] = need_;
+            need_ += bytes;
+        }
+        items_++;
+    }
+};
 
 /* Temporary storage of a CUB device algorithm run many times at the same
  * size (a phase loop): reserve() sizes and allocates it once, so that the

@@ -9,6 +9,7 @@
 
 static int g_device = -1;         /* selected device, -1 before selection */
 static char g_name[512] = "cpu";
+static cudaStream_t g_stream;     /* the run's stream, made by device_init, never destroyed */
 
 extern "C" int device_cuda_fail(coarsen_error *err, cudaError_t code, const char *call,
                                 const char *file, int line)
@@ -48,6 +49,12 @@ static int device_init(coarsen_error *err)
     CUDA_TRY(err, cudaDeviceGetDefaultMemPool(&pool, 0));
     uint64_t keep = UINT64_MAX; /* keep freed memory in the pool: allocation stays cheap */
     CUDA_TRY(err, cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
+    /* Blocking (not cudaStreamNonBlocking): work on it waits for the legacy
+     * default stream's and the reverse, so that a CUDA call outside the
+     * project's code (a caller's, a library's) that uses the legacy stream
+     * stays ordered with the run's work; the project itself issues nothing
+     * there, so the implicit ordering never waits on anything. */
+    CUDA_TRY(err, cudaStreamCreateWithFlags(&g_stream, cudaStreamDefault));
     snprintf(g_name, sizeof g_name, "%s (sm_%d%d, %d SMs, %.1f GiB)", prop.name, prop.major, prop.minor,
              prop.multiProcessorCount, (double)prop.totalGlobalMem / (1 << 30));
     g_device = 0;
@@ -72,7 +79,7 @@ extern "C" int device_select(device_mode mode, int *use_gpu, coarsen_error *err)
     return COARSEN_OK;
 }
 
-extern "C" cudaStream_t device_stream(void) { return 0; }
+extern "C" cudaStream_t device_stream(void) { return g_stream; }
 
 extern "C" const char *device_name(void) { return g_name; }
 
@@ -81,7 +88,7 @@ extern "C" int device_alloc(void **ptr, size_t bytes, const char *what, coarsen_
     *ptr = nullptr;
     if (int rc = device_init(err))
         return rc;
-    cudaError_t code = cudaMallocAsync(ptr, bytes ? bytes : 1, 0);
+    cudaError_t code = cudaMallocAsync(ptr, bytes ? bytes : 1, g_stream);
     if (code != cudaSuccess) {
         cudaGetLastError();
         size_t free_b = 0, total_b = 0;
@@ -95,12 +102,52 @@ extern "C" int device_alloc(void **ptr, size_t bytes, const char *what, coarsen_
 extern "C" void device_free(void *ptr)
 {
     if (ptr)
-        cudaFreeAsync(ptr, 0);
+        cudaFreeAsync(ptr, g_stream);
+}
+
+/* The workspace (device.h): grown to the largest request, rounded up to
+ * WORKSPACE_GRAIN so that requests a little larger than the last do not each
+ * replace it. */
+static const size_t WORKSPACE_GRAIN = (size_t)1 << 20;
+static void *g_workspace;
+static size_t g_workspace_bytes;
+static const char *g_workspace_holder; /* what holds it, NULL when free */
+
+extern "C" int device_workspace_take(size_t bytes, void **ptr, const char *what, coarsen_error *err)
+{
+    *ptr = nullptr;
+    if (g_workspace_holder)
+        return error_set(err, COARSEN_ERR_DEVICE, "device workspace asked for by %s while %s holds it", what,
+                         g_workspace_holder);
+    if (bytes > g_workspace_bytes || !g_workspace) {
+        const size_t want = (bytes + WORKSPACE_GRAIN - 1) / WORKSPACE_GRAIN * WORKSPACE_GRAIN;
+        device_free(g_workspace);
+        g_workspace = nullptr;
+        g_workspace_bytes = 0;
+        if (int rc = device_alloc(&g_workspace, want ? want : WORKSPACE_GRAIN, what, err))
+            return rc;
+        g_workspace_bytes = want ? want : WORKSPACE_GRAIN;
+    }
+    g_workspace_holder = what;
+    *ptr = g_workspace;
+    return COARSEN_OK;
+}
+
+extern "C" void device_workspace_give(void) { g_workspace_holder = nullptr; }
+extern "C" size_t device_workspace_bytes(void) { return g_workspace_bytes; }
+
+extern "C" void device_workspace_release(void)
+{
+    if (g_workspace_holder)
+        return;
+    device_free(g_workspace);
+    g_workspace = nullptr;
+    g_workspace_bytes = 0;
 }
 
 extern "C" int device_synchronize(coarsen_error *err)
 {
-    CUDA_TRY(err, cudaDeviceSynchronize());
+    CUDA_TRY(err, cudaStreamSynchronize(g_stream));
     return COARSEN_OK;
 }
 

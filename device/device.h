@@ -1,7 +1,8 @@
 /* device.h — the device layer: GPU selection, device memory, host<->device
  * transfers and CUDA error reporting, behind a C interface. It is the only
- * module that allocates device memory (stream-ordered pool on the default
- * stream) and the only host-visible owner of CUDA state. Host C code never
+ * module that allocates device memory (stream-ordered pool on the run's one
+ * stream, cuda_check.cuh's device_stream()) and the only host-visible owner
+ * of CUDA state. Host C code never
  * includes CUDA headers; .cu files use device/cuda_check.cuh for checked calls.
  * In a build without CUDA (device_nocuda.c) no GPU is ever reported and every
  * allocation fails with COARSEN_ERR_DEVICE. */
@@ -36,6 +37,30 @@ int device_gpu_count(void);
 int device_select(device_mode mode, int *use_gpu, coarsen_error *err);
 /* "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, 79.2 GiB)", or "cpu" when none. */
 const char *device_name(void);
+
+/* The device workspace: one device buffer, owned by the device layer, from
+ * which a GPU phase (a matcher, two-hop, heavy-edge clustering, the graph
+ * totals) takes all its temporaries, sized from its own needs (CUB's size
+ * queries included), so that a level allocates nothing once the buffer is
+ * big enough. Contract:
+ *  - it lives on the device, in the pool of device_alloc: device_used_bytes
+ *    and device_peak_bytes count it, from its growth until its release;
+ *  - device_workspace_take: *ptr = the buffer, at least bytes long, for the
+ *    caller alone until device_workspace_give. A shorter buffer is replaced
+ *    (stream-ordered free and allocation: the contents are lost, and grow
+ *    only); its contents are undefined at every take, and nothing written
+ *    there outlives the holder's phase;
+ *  - one phase at a time: taking it while held fails (COARSEN_ERR_DEVICE),
+ *    so a phase never calls another phase that takes it;
+ *  - not thread-safe (the device layer serves one run on one stream), and
+ *    every use of it is ordered on the run's stream;
+ *  - device_workspace_bytes: its size now (0 when released), what the
+ *    hierarchy's device budget counts; device_workspace_release frees it
+ *    (no effect while held). */
+int device_workspace_take(size_t bytes, void **ptr, const char *what, coarsen_error *err);
+void device_workspace_give(void);
+size_t device_workspace_bytes(void);
+void device_workspace_release(void);
 
 /* Device memory: *ptr is device memory the caller owns and frees with
  * device_free (NULL is allowed). Zero bytes give a valid unique pointer. */
@@ -72,6 +97,7 @@ int device_transfer_prepare(coarsen_error *err);
  * speed. */
 int device_host_alloc(void **ptr, size_t bytes, const char *what, coarsen_error *err);
 void device_host_free(void *ptr);
+/* Returns when all work queued on the run's stream is done. */
 int device_synchronize(coarsen_error *err);
 
 /* Device memory the driver reports free now (bytes; 0 without a GPU). Memory

@@ -17,6 +17,16 @@ size_t device_used_bytes(void) { return 0; }
 size_t device_memory_free(void) { return 0; }
 void device_reset_peak(void) {}
 void device_free(void *ptr) { (void)ptr; }
+void device_workspace_give(void) {}
+size_t device_workspace_bytes(void) { return 0; }
+void device_workspace_release(void) {}
+
+int device_workspace_take(size_t bytes, void **ptr, const char *what, coarsen_error *err)
+{
+    (void)bytes, (void)what;
+    *ptr = NULL;
+    return device_unavailable(err);
+}
 
 int device_select(device_mode mode, int *use_gpu, coarsen_error *err)
 {

@@ -6,8 +6,9 @@
  * instead: while the DMA engine moves chunk i, all OpenMP threads copy
  * chunk i+1 between the caller's memory and the other buffer. The buffers
  * are allocated once, by the start-up thread (device_transfer_prepare), and
- * live until the process ends. Copies run on the legacy default stream, the
- * stream every kernel of the project is ordered on. */
+ * live until the process ends. Copies run on the run's stream
+ * (device_stream()), which every kernel of the project is ordered on, and
+ * return when complete. */
 #include "device/cuda_check.cuh"
 #include "core/error.h"
 
@@ -60,10 +61,10 @@ static int upload_staged(void *dst, const void *src, size_t bytes, coarsen_error
         size_t len = bytes - off < STAGE_BYTES ? bytes - off : STAGE_BYTES;
         CUDA_TRY(err, cudaEventSynchronize(g_free[k])); /* the copy out of buffer k two chunks ago */
         parallel_memcpy(g_stage[k], (const char *)src + off, len);
-        CUDA_TRY(err, cudaMemcpyAsync((char *)dst + off, g_stage[k], len, cudaMemcpyHostToDevice, 0));
-        CUDA_TRY(err, cudaEventRecord(g_free[k], 0));
+        CUDA_TRY(err, cudaMemcpyAsync((char *)dst + off, g_stage[k], len, cudaMemcpyHostToDevice, device_stream()));
+        CUDA_TRY(err, cudaEventRecord(g_free[k], device_stream()));
     }
-    CUDA_TRY(err, cudaStreamSynchronize(0));
+    CUDA_TRY(err, cudaStreamSynchronize(device_stream()));
     return COARSEN_OK;
 }
 
@@ -75,8 +76,9 @@ static int download_staged(void *dst, const void *src, size_t bytes, coarsen_err
     for (size_t i = 0; i <= chunks; i++) {
         if (i < chunks) { /* chunk i into buffer i % 2, whose last chunk the host has taken */
             size_t off = i * STAGE_BYTES, len = bytes - off < STAGE_BYTES ? bytes - off : STAGE_BYTES;
-            CUDA_TRY(err, cudaMemcpyAsync(g_stage[i & 1], (const char *)src + off, len, cudaMemcpyDeviceToHost, 0));
-            CUDA_TRY(err, cudaEventRecord(g_free[i & 1], 0));
+            CUDA_TRY(err, cudaMemcpyAsync(g_stage[i & 1], (const char *)src + off, len, cudaMemcpyDeviceToHost,
+                                          device_stream()));
+            CUDA_TRY(err, cudaEventRecord(g_free[i & 1], device_stream()));
         }
         if (i > 0) { /* chunk i - 1 out of its buffer while chunk i is in flight */
             size_t j = i - 1, off = j * STAGE_BYTES, len = bytes - off < STAGE_BYTES ? bytes - off : STAGE_BYTES;
@@ -94,10 +96,10 @@ static int copy_registered(void *dst, const void *src, size_t bytes, cudaMemcpyK
     void *host = kind == cudaMemcpyHostToDevice ? const_cast<void *>(src) : dst;
     if (cudaHostRegister(host, bytes, cudaHostRegisterDefault) != cudaSuccess) {
         cudaGetLastError(); /* refused (already pinned, unsupported): not sticky */
-        CUDA_TRY(err, cudaMemcpy(dst, src, bytes, kind));
+        CUDA_TRY(err, stream_copy(dst, src, bytes, kind));
         return COARSEN_OK;
     }
-    cudaError_t copy = cudaMemcpy(dst, src, bytes, kind);
+    cudaError_t copy = stream_copy(dst, src, bytes, kind);
     cudaError_t unreg = cudaHostUnregister(host);
     if (copy != cudaSuccess)
         return device_cuda_fail(err, copy, "cudaMemcpy (registered)", __FILE__, __LINE__);
@@ -114,7 +116,7 @@ extern "C" int device_upload_via(void *dst, const void *src, size_t bytes, devic
         return upload_staged(dst, src, bytes, err);
     if (path == DEVICE_COPY_REGISTERED && bytes >= STAGE_MIN)
         return copy_registered(dst, src, bytes, cudaMemcpyHostToDevice, err);
-    CUDA_TRY(err, cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+    CUDA_TRY(err, stream_copy(dst, src, bytes, cudaMemcpyHostToDevice));
     return COARSEN_OK;
 }
 
@@ -127,7 +129,7 @@ extern "C" int device_download_via(void *dst, const void *src, size_t bytes, dev
         return download_staged(dst, src, bytes, err);
     if (path == DEVICE_COPY_REGISTERED && bytes >= STAGE_MIN)
         return copy_registered(dst, src, bytes, cudaMemcpyDeviceToHost, err);
-    CUDA_TRY(err, cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
+    CUDA_TRY(err, stream_copy(dst, src, bytes, cudaMemcpyDeviceToHost));
     return COARSEN_OK;
 }
 

@@ -42,7 +42,8 @@ int handshake_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_
         if ((rc = rows_launch(G, w.A, shape, op, err)))
             return rc;
         if (first && d_strongest) /* pass 1: every vertex active, none matched */
-            CUDA_TRY(err, cudaMemcpyAsync(d_strongest, ptr, n * sizeof *ptr, cudaMemcpyDeviceToDevice, 0));
+            CUDA_TRY(err,
+                     cudaMemcpyAsync(d_strongest, ptr, n * sizeof *ptr, cudaMemcpyDeviceToDevice, device_stream()));
         if ((rc = each_active(w.A, MutualPointers{ptr, d_mate}, err)))
             return rc;
         if ((rc = w.end_pass(d_mate, g->n, stats, err)))

@@ -139,31 +139,28 @@ int handshake_persistent_gpu(const coarsen_graph *g, const matching_opts *opts, 
     int32_t *ptr = nullptr;
     uint8_t *alive = nullptr;
     PersistCounters *d_c = nullptr;
-    int rc = dalloc(&ptr, n, "matcher choices", err);
-    if (!rc)
-        rc = dalloc(&alive, n, "matcher live flags", err);
-    if (!rc)
-        rc = dalloc(&d_c, 1, "matcher counters", err);
+    Workspace ws;
+    ws.take(&ptr, n);
+    ws.take(&alive, n);
+    ws.take(&d_c, 1);
+    int rc = ws.carve("one-launch matcher temporaries", err);
     if (!rc) {
-        CUDA_TRY(err, cudaMemsetAsync(d_mate, 0xff, n * sizeof *d_mate, 0));
-        CUDA_TRY(err, cudaMemsetAsync(ptr, 0xff, n * sizeof *ptr, 0));
-        CUDA_TRY(err, cudaMemsetAsync(alive, 1, n, 0));
-        CUDA_TRY(err, cudaMemsetAsync(d_c, 0, sizeof *d_c, 0));
+        CUDA_TRY(err, cudaMemsetAsync(d_mate, 0xff, n * sizeof *d_mate, device_stream()));
+        CUDA_TRY(err, cudaMemsetAsync(ptr, 0xff, n * sizeof *ptr, device_stream()));
+        CUDA_TRY(err, cudaMemsetAsync(alive, 1, n, device_stream()));
+        CUDA_TRY(err, cudaMemsetAsync(d_c, 0, sizeof *d_c, device_stream()));
         tie_rule ties = match_ties(opts);
         int rating = (int)opts->rating;
         int64_t cap = opts->max_vertex_weight;
         int max_passes = opts->max_passes;
         void *args[] = {(void *)&G, &ties, &rating, &cap, &max_passes, &d_mate, &ptr, &alive, &d_strongest, &d_c};
         CUDA_TRY(err, cudaLaunchCooperativeKernel((void *)handshake_persistent_kernel, blocks, PERSIST_BLOCK, args,
-                                                  0, 0));
+                                                  0, device_stream()));
         PersistCounters h;
-        CUDA_TRY(err, cudaMemcpy(&h, d_c, sizeof h, cudaMemcpyDeviceToHost));
+        CUDA_TRY(err, stream_copy(&h, d_c, sizeof h, cudaMemcpyDeviceToHost));
         stats->passes = h.passes;
         stats->first_round_fraction = h.passes > 0 ? (double)(int64_t)h.first_matched / (double)n : 0.0;
         stats->maximal = h.passes > 0 && h.active[(h.passes - 1) & 1] == 0;
     }
-    device_free(ptr);
-    device_free(alive);
-    device_free(d_c);
     return rc;
 }

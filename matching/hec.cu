@@ -173,7 +173,7 @@ __global__ void k_number(int32_t n, const int32_t *leader, const int32_t *id, co
     warp_count(blocked, &counts[HEC_BLOCKED]);
 }
 
-/* The device arrays of one run, freed by the destructor. */
+/* The temporaries of one run, in the workspace (n + 1 entries each). */
 struct HecWork {
     int32_t *choice = nullptr, *leader = nullptr, *pending = nullptr, *rest = nullptr, *cand = nullptr;
     int32_t *idx = nullptr, *perm1 = nullptr, *perm = nullptr, *lead1 = nullptr, *lead = nullptr;
@@ -183,35 +183,65 @@ struct HecWork {
     int32_t *nsel = nullptr;
     unsigned long long *counts = nullptr;
     ActiveLists A{};
-    ~HecWork()
-    {
-        void *all[] = {choice, leader, pending, rest, cand, idx, perm1, perm, lead1, lead, key, ckey,
-                       ckey_sorted, gw, w, prefix, add, multi, nsel, counts};
-        for (void *p : all)
-            device_free(p);
-        active_free(&A);
-    }
-    int alloc(size_t n, coarsen_error *err)
-    {
-        int32_t **ints[] = {&choice, &leader, &pending, &rest, &cand, &idx, &perm1, &perm, &lead1, &lead};
-        for (int32_t **p : ints)
-            if (int rc = dalloc(p, n, "HEC vertex array", err))
-                return rc;
-        double **dbl[] = {&key, &ckey, &ckey_sorted};
-        for (double **p : dbl)
-            if (int rc = dalloc(p, n, "HEC ratings", err))
-                return rc;
-        int64_t **wide[] = {&gw, &w, &prefix, &add};
-        for (int64_t **p : wide)
-            if (int rc = dalloc(p, n, "HEC weights", err))
-                return rc;
-        if (int rc = dalloc(&multi, n, "HEC group flags", err))
-            return rc;
-        if (int rc = dalloc(&nsel, 1, "HEC count", err))
-            return rc;
-        return dalloc(&counts, HEC_COUNTS, "HEC counts", err);
-    }
+    Workspace ws;
 };
+
+/* The CUB calls of a round (k candidates) and of the numbering (n + 1). */
+static cudaError_t rating_sort(void *tmp, size_t &b, const HecWork &W, int32_t k)
+{
+    return cub::DeviceRadixSort::SortPairsDescending(tmp, b, W.ckey, W.ckey_sorted, W.idx, W.perm1, (int64_t)k, 0,
+                                                     (int)(sizeof *W.ckey * 8), device_stream());
+}
+static cudaError_t leader_sort(void *tmp, size_t &b, const HecWork &W, int32_t k)
+{
+    return cub::DeviceRadixSort::SortPairs(tmp, b, W.lead1, W.lead, W.perm1, W.perm, (int64_t)k, 0,
+                                           (int)(sizeof *W.lead1 * 8), device_stream());
+}
+static cudaError_t prefix_sums(void *tmp, size_t &b, const HecWork &W, int32_t k)
+{
+    return cub::DeviceScan::InclusiveSumByKey(tmp, b, W.lead, W.w, W.prefix, (int64_t)k, ::cuda::std::equal_to<>{},
+                                              device_stream());
+}
+static cudaError_t numbering(void *tmp, size_t &b, const HecWork &W, int32_t n)
+{
+    return cub::DeviceScan::ExclusiveSum(tmp, b, W.idx, W.perm, (int64_t)n + 1, device_stream());
+}
+
+/* Names every temporary of a graph of n vertices and takes the workspace. */
+static int hec_plan(const coarsen_graph *g, HecWork &W, coarsen_error *err)
+{
+    const int32_t n = g->n;
+    const size_t m = (size_t)n + 1;
+    int32_t **ints[] = {&W.choice, &W.leader, &W.pending, &W.rest, &W.cand,
+                        &W.idx, &W.perm1, &W.perm, &W.lead1, &W.lead};
+    for (int32_t **p : ints)
+        W.ws.take(p, m);
+    double **dbl[] = {&W.key, &W.ckey, &W.ckey_sorted};
+    for (double **p : dbl)
+        W.ws.take(p, m);
+    int64_t **wide[] = {&W.gw, &W.w, &W.prefix, &W.add};
+    for (int64_t **p : wide)
+        W.ws.take(p, m);
+    W.ws.take(&W.multi, m);
+    W.ws.take(&W.nsel, 1);
+    W.ws.take(&W.counts, HEC_COUNTS);
+    int rc = active_plan(W.ws, match_graph(g), &W.A, err);
+    if (!rc)
+        rc = W.ws.size_cub([&](void *t, size_t &b) { return rating_sort(t, b, W, n); }, err);
+    if (!rc)
+        rc = W.ws.size_cub([&](void *t, size_t &b) { return leader_sort(t, b, W, n); }, err);
+    if (!rc)
+        rc = W.ws.size_cub([&](void *t, size_t &b) { return prefix_sums(t, b, W, n); }, err);
+    if (!rc)
+        rc = W.ws.size_cub([&](void *t, size_t &b) { return numbering(t, b, W, n); }, err);
+    if (!rc)
+        rc = select_counted_size(W.ws, (const int32_t *)W.pending, n, PendingPred{W.leader, W.choice, 1}, err);
+    if (!rc)
+        rc = select_counted_size(W.ws, thrust::counting_iterator<int32_t>(0), n, Unassigned{W.leader}, err);
+    if (!rc)
+        rc = select_counted_size(W.ws, thrust::counting_iterator<int32_t>(0), n, Isolated{g->xadj}, err);
+    return rc ? rc : W.ws.carve("HEC temporaries", err);
+}
 
 /* One round of step 3 over pending[0..*count); *m = its candidates. */
 static int join_round(const coarsen_graph *g, int64_t cap, HecWork &W, int32_t *count, int32_t *m,
@@ -219,36 +249,33 @@ static int join_round(const coarsen_graph *g, int64_t cap, HecWork &W, int32_t *
 {
     int32_t rest = 0;
     const char *what = "HEC candidates";
-    if (int rc = select_counted(W.pending, *count, PendingPred{W.leader, W.choice, 1}, W.cand, W.nsel, m, what, err))
+    const int32_t *pending = W.pending;
+    if (int rc = select_counted(W.ws, pending, *count, PendingPred{W.leader, W.choice, 1}, W.cand, W.nsel, m, what,
+                                err))
         return rc;
     if (*m == 0)
         return COARSEN_OK;
-    if (int rc = select_counted(W.pending, *count, PendingPred{W.leader, W.choice, 0}, W.rest, W.nsel, &rest, what,
+    if (int rc = select_counted(W.ws, pending, *count, PendingPred{W.leader, W.choice, 0}, W.rest, W.nsel, &rest, what,
                                 err))
         return rc;
     const int32_t k = *m;
-    k_candidate_keys<<<ku_blocks(k), KU_THREADS>>>(k, W.cand, W.key, W.ckey, W.idx);
+    k_candidate_keys<<<ku_blocks(k), KU_THREADS, 0, device_stream()>>>(k, W.cand, W.key, W.ckey, W.idx);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceRadixSort::SortPairsDescending(tmp, b, W.ckey, W.ckey_sorted, W.idx, W.perm1,
-                                                             (int64_t)k);
-        }, "HEC rating sort", err))
+    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return rating_sort(t, b, W, k); }, "HEC rating sort", err))
         return rc;
-    k_candidate_leaders<<<ku_blocks(k), KU_THREADS>>>(k, W.perm1, W.cand, W.choice, W.leader, W.lead1);
+    k_candidate_leaders<<<ku_blocks(k), KU_THREADS, 0, device_stream()>>>(k, W.perm1, W.cand, W.choice, W.leader,
+                                                                          W.lead1);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceRadixSort::SortPairs(tmp, b, W.lead1, W.lead, W.perm1, W.perm, (int64_t)k);
-        }, "HEC leader sort", err))
+    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return leader_sort(t, b, W, k); }, "HEC leader sort", err))
         return rc;
-    k_candidate_weights<<<ku_blocks(k), KU_THREADS>>>(k, W.perm, W.cand, g->vwgt, W.w);
+    k_candidate_weights<<<ku_blocks(k), KU_THREADS, 0, device_stream()>>>(k, W.perm, W.cand, g->vwgt, W.w);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceScan::InclusiveSumByKey(tmp, b, W.lead, W.w, W.prefix, (int64_t)k);
-        }, "HEC prefix sums", err))
+    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return prefix_sums(t, b, W, k); }, "HEC prefix sums", err))
         return rc;
-    k_admit<<<ku_blocks(k), KU_THREADS>>>(k, W.perm, W.cand, W.lead, W.prefix, g->vwgt, cap, W.leader, W.gw, W.add);
+    k_admit<<<ku_blocks(k), KU_THREADS, 0, device_stream()>>>(k, W.perm, W.cand, W.lead, W.prefix, g->vwgt, cap,
+                                                              W.leader, W.gw, W.add);
     CUDA_LAUNCH_TRY(err);
-    k_add_weights<<<ku_blocks(k), KU_THREADS>>>(k, W.lead, W.add, W.gw);
+    k_add_weights<<<ku_blocks(k), KU_THREADS, 0, device_stream()>>>(k, W.lead, W.add, W.gw);
     CUDA_LAUNCH_TRY(err);
     int32_t *t = W.pending;
     W.pending = W.rest;
@@ -263,7 +290,7 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
     const int32_t n = g->n;
     const int64_t cap = opts->max_vertex_weight;
     const MatchGraph G = match_graph(g);
-    if (int rc = W.alloc((size_t)n + 1, err))
+    if (int rc = hec_plan(g, W, err))
         return rc;
     const MatchShape shape = match_shape(g, opts);
     if (int rc = active_init(G, shape, &W.A, err))
@@ -271,10 +298,10 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
     const PointerOp choose{match_ties(opts), nullptr, G.vwgt, cap, W.choice, nullptr, (int)opts->rating, W.key};
     if (int rc = rows_launch(G, W.A, shape, choose, err))
         return rc;
-    k_roots<<<ku_blocks(n), KU_THREADS>>>(n, W.choice, g->vwgt, W.leader, W.gw);
+    k_roots<<<ku_blocks(n), KU_THREADS, 0, device_stream()>>>(n, W.choice, g->vwgt, W.leader, W.gw);
     CUDA_LAUNCH_TRY(err);
     int32_t count = 0, m = 0;
-    if (int rc = select_counted(thrust::counting_iterator<int32_t>(0), n, Unassigned{W.leader}, W.pending, W.nsel,
+    if (int rc = select_counted(W.ws, thrust::counting_iterator<int32_t>(0), n, Unassigned{W.leader}, W.pending, W.nsel,
                                 &count, "HEC pending vertices", err))
         return rc;
     while (count > 0) {
@@ -284,28 +311,28 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
             break;
         st->rounds++;
     }
-    CUDA_TRY(err, cudaMemsetAsync(W.counts, 0, HEC_COUNTS * sizeof *W.counts, 0));
+    CUDA_TRY(err, cudaMemsetAsync(W.counts, 0, HEC_COUNTS * sizeof *W.counts, device_stream()));
     int32_t islands = 0;
-    if (int rc = select_counted(thrust::counting_iterator<int32_t>(0), n, Isolated{g->xadj}, W.cand, W.nsel, &islands,
-                                "HEC islands", err))
+    if (int rc = select_counted(W.ws, thrust::counting_iterator<int32_t>(0), n, Isolated{g->xadj}, W.cand, W.nsel,
+                                &islands, "HEC islands", err))
         return rc;
     if (islands >= 2) {
-        k_islands<<<ku_blocks((islands + 1) / 2), KU_THREADS>>>(islands, W.cand, g->vwgt, cap, W.leader, W.counts);
+        k_islands<<<ku_blocks((islands + 1) / 2), KU_THREADS, 0, device_stream()>>>(islands, W.cand, g->vwgt, cap,
+                                                                                    W.leader, W.counts);
         CUDA_LAUNCH_TRY(err);
     }
-    CUDA_TRY(err, cudaMemsetAsync(W.multi, 0, (size_t)n, 0));
-    CUDA_TRY(err, cudaMemsetAsync(W.idx + n, 0, sizeof *W.idx, 0)); /* the sum's last term: perm[n] = nc */
-    k_flags<<<ku_blocks(n), KU_THREADS>>>(n, W.leader, W.idx, W.multi);
+    CUDA_TRY(err, cudaMemsetAsync(W.multi, 0, (size_t)n, device_stream()));
+    /* the sum's last term: perm[n] = nc */
+    CUDA_TRY(err, cudaMemsetAsync(W.idx + n, 0, sizeof *W.idx, device_stream()));
+    k_flags<<<ku_blocks(n), KU_THREADS, 0, device_stream()>>>(n, W.leader, W.idx, W.multi);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceScan::ExclusiveSum(tmp, b, W.idx, W.perm, (int64_t)n + 1);
-        }, "HEC numbering", err))
+    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return numbering(t, b, W, n); }, "HEC numbering", err))
         return rc;
-    k_number<<<ku_blocks(n), KU_THREADS>>>(n, W.leader, W.perm, W.multi, g->xadj, d_cmap, W.counts);
+    k_number<<<ku_blocks(n), KU_THREADS, 0, device_stream()>>>(n, W.leader, W.perm, W.multi, g->xadj, d_cmap, W.counts);
     CUDA_LAUNCH_TRY(err);
     unsigned long long h[HEC_COUNTS];
-    CUDA_TRY(err, cudaMemcpy(h, W.counts, sizeof h, cudaMemcpyDeviceToHost));
-    CUDA_TRY(err, cudaMemcpy(nc, W.perm + n, sizeof *nc, cudaMemcpyDeviceToHost));
+    CUDA_TRY(err, stream_copy(h, W.counts, sizeof h, cudaMemcpyDeviceToHost));
+    CUDA_TRY(err, stream_copy(nc, W.perm + n, sizeof *nc, cudaMemcpyDeviceToHost));
     st->grouped = (int64_t)h[HEC_GROUPED];
     st->cap_blocked = (int64_t)h[HEC_BLOCKED];
     st->island_pairs = (int64_t)h[HEC_ISLANDS];
@@ -330,7 +357,7 @@ extern "C" int hec_gpu(const coarsen_graph *g, const matching_opts *opts, int32_
         if ((rc = hec_run(g, opts, d_cmap, nc, &st, W, err)))
             return rc;
     }
-    CUDA_TRY(err, cudaDeviceSynchronize());
+    CUDA_TRY(err, cudaStreamSynchronize(device_stream()));
     st.ms = timer_ms() - t0;
     if (stats)
         *stats = st;

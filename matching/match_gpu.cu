@@ -52,11 +52,24 @@ struct StillActive {
 
 /* Stable selection of in[0..count) by pred into out, the count into *d_num. */
 template <class In, class Pred>
-static int select_if(In in, int32_t *out, unsigned long long *d_num, int64_t count, Pred pred, coarsen_error *err)
+static cudaError_t select_if_call(void *temp, size_t &bytes, In in, int32_t *out, unsigned long long *d_num,
+                                  int64_t count, Pred pred)
 {
-    return cub_run([&](void *temp, size_t &bytes) {
-        return cub::DeviceSelect::If(temp, bytes, in, out, d_num, count, pred);
-    }, "active-list compaction", err);
+    return cub::DeviceSelect::If(temp, bytes, in, out, d_num, count, pred, device_stream());
+}
+template <class In, class Pred>
+static int select_if(Workspace &ws, In in, int32_t *out, unsigned long long *d_num, int64_t count, Pred pred,
+                     coarsen_error *err)
+{
+    return ws.run_cub([&](void *temp, size_t &b) { return select_if_call(temp, b, in, out, d_num, count, pred); },
+                      "active-list compaction", err);
+}
+template <class In, class Pred>
+static int select_if_size(Workspace &ws, In in, int64_t count, Pred pred, coarsen_error *err)
+{
+    return ws.size_cub([&](void *temp, size_t &bytes) {
+        return select_if_call(temp, bytes, in, (int32_t *)nullptr, (unsigned long long *)nullptr, count, pred);
+    }, err);
 }
 
 /* Copies the class counts and the matched counter to the host: the pass's
@@ -64,7 +77,7 @@ static int select_if(In in, int32_t *out, unsigned long long *d_num, int64_t cou
 static int fetch_counts(ActiveLists *A, unsigned long long *matched, coarsen_error *err)
 {
     unsigned long long h[NCLASSES + 1];
-    CUDA_TRY(err, cudaMemcpy(h, A->d_counts, sizeof h, cudaMemcpyDeviceToHost));
+    CUDA_TRY(err, stream_copy(h, A->d_counts, sizeof h, cudaMemcpyDeviceToHost));
     for (int c = 0; c < NCLASSES; c++)
         A->count[c] = (int64_t)h[c];
     if (matched)
@@ -72,44 +85,44 @@ static int fetch_counts(ActiveLists *A, unsigned long long *matched, coarsen_err
     return COARSEN_OK;
 }
 
-int active_init(const MatchGraph &G, const MatchShape &shape, ActiveLists *A, coarsen_error *err)
+int active_plan(Workspace &ws, const MatchGraph &G, ActiveLists *A, coarsen_error *err)
 {
     memset(A, 0, sizeof *A);
-    int rc = dalloc(&A->d_counts, NCLASSES + 1, "match counters", err);
-    for (int c = 0; c < NCLASSES && !rc; c++)
-        for (int k = 0; k < 2 && !rc; k++)
-            rc = dalloc(&A->lists[c][k], (size_t)G.n, "active list", err);
-    if (rc)
+    A->ws = &ws;
+    ws.take(&A->d_counts, NCLASSES + 1);
+    for (int c = 0; c < NCLASSES; c++)
+        for (int k = 0; k < 2; k++)
+            ws.take(&A->lists[c][k], (size_t)G.n);
+    /* the largest selections: the split of all vertices, a compaction of all */
+    if (int rc = select_if_size(ws, thrust::counting_iterator<int32_t>(0), G.n, DegreeClass{G.xadj, 0, 0}, err))
         return rc;
-    CUDA_TRY(err, cudaMemsetAsync(A->d_counts, 0, (NCLASSES + 1) * sizeof *A->d_counts, 0));
+    return select_if_size(ws, (const int32_t *)nullptr, G.n, StillActive{nullptr, nullptr}, err);
+}
+
+int active_init(const MatchGraph &G, const MatchShape &shape, ActiveLists *A, coarsen_error *err)
+{
+    CUDA_TRY(err, cudaMemsetAsync(A->d_counts, 0, (NCLASSES + 1) * sizeof *A->d_counts, device_stream()));
     if (G.n == 0)
         return COARSEN_OK;
     const int64_t cut[NCLASSES + 1] = {-1, shape.medium_degree, shape.heavy_degree, INT64_MAX};
     thrust::counting_iterator<int32_t> all(0);
     for (int c = 0; c < NCLASSES; c++)
-        if ((rc = select_if(all, A->lists[c][0], A->d_counts + c, G.n, DegreeClass{G.xadj, cut[c], cut[c + 1]}, err)))
+        if (int rc = select_if(*A->ws, all, A->lists[c][0], A->d_counts + c, G.n,
+                               DegreeClass{G.xadj, cut[c], cut[c + 1]}, err))
             return rc;
     return fetch_counts(A, nullptr, err);
-}
-
-void active_free(ActiveLists *A)
-{
-    for (int c = 0; c < NCLASSES; c++)
-        for (int k = 0; k < 2; k++)
-            device_free(A->lists[c][k]);
-    device_free(A->d_counts);
-    memset(A, 0, sizeof *A);
 }
 
 int active_compact(ActiveLists *A, const int32_t *mate, const uint8_t *alive, unsigned long long *matched,
                    coarsen_error *err)
 {
     const int next = 1 - A->cur;
-    CUDA_TRY(err, cudaMemsetAsync(A->d_counts, 0, NCLASSES * sizeof *A->d_counts, 0)); /* not the matched counter */
+    /* not the matched counter */
+    CUDA_TRY(err, cudaMemsetAsync(A->d_counts, 0, NCLASSES * sizeof *A->d_counts, device_stream()));
     for (int c = 0; c < NCLASSES; c++)
         if (A->count[c] > 0)
-            if (int rc = select_if(A->lists[c][A->cur], A->lists[c][next], A->d_counts + c, A->count[c],
-                                   StillActive{mate, alive}, err))
+            if (int rc = select_if(*A->ws, (const int32_t *)A->lists[c][A->cur], A->lists[c][next], A->d_counts + c,
+                                   A->count[c], StillActive{mate, alive}, err))
                 return rc;
     A->cur = next;
     return fetch_counts(A, matched, err);
@@ -118,15 +131,17 @@ int active_compact(ActiveLists *A, const int32_t *mate, const uint8_t *alive, un
 int MatchWork::init(const MatchGraph &G, const MatchShape &shape, int32_t *d_mate, coarsen_error *err)
 {
     const size_t n = (size_t)G.n;
-    int rc = dalloc(&choice, n, "matcher choices", err);
+    ws.take(&choice, n);
+    ws.take(&alive, n);
+    int rc = active_plan(ws, G, &A, err);
     if (!rc)
-        rc = dalloc(&alive, n, "matcher live flags", err);
+        rc = ws.carve("matcher temporaries", err);
     if (!rc)
         rc = active_init(G, shape, &A, err);
     if (rc)
         return rc;
-    CUDA_TRY(err, cudaMemsetAsync(d_mate, 0xff, n * sizeof *d_mate, 0)); /* -1 everywhere */
-    CUDA_TRY(err, cudaMemsetAsync(choice, 0xff, n * sizeof *choice, 0));
+    CUDA_TRY(err, cudaMemsetAsync(d_mate, 0xff, n * sizeof *d_mate, device_stream())); /* -1 everywhere */
+    CUDA_TRY(err, cudaMemsetAsync(choice, 0xff, n * sizeof *choice, device_stream()));
     return COARSEN_OK;
 }
 
@@ -138,13 +153,6 @@ int MatchWork::end_pass(const int32_t *d_mate, int32_t n, matching_stats *stats,
     if (stats->passes++ == 0)
         stats->first_round_fraction = (double)(int64_t)matched / n;
     return COARSEN_OK;
-}
-
-MatchWork::~MatchWork()
-{
-    device_free(choice);
-    device_free(alive);
-    active_free(&A);
 }
 
 /* Chunk c: the halving tree over the contributions of vertices
@@ -171,14 +179,15 @@ static int weight_on_device(const MatchGraph &G, const int32_t *d_mate, double *
                             double *h_sums, matching_stats *stats, coarsen_error *err)
 {
     int64_t chunks = ((int64_t)G.n + MATCH_WEIGHT_CHUNK - 1) / MATCH_WEIGHT_CHUNK;
-    CUDA_TRY(err, cudaMemsetAsync(d_pairs, 0, sizeof *d_pairs, 0));
+    CUDA_TRY(err, cudaMemsetAsync(d_pairs, 0, sizeof *d_pairs, device_stream()));
     if (chunks > 0) {
-        weight_chunks_kernel<<<(unsigned)chunks, MATCH_WEIGHT_CHUNK / 2>>>(G, d_mate, sums, d_pairs);
+        weight_chunks_kernel<<<(unsigned)chunks, MATCH_WEIGHT_CHUNK / 2, 0, device_stream()>>>(G, d_mate, sums,
+                                                                                               d_pairs);
         CUDA_LAUNCH_TRY(err);
-        CUDA_TRY(err, cudaMemcpy(h_sums, sums, (size_t)chunks * sizeof *h_sums, cudaMemcpyDeviceToHost));
+        CUDA_TRY(err, stream_copy(h_sums, sums, (size_t)chunks * sizeof *h_sums, cudaMemcpyDeviceToHost));
     }
     unsigned long long pairs = 0;
-    CUDA_TRY(err, cudaMemcpy(&pairs, d_pairs, sizeof pairs, cudaMemcpyDeviceToHost));
+    CUDA_TRY(err, stream_copy(&pairs, d_pairs, sizeof pairs, cudaMemcpyDeviceToHost));
     stats->weight = match_weight_sum_chunks(h_sums, chunks);
     stats->matched_edges = (int64_t)pairs;
     return COARSEN_OK;
@@ -194,13 +203,12 @@ extern "C" int match_measure_gpu(const coarsen_graph *g, const int32_t *d_mate, 
     double *h_sums = (double *)xmalloc(chunks * sizeof *h_sums, "matching weight chunks", err);
     if (!h_sums)
         return COARSEN_ERR_NOMEM;
-    int rc = dalloc(&sums, chunks, "matching weight chunks", err);
-    if (!rc)
-        rc = dalloc(&d_pairs, 1, "matching pair count", err);
+    Workspace ws;
+    ws.take(&sums, chunks);
+    ws.take(&d_pairs, 1);
+    int rc = ws.carve("matching weight", err);
     if (!rc)
         rc = weight_on_device(G, d_mate, sums, d_pairs, h_sums, stats, err);
-    device_free(sums);
-    device_free(d_pairs);
     free(h_sums);
     return rc;
 }
@@ -221,7 +229,7 @@ extern "C" int match_gpu(const coarsen_graph *g, const matching_opts *opts, int3
                                          : redblue_gpu(g, opts, d_mate, d_strongest, stats, err);
     if (rc)
         return rc;
-    CUDA_TRY(err, cudaDeviceSynchronize());
+    CUDA_TRY(err, cudaStreamSynchronize(device_stream()));
     stats->ms = timer_ms() - t0;
     return match_measure_gpu(g, d_mate, stats, err);
 }

@@ -148,39 +148,45 @@ __global__ void __launch_bounds__(HEAVY_BLOCK) rows_block_kernel(MatchGraph G, c
 enum { CLASS_LIGHT = 0, CLASS_MEDIUM = 1, CLASS_HEAVY = 2, NCLASSES = 3 };
 
 /* The active vertices of each degree class: lists[c][cur]; compaction writes
- * lists[c][1 - cur] and flips cur. */
+ * lists[c][1 - cur] and flips cur. The arrays are workspace temporaries of
+ * the phase that planned them (active_plan), as is the compaction's CUB
+ * storage. */
 struct ActiveLists {
     int32_t *lists[NCLASSES][2];
     int cur;
     int64_t count[NCLASSES];
     unsigned long long *d_counts;  /* [c] class counts, [NCLASSES] matched vertices */
+    Workspace *ws;                 /* the phase's workspace */
     int32_t *list(int c) const { return lists[c][cur]; }
     unsigned long long *matched_counter() const { return d_counts + NCLASSES; }
     int64_t total() const { return count[CLASS_LIGHT] + count[CLASS_MEDIUM] + count[CLASS_HEAVY]; }
 };
 
-/* Every vertex active, split by degree; the matched counter zeroed. The
- * caller frees with active_free whatever the result. */
+/* Names the lists of G's vertices and their compaction's CUB storage in ws
+ * (before ws.carve). */
+int active_plan(Workspace &ws, const MatchGraph &G, ActiveLists *A, coarsen_error *err);
+/* After ws.carve: every vertex active, split by degree; the matched counter
+ * zeroed. */
 int active_init(const MatchGraph &G, const MatchShape &shape, ActiveLists *A, coarsen_error *err);
-void active_free(ActiveLists *A);
 /* Keeps v with mate[v] < 0 && alive[v] in every list; the one host copy of
  * the pass brings the new counts and the matched-vertex count (*matched). */
 int active_compact(ActiveLists *A, const int32_t *mate, const uint8_t *alive, unsigned long long *matched,
                    coarsen_error *err);
 
-/* The working arrays of a GPU matcher: per vertex a choice (handshake
- * pointer or red/blue proposal) and a live flag, and the active lists; the
- * destructor frees them. */
+/* The working arrays of a GPU matcher, in the workspace: per vertex a
+ * choice (handshake pointer or red/blue proposal) and a live flag, and the
+ * active lists; the workspace is the matcher's while this object lives. */
 struct MatchWork {
     int32_t *choice = nullptr;
     uint8_t *alive = nullptr;
     ActiveLists A{};
-    /* Allocates, sets d_mate and choice to -1 and makes every vertex active. */
+    Workspace ws;
+    /* Takes the workspace, sets d_mate and choice to -1 and makes every
+     * vertex active. */
     int init(const MatchGraph &G, const MatchShape &shape, int32_t *d_mate, coarsen_error *err);
     /* Ends a pass: compaction (the pass's one copy to the host), then
      * stats->passes and, after the first pass, first_round_fraction. */
     int end_pass(const int32_t *d_mate, int32_t n, matching_stats *stats, coarsen_error *err);
-    ~MatchWork();
 };
 
 /* Runs op over list[0..count) (count > 0) with W lanes per vertex. */
@@ -189,7 +195,7 @@ static int rows_launch_width(const MatchGraph &G, const int32_t *list, int64_t c
                              coarsen_error *err)
 {
     unsigned blocks = (unsigned)((count * W + ROWS_BLOCK - 1) / ROWS_BLOCK);
-    rows_group_kernel<W, Op><<<blocks, ROWS_BLOCK>>>(G, list, count, op);
+    rows_group_kernel<W, Op><<<blocks, ROWS_BLOCK, 0, device_stream()>>>(G, list, count, op);
     CUDA_LAUNCH_TRY(err);
     return COARSEN_OK;
 }
@@ -219,7 +225,8 @@ static int rows_launch(const MatchGraph &G, const ActiveLists &A, const MatchSha
         (rc = rows_launch_width<32>(G, A.list(CLASS_MEDIUM), A.count[CLASS_MEDIUM], op, err)))
         return rc;
     if (A.count[CLASS_HEAVY] > 0) {
-        rows_block_kernel<Op><<<(unsigned)A.count[CLASS_HEAVY], HEAVY_BLOCK>>>(G, A.list(CLASS_HEAVY), op);
+        rows_block_kernel<Op><<<(unsigned)A.count[CLASS_HEAVY], HEAVY_BLOCK, 0, device_stream()>>>(
+            G, A.list(CLASS_HEAVY), op);
         CUDA_LAUNCH_TRY(err);
     }
     return COARSEN_OK;
@@ -244,25 +251,39 @@ static int each_active(const ActiveLists &A, const F &f, coarsen_error *err)
 {
     for (int c = 0; c < NCLASSES; c++)
         if (A.count[c] > 0) {
-            each_active_kernel<F><<<(unsigned)((A.count[c] + ROWS_BLOCK - 1) / ROWS_BLOCK), ROWS_BLOCK>>>(
-                A.list(c), A.count[c], f, A.matched_counter());
+            const unsigned blocks = (unsigned)((A.count[c] + ROWS_BLOCK - 1) / ROWS_BLOCK);
+            each_active_kernel<F><<<blocks, ROWS_BLOCK, 0, device_stream()>>>(A.list(c), A.count[c], f,
+                                                                              A.matched_counter());
             CUDA_LAUNCH_TRY(err);
         }
     return COARSEN_OK;
 }
 
 /* Stable selection of in[0..count) by pred into out, the number of the
- * selected into *m on the host (one copy; nsel: one device int32_t).
+ * selected into *m on the host (one copy; nsel: one device int32_t), in
+ * ws's CUB storage (sized with select_counted_size for the largest count).
  * Shared by two-hop and HEC. */
 template <class In, class Pred>
-static int select_counted(In in, int64_t count, Pred pred, int32_t *out, int32_t *nsel, int32_t *m, const char *what,
-                          coarsen_error *err)
+static cudaError_t select_counted_call(void *tmp, size_t &bytes, In in, int64_t count, Pred pred, int32_t *out,
+                                       int32_t *nsel)
 {
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceSelect::If(tmp, b, in, out, nsel, count, pred);
-        }, what, err))
+    return cub::DeviceSelect::If(tmp, bytes, in, out, nsel, count, pred, device_stream());
+}
+template <class In, class Pred>
+static int select_counted_size(Workspace &ws, In in, int64_t count, Pred pred, coarsen_error *err)
+{
+    return ws.size_cub([&](void *tmp, size_t &b) {
+        return select_counted_call(tmp, b, in, count, pred, (int32_t *)nullptr, (int32_t *)nullptr);
+    }, err);
+}
+template <class In, class Pred>
+static int select_counted(Workspace &ws, In in, int64_t count, Pred pred, int32_t *out, int32_t *nsel, int32_t *m,
+                          const char *what, coarsen_error *err)
+{
+    if (int rc = ws.run_cub(
+            [&](void *tmp, size_t &b) { return select_counted_call(tmp, b, in, count, pred, out, nsel); }, what, err))
         return rc;
-    CUDA_TRY(err, cudaMemcpy(m, nsel, sizeof *m, cudaMemcpyDeviceToHost));
+    CUDA_TRY(err, stream_copy(m, nsel, sizeof *m, cudaMemcpyDeviceToHost));
     return COARSEN_OK;
 }
 

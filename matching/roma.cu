@@ -216,7 +216,7 @@ struct HeavyLists {
     CubScratch scratch;
     int reserve(int32_t n, const roma_state &S, const uint8_t *done, coarsen_error *err)
     {
-        return scratch.reserve([&](void *t, size_t &b) { return partition(t, b, n, S, done, 0); },
+        return scratch.reserve([&](void *t, size_t &b) { return partition(t, b, n, S, done, device_stream()); },
                                "ROMA heavy centres", err);
     }
     /* Lists both groups' centres on stream (after reserve). */
@@ -242,7 +242,7 @@ extern "C" int roma_gpu(const coarsen_graph *g, const roma_opts *opts, int32_t *
     const roma_state S = {g->xadj, g->adj, g->ewgt, g->vwgt, d_mate, w.mw, opts->max_vertex_weight};
     const unsigned grid = roma_blocks(n, ROMA_BLOCK);
     if (n > 0) {
-        roma_mw_kernel<<<grid, ROMA_BLOCK>>>(S, n, w.mw);
+        roma_mw_kernel<<<grid, ROMA_BLOCK, 0, device_stream()>>>(S, n, w.mw);
         CUDA_LAUNCH_TRY(err);
     }
     HeavyLists heavy;

@@ -89,7 +89,7 @@ struct LiveList {
     CubScratch scratch;
     int reserve(int32_t n, const int32_t *mate, const uint8_t *done, coarsen_error *err)
     {
-        return scratch.reserve([&](void *t, size_t &b) { return choose(t, b, n, mate, done, 0); },
+        return scratch.reserve([&](void *t, size_t &b) { return choose(t, b, n, mate, done, device_stream()); },
                                "ROMA live centres", err);
     }
     /* Lists the live centres into ids and their number into *count, on
@@ -167,7 +167,7 @@ extern "C" int roma_complete_gpu(int32_t n, const float *d_w, const roma_opts *o
     if ((rc = w.alloc(n, err)))
         return rc;
     if (n > 0) {
-        dense_mw_kernel<<<roma_blocks(n, ROMA_BLOCK), ROMA_BLOCK>>>(d_w, n, d_mate, w.mw);
+        dense_mw_kernel<<<roma_blocks(n, ROMA_BLOCK), ROMA_BLOCK, 0, device_stream()>>>(d_w, n, d_mate, w.mw);
         CUDA_LAUNCH_TRY(err);
     }
     const int32_t most = opts->dense_tile > 0 && opts->dense_tile < FLIP_TILE ? opts->dense_tile : FLIP_TILE;

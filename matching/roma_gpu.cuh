@@ -216,7 +216,7 @@ struct RomaWork {
     unsigned long long *slot = nullptr;
     uint8_t *taken = nullptr, *done = nullptr;
     RomaCounts *counts = nullptr;
-    cudaStream_t stream = nullptr;     /* where the phases run */
+    cudaStream_t stream = nullptr;     /* where the phases run: the run's stream (set by alloc) */
     cudaGraphExec_t pass = nullptr;    /* a pass: evaluation, turns, ROMA_ROUND_BATCH claim rounds */
     cudaGraphExec_t rounds = nullptr;  /* ROMA_ROUND_BATCH more claim rounds */
     ~RomaWork()
@@ -225,8 +225,6 @@ struct RomaWork {
             cudaGraphExecDestroy(pass);
         if (rounds)
             cudaGraphExecDestroy(rounds);
-        if (stream)
-            cudaStreamDestroy(stream);
         device_free(taken);
         device_free(done);
         device_free(mw);
@@ -251,7 +249,7 @@ struct RomaWork {
             (rc = dalloc(&done, (size_t)n, "ROMA turn flags", err)) ||
             (rc = dalloc(&counts, 1, "ROMA counts", err)))
             return rc;
-        CUDA_TRY(err, cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+        stream = device_stream(); /* made by the first allocation */
         return COARSEN_OK;
     }
 };
@@ -373,7 +371,6 @@ static int roma_gpu_phases(RomaWork &w, int32_t n, const roma_opts *opts, int32_
 {
     const double t0 = timer_ms();
     int rc;
-    CUDA_TRY(err, cudaDeviceSynchronize()); /* the caller's setup on the default stream is done */
     if (n > 0 && (rc = roma_capture_graphs(w, n, opts, d_mate, eval, err)))
         return rc;
     for (int p = 0; p < opts->max_phases; p++) {

@@ -180,61 +180,82 @@ __global__ void k_cap_blocked(int32_t m, const int32_t *ids, const int64_t *xadj
     }
 }
 
+/* The phase's temporaries, in the workspace, sized for n candidates (m <= n
+ * is learnt on the way): the degrees and their sorted copy share the room
+ * of the sorted hashes, which the degree sort no longer needs. */
 struct two_hop_temps {
     int32_t *ids = nullptr, *rids = nullptr, *nsel = nullptr, *idx = nullptr, *order1 = nullptr, *order = nullptr;
     int32_t *deg = nullptr, *deg_sorted = nullptr;
     uint64_t *hash = nullptr, *hash_sorted = nullptr;
     unsigned char *start = nullptr;
     unsigned long long *counts = nullptr;
-    ~two_hop_temps()
-    {
-        void *all[] = {ids, rids, nsel, idx, order1, order, deg, deg_sorted, hash, hash_sorted, start, counts};
-        for (void *p : all)
-            device_free(p);
-    }
+    Workspace ws;
 };
+
+static cudaError_t hash_sort(void *tmp, size_t &b, const two_hop_temps &t, int32_t m)
+{
+    return cub::DeviceRadixSort::SortPairs(tmp, b, t.hash, t.hash_sorted, t.idx, t.order1, (int64_t)m, 0,
+                                           (int)(sizeof *t.hash * 8), device_stream());
+}
+
+/* Sorts (deg, vals) by deg into (deg_sorted, order). */
+static cudaError_t degree_sort(void *tmp, size_t &b, const two_hop_temps &t, const int32_t *vals, int32_t m)
+{
+    return cub::DeviceRadixSort::SortPairs(tmp, b, t.deg, t.deg_sorted, vals, t.order, (int64_t)m, 0,
+                                           (int)(sizeof *t.deg * 8), device_stream());
+}
+
+static int plan(const coarsen_graph *g, int32_t *mate, two_hop_temps &t, coarsen_error *err)
+{
+    const size_t n = (size_t)g->n;
+    t.ws.take(&t.ids, n);
+    t.ws.take(&t.nsel, 1);
+    t.ws.take(&t.counts, NCOUNTS);
+    t.ws.take(&t.hash, n);
+    t.ws.take(&t.hash_sorted, n);
+    t.ws.take(&t.idx, n);
+    t.ws.take(&t.order1, n);
+    t.ws.take(&t.order, n);
+    t.ws.take(&t.start, n);
+    t.ws.take(&t.rids, n);
+    int rc = t.ws.size_cub([&](void *tmp, size_t &b) { return hash_sort(tmp, b, t, g->n); }, err);
+    if (!rc)
+        rc = t.ws.size_cub([&](void *tmp, size_t &b) { return degree_sort(tmp, b, t, t.idx, g->n); }, err);
+    if (!rc)
+        rc = select_counted_size(t.ws, thrust::counting_iterator<int32_t>(0), g->n, is_candidate{mate, g->xadj, 0},
+                                 err);
+    if (!rc)
+        rc = select_counted_size(t.ws, (const int32_t *)t.ids, g->n, is_candidate{mate, g->xadj, 1}, err);
+    if (!rc)
+        rc = t.ws.carve("two-hop temporaries", err);
+    if (rc)
+        return rc;
+    t.deg = (int32_t *)t.hash_sorted;
+    t.deg_sorted = t.deg + n;
+    return COARSEN_OK;
+}
 
 /* Rules (0)-(2) on the m candidates t.ids. */
 static int islands_leaves_twins(const coarsen_graph *g, int64_t cap, int32_t *mate, int32_t m, two_hop_temps &t,
                                 coarsen_error *err)
 {
-    if (int rc = dalloc(&t.hash, (size_t)m, "list hashes", err))
-        return rc;
-    if (int rc = dalloc(&t.hash_sorted, (size_t)m, "sorted hashes", err))
-        return rc;
-    if (int rc = dalloc(&t.idx, (size_t)m, "candidate order", err))
-        return rc;
-    if (int rc = dalloc(&t.order1, (size_t)m, "candidate order", err))
-        return rc;
-    k_list_hash<<<ku_blocks(m, KU_WARP), KU_THREADS>>>(m, t.ids, g->xadj, g->adj, t.hash, t.idx);
+    k_list_hash<<<ku_blocks(m, KU_WARP), KU_THREADS, 0, device_stream()>>>(m, t.ids, g->xadj, g->adj, t.hash, t.idx);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceRadixSort::SortPairs(tmp, b, t.hash, t.hash_sorted, t.idx, t.order1, (int64_t)m);
-        }, "two-hop hash sort", err))
+    if (int rc = t.ws.run_cub([&](void *tmp, size_t &b) { return hash_sort(tmp, b, t, m); }, "two-hop hash sort", err))
         return rc;
-    device_free(t.hash_sorted);
-    t.hash_sorted = nullptr;
-    if (int rc = dalloc(&t.deg, (size_t)m, "candidate degrees", err))
-        return rc;
-    if (int rc = dalloc(&t.deg_sorted, (size_t)m, "sorted degrees", err))
-        return rc;
-    if (int rc = dalloc(&t.order, (size_t)m, "candidate order", err))
-        return rc;
-    k_degrees<<<ku_blocks(m), KU_THREADS>>>(m, t.order1, t.ids, g->xadj, t.deg);
+    k_degrees<<<ku_blocks(m), KU_THREADS, 0, device_stream()>>>(m, t.order1, t.ids, g->xadj, t.deg);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceRadixSort::SortPairs(tmp, b, t.deg, t.deg_sorted, t.order1, t.order, (int64_t)m);
-        }, "two-hop degree sort", err))
+    if (int rc = t.ws.run_cub([&](void *tmp, size_t &b) { return degree_sort(tmp, b, t, t.order1, m); },
+                              "two-hop degree sort", err))
         return rc;
-    if (int rc = dalloc(&t.start, (size_t)m, "class starts", err))
-        return rc;
-    k_pair_islands<<<ku_blocks((m + 1) / 2), KU_THREADS>>>(m, t.order, t.ids, t.deg_sorted, g->vwgt, cap, mate,
-                                                           t.counts);
+    k_pair_islands<<<ku_blocks((m + 1) / 2), KU_THREADS, 0, device_stream()>>>(m, t.order, t.ids, t.deg_sorted,
+                                                                               g->vwgt, cap, mate, t.counts);
     CUDA_LAUNCH_TRY(err);
-    k_class_starts<<<ku_blocks(m), KU_THREADS>>>(m, t.order, t.ids, t.hash, g->xadj, g->adj, t.start);
+    k_class_starts<<<ku_blocks(m), KU_THREADS, 0, device_stream()>>>(m, t.order, t.ids, t.hash, g->xadj, g->adj,
+                                                                     t.start);
     CUDA_LAUNCH_TRY(err);
-    k_pair_classes<<<ku_blocks(m), KU_THREADS>>>(m, t.order, t.ids, t.start, g->xadj, g->vwgt, cap, -1, mate,
-                                                 t.counts);
+    k_pair_classes<<<ku_blocks(m), KU_THREADS, 0, device_stream()>>>(m, t.order, t.ids, t.start, g->xadj, g->vwgt,
+                                                                     cap, -1, mate, t.counts);
     CUDA_LAUNCH_TRY(err);
     return COARSEN_OK;
 }
@@ -246,22 +267,21 @@ static int relatives(const coarsen_graph *g, int64_t cap, int32_t *mate, int32_t
                      coarsen_error *err)
 {
     int32_t r = 0;
-    if (int rc = dalloc(&t.rids, (size_t)m, "relatives", err))
-        return rc;
-    if (int rc = select_counted(t.ids, m, is_candidate{mate, g->xadj, 1}, t.rids, t.nsel, &r, "relatives", err))
+    if (int rc = select_counted(t.ws, (const int32_t *)t.ids, m, is_candidate{mate, g->xadj, 1}, t.rids, t.nsel, &r,
+                                "relatives", err))
         return rc;
     if (r < 2)
         return COARSEN_OK;
-    k_hubs<<<ku_blocks(r, KU_WARP), KU_THREADS>>>(r, t.rids, g->xadj, g->adj, g->ewgt, t.deg, t.idx);
+    k_hubs<<<ku_blocks(r, KU_WARP), KU_THREADS, 0, device_stream()>>>(r, t.rids, g->xadj, g->adj, g->ewgt, t.deg,
+                                                                      t.idx);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceRadixSort::SortPairs(tmp, b, t.deg, t.deg_sorted, t.idx, t.order, (int64_t)r);
-        }, "two-hop hub sort", err))
+    if (int rc = t.ws.run_cub([&](void *tmp, size_t &b) { return degree_sort(tmp, b, t, t.idx, r); },
+                              "two-hop hub sort", err))
         return rc;
-    k_hub_starts<<<ku_blocks(r), KU_THREADS>>>(r, t.deg_sorted, t.start);
+    k_hub_starts<<<ku_blocks(r), KU_THREADS, 0, device_stream()>>>(r, t.deg_sorted, t.start);
     CUDA_LAUNCH_TRY(err);
-    k_pair_classes<<<ku_blocks(r), KU_THREADS>>>(r, t.order, t.rids, t.start, g->xadj, g->vwgt, cap, PAIRS_RELATIVE,
-                                                 mate, t.counts);
+    k_pair_classes<<<ku_blocks(r), KU_THREADS, 0, device_stream()>>>(r, t.order, t.rids, t.start, g->xadj, g->vwgt,
+                                                                     cap, PAIRS_RELATIVE, mate, t.counts);
     CUDA_LAUNCH_TRY(err);
     return COARSEN_OK;
 }
@@ -272,30 +292,27 @@ static int two_hop_gpu_run(const coarsen_graph *g, const two_hop_opts *o, int32_
     const int32_t n = g->n;
     const int64_t cap = o->max_vertex_weight;
     int32_t m = 0;
-    if (int rc = dalloc(&t.ids, (size_t)n, "two-hop candidates", err))
+    if (int rc = plan(g, mate, t, err))
         return rc;
-    if (int rc = dalloc(&t.nsel, 1, "two-hop count", err))
-        return rc;
-    if (int rc = dalloc(&t.counts, NCOUNTS, "pair counts", err))
-        return rc;
-    CUDA_TRY(err, cudaMemsetAsync(t.counts, 0, NCOUNTS * sizeof *t.counts, 0));
-    if (int rc = select_counted(thrust::counting_iterator<int32_t>(0), n, is_candidate{mate, g->xadj, 0}, t.ids,
+    CUDA_TRY(err, cudaMemsetAsync(t.counts, 0, NCOUNTS * sizeof *t.counts, device_stream()));
+    if (int rc = select_counted(t.ws, thrust::counting_iterator<int32_t>(0), n, is_candidate{mate, g->xadj, 0}, t.ids,
                                 t.nsel, &m, "two-hop candidates", err))
         return rc;
     if (m >= 2) {
         if (int rc = islands_leaves_twins(g, cap, mate, m, t, err))
             return rc;
-        CUDA_TRY(err, cudaMemcpy(counts, t.counts, NCOUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
+        CUDA_TRY(err, stream_copy(counts, t.counts, NCOUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
         int64_t unmatched = m - 2 * (int64_t)(counts[PAIRS_LEAF] + counts[PAIRS_TWIN] + counts[PAIRS_ISLAND]);
         if ((double)unmatched > o->relatives_threshold * (double)n)
             if (int rc = relatives(g, cap, mate, m, t, err))
                 return rc;
     }
     if (m >= 1) {
-        k_cap_blocked<<<ku_blocks(m, KU_WARP), KU_THREADS>>>(m, t.ids, g->xadj, g->adj, mate, t.counts);
+        k_cap_blocked<<<ku_blocks(m, KU_WARP), KU_THREADS, 0, device_stream()>>>(m, t.ids, g->xadj, g->adj, mate,
+                                                                                 t.counts);
         CUDA_LAUNCH_TRY(err);
     }
-    CUDA_TRY(err, cudaMemcpy(counts, t.counts, NCOUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
+    CUDA_TRY(err, stream_copy(counts, t.counts, NCOUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
     return COARSEN_OK;
 }
 

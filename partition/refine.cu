@@ -174,28 +174,40 @@ __global__ void k_apply(int32_t n, const unsigned char *moved, const int32_t *de
             part[v] = dest[v];
 }
 
-/* Device scratch of one call, released by the destructor. */
-struct scratch {
-    std::vector<void *> ptrs;
-    template <class T> int get(T **p, size_t count, const char *what, coarsen_error *err)
-    {
-        int rc = dalloc(p, count, what, err);
-        if (!rc)
-            ptrs.push_back(*p);
-        return rc;
-    }
-    ~scratch()
-    {
-        for (void *p : ptrs)
-            device_free(p);
-    }
-};
+/* The CUB calls, by name, so that a phase sizes its workspace with the
+ * same call it runs (null storage: the size query). */
+static cudaError_t max_edge_weight(void *t, size_t &b, const coarsen_graph *g, double *out)
+{
+    return cub::DeviceReduce::Max(t, b, g->ewgt, out, g->nnz, device_stream());
+}
+static cudaError_t select_flagged(void *t, size_t &b, const unsigned char *flag, int32_t *ids, int32_t *count,
+                                  int32_t n)
+{
+    return cub::DeviceSelect::Flagged(t, b, thrust::counting_iterator<int32_t>(0), flag, ids, count, n,
+                                      device_stream());
+}
+static cudaError_t sort_gains(void *t, size_t &b, const double *gkey, double *gkey2, const int32_t *ids,
+                              int32_t *ids2, int32_t m)
+{
+    return cub::DeviceRadixSort::SortPairsDescending(t, b, gkey, gkey2, ids, ids2, m, 0, (int)(sizeof *gkey * 8),
+                                                     device_stream());
+}
+static cudaError_t sort_destinations(void *t, size_t &b, const int32_t *ids, int32_t *okey, const int32_t *ids2,
+                                     int32_t *order, int32_t m)
+{
+    return cub::DeviceRadixSort::SortPairs(t, b, ids, okey, ids2, order, m, 0, (int)(sizeof *ids * 8),
+                                           device_stream());
+}
+static cudaError_t arrivals(void *t, size_t &b, const int32_t *okey, const int64_t *val, int64_t *prefix, int32_t nc)
+{
+    return cub::DeviceScan::InclusiveSumByKey(t, b, okey, val, prefix, nc, ::cuda::std::equal_to<>{}, device_stream());
+}
 
 static int cut_fixed(const coarsen_graph *g, const int32_t *part, int shift, unsigned long long *cell, int64_t *out,
                      coarsen_error *err)
 {
-    CUDA_TRY(err, cudaMemsetAsync(cell, 0, sizeof *cell, 0));
-    k_cut_fixed<<<ku_blocks(g->n), KU_THREADS>>>(g->n, g->xadj, g->adj, g->ewgt, part, shift, cell);
+    CUDA_TRY(err, cudaMemsetAsync(cell, 0, sizeof *cell, device_stream()));
+    k_cut_fixed<<<ku_blocks(g->n), KU_THREADS, 0, device_stream()>>>(g->n, g->xadj, g->adj, g->ewgt, part, shift, cell);
     CUDA_LAUNCH_TRY(err);
     unsigned long long h = 0;
     int rc = device_copy_to_host(&h, cell, sizeof h, err);
@@ -203,23 +215,36 @@ static int cut_fixed(const coarsen_graph *g, const int32_t *part, int shift, uns
     return rc;
 }
 
-static int fixed_shift(const coarsen_graph *g, scratch &s, int *shift, coarsen_error *err)
+/* The fixed-point shift of g's edge weights; dmax: one device double of the
+ * caller's workspace, whose CUB storage the caller sized with
+ * max_edge_weight. */
+static int fixed_shift(const coarsen_graph *g, Workspace &ws, double *dmax, int *shift, coarsen_error *err)
 {
-    double *dmax = nullptr, wmax = 0;
-    int rc = s.get(&dmax, 1, "max edge weight", err);
-    if (!rc && g->nnz > 0)
-        rc = cub_run([&](void *t, size_t &b) { return cub::DeviceReduce::Max(t, b, g->ewgt, dmax, g->nnz); },
-                     "cub::DeviceReduce::Max (edge weights)", err);
+    double wmax = 0;
+    int rc = COARSEN_OK;
+    if (g->nnz > 0)
+        rc = ws.run_cub([&](void *t, size_t &b) { return max_edge_weight(t, b, g, dmax); },
+                        "cub::DeviceReduce::Max (edge weights)", err);
     if (!rc && g->nnz > 0)
         rc = device_copy_to_host(&wmax, dmax, sizeof wmax, err);
     *shift = partition_fixed_shift(wmax, g->nnz);
     return rc;
 }
 
+/* Part weights through dw (k device counters). */
+static int part_weights(const coarsen_graph *g, const int32_t *part, int32_t k, unsigned long long *dw,
+                        int64_t *weights, coarsen_error *err)
+{
+    CUDA_TRY(err, cudaMemsetAsync(dw, 0, (size_t)k * sizeof *dw, device_stream()));
+    k_part_weights<<<ku_blocks(g->n), KU_THREADS, 0, device_stream()>>>(g->n, part, g->vwgt, dw);
+    CUDA_LAUNCH_TRY(err);
+    return device_copy_to_host(weights, dw, (size_t)k * sizeof *weights, err);
+}
+
 extern "C" int partition_project_gpu(int32_t n_fine, const int32_t *map, const int32_t *coarse_part,
                                      int32_t *fine_part, coarsen_error *err)
 {
-    k_project<<<ku_blocks(n_fine), KU_THREADS>>>(n_fine, map, coarse_part, fine_part);
+    k_project<<<ku_blocks(n_fine), KU_THREADS, 0, device_stream()>>>(n_fine, map, coarse_part, fine_part);
     CUDA_LAUNCH_TRY(err);
     return 0;
 }
@@ -227,25 +252,27 @@ extern "C" int partition_project_gpu(int32_t n_fine, const int32_t *map, const i
 extern "C" int partition_part_weights_gpu(const coarsen_graph *g, const int32_t *part, int32_t k, int64_t *weights,
                                           coarsen_error *err)
 {
-    scratch s;
+    Workspace ws;
     unsigned long long *dw = nullptr;
-    if (int rc = s.get(&dw, (size_t)k, "part weights", err))
-        return rc;
-    CUDA_TRY(err, cudaMemsetAsync(dw, 0, (size_t)k * sizeof *dw, 0));
-    k_part_weights<<<ku_blocks(g->n), KU_THREADS>>>(g->n, part, g->vwgt, dw);
-    CUDA_LAUNCH_TRY(err);
-    return device_copy_to_host(weights, dw, (size_t)k * sizeof *weights, err);
+    ws.take(&dw, (size_t)k);
+    int rc = ws.carve("part weights", err);
+    return rc ? rc : part_weights(g, part, k, dw, weights, err);
 }
 
 extern "C" int partition_cut_gpu(const coarsen_graph *g, const int32_t *part, double *cut, coarsen_error *err)
 {
-    scratch s;
+    Workspace ws;
     int shift = 0;
+    double *dmax = nullptr;
     unsigned long long *cell = nullptr;
     int64_t fixed = 0;
-    int rc = fixed_shift(g, s, &shift, err);
+    ws.take(&dmax, 1);
+    ws.take(&cell, 1);
+    int rc = ws.size_cub([&](void *t, size_t &b) { return max_edge_weight(t, b, g, nullptr); }, err);
     if (!rc)
-        rc = s.get(&cell, 1, "cut", err);
+        rc = ws.carve("cut", err);
+    if (!rc)
+        rc = fixed_shift(g, ws, dmax, &shift, err);
     if (!rc)
         rc = cut_fixed(g, part, shift, cell, &fixed, err);
     *cut = ldexp((double)fixed, -shift - 1);
@@ -260,21 +287,21 @@ extern "C" int partition_boundary_gpu(const coarsen_graph *g, const int32_t *par
     int32_t n = g->n;
     if (n == 0)
         return 0;
-    scratch s;
+    Workspace ws;
     unsigned char *flag = nullptr;
     int32_t *ids = nullptr, *dcount = nullptr;
-    int rc = s.get(&flag, (size_t)n, "boundary flags", err);
+    ws.take(&flag, (size_t)n);
+    ws.take(&ids, (size_t)n);
+    ws.take(&dcount, 1);
+    int rc = ws.size_cub([&](void *t, size_t &b) { return select_flagged(t, b, flag, ids, dcount, n); }, err);
     if (!rc)
-        rc = s.get(&ids, (size_t)n, "boundary ids", err);
-    if (!rc)
-        rc = s.get(&dcount, 1, "boundary count", err);
+        rc = ws.carve("boundary", err);
     if (rc)
         return rc;
-    k_boundary<<<ku_blocks(n), KU_THREADS>>>(n, g->xadj, g->adj, part, flag);
+    k_boundary<<<ku_blocks(n), KU_THREADS, 0, device_stream()>>>(n, g->xadj, g->adj, part, flag);
     CUDA_LAUNCH_TRY(err);
-    thrust::counting_iterator<int32_t> all(0);
-    rc = cub_run([&](void *t, size_t &b) { return cub::DeviceSelect::Flagged(t, b, all, flag, ids, dcount, n); },
-                 "cub::DeviceSelect::Flagged (boundary)", err);
+    rc = ws.run_cub([&](void *t, size_t &b) { return select_flagged(t, b, flag, ids, dcount, n); },
+                    "cub::DeviceSelect::Flagged (boundary)", err);
     int32_t count = 0;
     if (!rc)
         rc = device_copy_to_host(&count, dcount, sizeof count, err);
@@ -292,129 +319,142 @@ extern "C" int partition_boundary_gpu(const coarsen_graph *g, const int32_t *par
     return 0;
 }
 
+/* The temporaries of a refinement, in the workspace. */
+struct refine_work {
+    int32_t *dest = nullptr, *ids = nullptr, *ids2 = nullptr, *okey = nullptr, *order = nullptr, *dcount = nullptr;
+    double *gain = nullptr, *gkey = nullptr, *gkey2 = nullptr, *dmax = nullptr;
+    int64_t *val = nullptr, *prefix = nullptr, *dw = nullptr;
+    unsigned char *moved = nullptr;
+    unsigned long long *d = nullptr, *cell = nullptr, *pw = nullptr;
+    int32_t *best_part = nullptr;
+    Workspace ws;
+};
+
+/* Names every temporary of a refinement of g into k parts, sizes its CUB
+ * calls for n moves, and takes the workspace. */
+static int refine_plan(const coarsen_graph *g, int32_t k, refine_work &r, coarsen_error *err)
+{
+    const int32_t n = g->n;
+    const size_t nn = (size_t)n + 1;
+    Workspace &ws = r.ws;
+    ws.take(&r.dest, nn);
+    ws.take(&r.gain, nn);
+    ws.take(&r.moved, nn);
+    ws.take(&r.ids, nn);
+    ws.take(&r.ids2, nn);
+    ws.take(&r.gkey, nn);
+    ws.take(&r.gkey2, nn);
+    ws.take(&r.okey, nn);
+    ws.take(&r.order, nn);
+    ws.take(&r.val, nn);
+    ws.take(&r.prefix, nn);
+    ws.take(&r.dw, (size_t)k);
+    ws.take(&r.pw, (size_t)k);
+    ws.take(&r.dcount, 1);
+    ws.take(&r.d, 2 * (size_t)k + 1);
+    ws.take(&r.cell, 1);
+    ws.take(&r.dmax, 1);
+    ws.take(&r.best_part, nn);
+    int rc = ws.size_cub([&](void *t, size_t &b) { return max_edge_weight(t, b, g, r.dmax); }, err);
+    if (!rc)
+        rc = ws.size_cub([&](void *t, size_t &b) { return select_flagged(t, b, r.moved, r.ids, r.dcount, n); }, err);
+    if (!rc)
+        rc = ws.size_cub([&](void *t, size_t &b) { return sort_gains(t, b, r.gkey, r.gkey2, r.ids, r.ids2, n); }, err);
+    if (!rc)
+        rc = ws.size_cub([&](void *t, size_t &b) { return sort_destinations(t, b, r.ids, r.okey, r.ids2, r.order, n); },
+                         err);
+    if (!rc)
+        rc = ws.size_cub([&](void *t, size_t &b) { return arrivals(t, b, r.okey, r.val, r.prefix, n); }, err);
+    return rc ? rc : ws.carve("refinement", err);
+}
+
 /* The candidate moves (moved[v] = 1) in admission order: destination,
  * gain descending, id (two stable radix sorts over the ids in increasing
  * order). order and okey (its destinations) receive *nc entries. */
-static int sort_moves(int32_t n, const unsigned char *moved, const int32_t *dest, const double *gain,
-                      int32_t *ids, int32_t *ids2, double *gkey, double *gkey2, int32_t *okey, int32_t *order,
-                      int32_t *dcount, int32_t *nc, coarsen_error *err)
+static int sort_moves(int32_t n, refine_work &r, int32_t *nc, coarsen_error *err)
 {
-    thrust::counting_iterator<int32_t> all(0);
-    int rc = cub_run([&](void *t, size_t &b) { return cub::DeviceSelect::Flagged(t, b, all, moved, ids, dcount, n); },
-                     "cub::DeviceSelect::Flagged (moves)", err);
+    int rc = r.ws.run_cub([&](void *t, size_t &b) { return select_flagged(t, b, r.moved, r.ids, r.dcount, n); },
+                          "cub::DeviceSelect::Flagged (moves)", err);
     if (!rc)
-        rc = device_copy_to_host(nc, dcount, sizeof *nc, err);
+        rc = device_copy_to_host(nc, r.dcount, sizeof *nc, err);
     if (rc || *nc == 0)
         return rc;
     int32_t m = *nc;
     unsigned blocks = ku_blocks(m);
-    k_gather_gain<<<blocks, KU_THREADS>>>(m, ids, gain, gkey);
+    k_gather_gain<<<blocks, KU_THREADS, 0, device_stream()>>>(m, r.ids, r.gain, r.gkey);
     CUDA_LAUNCH_TRY(err);
-    rc = cub_run([&](void *t, size_t &b) { return cub::DeviceRadixSort::SortPairsDescending(t, b, gkey, gkey2, ids, ids2, m); },
-                 "cub::DeviceRadixSort::SortPairsDescending (gains)", err);
+    rc = r.ws.run_cub([&](void *t, size_t &b) { return sort_gains(t, b, r.gkey, r.gkey2, r.ids, r.ids2, m); },
+                      "cub::DeviceRadixSort::SortPairsDescending (gains)", err);
     if (rc)
         return rc;
-    k_gather_dest<<<blocks, KU_THREADS>>>(m, ids2, dest, ids);
+    k_gather_dest<<<blocks, KU_THREADS, 0, device_stream()>>>(m, r.ids2, r.dest, r.ids);
     CUDA_LAUNCH_TRY(err);
-    return cub_run([&](void *t, size_t &b) { return cub::DeviceRadixSort::SortPairs(t, b, ids, okey, ids2, order, m); },
-                   "cub::DeviceRadixSort::SortPairs (destinations)", err);
+    return r.ws.run_cub([&](void *t, size_t &b) { return sort_destinations(t, b, r.ids, r.okey, r.ids2, r.order, m); },
+                        "cub::DeviceRadixSort::SortPairs (destinations)", err);
 }
 
 extern "C" int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t cap, int max_rounds, int32_t *part,
                                     partition_refine_stats *st, coarsen_error *err)
 {
     int32_t n = g->n;
-    scratch s;
-    int32_t *dest = nullptr, *ids = nullptr, *ids2 = nullptr, *okey = nullptr, *order = nullptr, *dcount = nullptr;
-    double *gain = nullptr, *gkey = nullptr, *gkey2 = nullptr;
-    int64_t *val = nullptr, *prefix = nullptr, *dw = nullptr;
-    unsigned char *moved = nullptr;
-    unsigned long long *d = nullptr, *cell = nullptr;
-    int32_t *best_part = nullptr;
-    size_t nd = 2 * (size_t)k + 1, nn = (size_t)n + 1;
+    refine_work r;
+    size_t nd = 2 * (size_t)k + 1;
     int shift = 0;
-    int rc = fixed_shift(g, s, &shift, err);
+    int rc = refine_plan(g, k, r, err);
     if (!rc)
-        rc = s.get(&dest, nn, "refine destinations", err);
-    if (!rc)
-        rc = s.get(&gain, nn, "refine gains", err);
-    if (!rc)
-        rc = s.get(&moved, nn, "refine moves", err);
-    if (!rc)
-        rc = s.get(&ids, nn, "move ids", err);
-    if (!rc)
-        rc = s.get(&ids2, nn, "move ids (sorted)", err);
-    if (!rc)
-        rc = s.get(&gkey, nn, "move gains", err);
-    if (!rc)
-        rc = s.get(&gkey2, nn, "move gains (sorted)", err);
-    if (!rc)
-        rc = s.get(&okey, nn, "move destinations (sorted)", err);
-    if (!rc)
-        rc = s.get(&order, nn, "move order", err);
-    if (!rc)
-        rc = s.get(&val, nn, "move weights", err);
-    if (!rc)
-        rc = s.get(&prefix, nn, "arrival prefix", err);
-    if (!rc)
-        rc = s.get(&dw, (size_t)k, "part weights", err);
-    if (!rc)
-        rc = s.get(&dcount, 1, "move count", err);
-    if (!rc)
-        rc = s.get(&d, nd, "move totals", err);
-    if (!rc)
-        rc = s.get(&cell, 1, "cut", err);
-    if (!rc)
-        rc = s.get(&best_part, nn, "best partition", err);
+        rc = fixed_shift(g, r.ws, r.dmax, &shift, err);
     std::vector<int64_t> w((size_t)k), after((size_t)k), hd(nd);
     int64_t best = 0;
     if (!rc)
-        rc = partition_part_weights_gpu(g, part, k, w.data(), err);
+        rc = part_weights(g, part, k, r.pw, w.data(), err);
     if (!rc)
-        rc = cut_fixed(g, part, shift, cell, &best, err);
+        rc = cut_fixed(g, part, shift, r.cell, &best, err);
     size_t part_bytes = (size_t)n * sizeof(int32_t);
     if (!rc)
-        CUDA_TRY(err, cudaMemcpyAsync(best_part, part, part_bytes, cudaMemcpyDeviceToDevice, 0));
+        CUDA_TRY(err, cudaMemcpyAsync(r.best_part, part, part_bytes, cudaMemcpyDeviceToDevice, device_stream()));
     unsigned blocks = ku_blocks(n);
     for (int round = 0, stale = 0; !rc && round < max_rounds && best > 0 && stale < PARTITION_REFINE_PATIENCE;
          round++) {
-        k_candidates<<<blocks, KU_THREADS>>>(n, g->xadj, g->adj, g->ewgt, part, dest, gain);
+        k_candidates<<<blocks, KU_THREADS, 0, device_stream()>>>(n, g->xadj, g->adj, g->ewgt, part, r.dest, r.gain);
         CUDA_LAUNCH_TRY(err);
-        k_afterburner<<<blocks, KU_THREADS>>>(n, g->xadj, g->adj, g->ewgt, part, dest, gain, moved);
+        k_afterburner<<<blocks, KU_THREADS, 0, device_stream()>>>(n, g->xadj, g->adj, g->ewgt, part, r.dest, r.gain,
+                                                                  r.moved);
         CUDA_LAUNCH_TRY(err);
         int32_t nc = 0;
-        if ((rc = sort_moves(n, moved, dest, gain, ids, ids2, gkey, gkey2, okey, order, dcount, &nc, err)))
+        if ((rc = sort_moves(n, r, &nc, err)))
             return rc;
         if (nc == 0)
             break;
-        if ((rc = device_copy_to_device(dw, w.data(), (size_t)k * sizeof(int64_t), err)))
+        if ((rc = device_copy_to_device(r.dw, w.data(), (size_t)k * sizeof(int64_t), err)))
             return rc;
         unsigned cblocks = ku_blocks(nc);
         for (;;) { /* admit moves until nothing is dropped */
-            CUDA_TRY(err, cudaMemsetAsync(d, 0, nd * sizeof *d, 0));
-            k_move_totals<<<cblocks, KU_THREADS>>>(nc, k, order, part, dest, g->vwgt, moved, d, val);
+            CUDA_TRY(err, cudaMemsetAsync(r.d, 0, nd * sizeof *r.d, device_stream()));
+            k_move_totals<<<cblocks, KU_THREADS, 0, device_stream()>>>(nc, k, r.order, part, r.dest, g->vwgt, r.moved,
+                                                                       r.d, r.val);
             CUDA_LAUNCH_TRY(err);
-            rc = cub_run([&](void *t, size_t &b) { return cub::DeviceScan::InclusiveSumByKey(t, b, okey, val, prefix, nc); },
-                         "cub::DeviceScan::InclusiveSumByKey (arrivals)", err);
+            rc = r.ws.run_cub([&](void *t, size_t &b) { return arrivals(t, b, r.okey, r.val, r.prefix, nc); },
+                              "cub::DeviceScan::InclusiveSumByKey (arrivals)", err);
             if (rc)
                 return rc;
-            CUDA_TRY(err, cudaMemsetAsync(cell, 0, sizeof *cell, 0));
-            k_admit<<<cblocks, KU_THREADS>>>(nc, order, dest, prefix, dw, d, cap, moved, cell);
+            CUDA_TRY(err, cudaMemsetAsync(r.cell, 0, sizeof *r.cell, device_stream()));
+            k_admit<<<cblocks, KU_THREADS, 0, device_stream()>>>(nc, r.order, r.dest, r.prefix, r.dw, r.d, cap,
+                                                                 r.moved, r.cell);
             CUDA_LAUNCH_TRY(err);
             unsigned long long dropped = 0;
-            if ((rc = device_copy_to_host(&dropped, cell, sizeof dropped, err)))
+            if ((rc = device_copy_to_host(&dropped, r.cell, sizeof dropped, err)))
                 return rc;
             if (!dropped)
                 break;
         }
-        if ((rc = device_copy_to_host(hd.data(), d, nd * sizeof(int64_t), err)))
+        if ((rc = device_copy_to_host(hd.data(), r.d, nd * sizeof(int64_t), err)))
             return rc;
         int64_t count = hd[2 * (size_t)k];
         if (count == 0)
             break;
         for (int32_t p = 0; p < k; p++)
             after[p] = w[p] - hd[p] + hd[k + p];
-        k_apply<<<blocks, KU_THREADS>>>(n, moved, dest, part);
+        k_apply<<<blocks, KU_THREADS, 0, device_stream()>>>(n, r.moved, r.dest, part);
         CUDA_LAUNCH_TRY(err);
         w = after;
         if (st) {
@@ -422,17 +462,17 @@ extern "C" int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t c
             st->moves += count;
         }
         int64_t c = 0;
-        if ((rc = cut_fixed(g, part, shift, cell, &c, err)))
+        if ((rc = cut_fixed(g, part, shift, r.cell, &c, err)))
             return rc;
         if (c < best) {
             best = c;
-            CUDA_TRY(err, cudaMemcpyAsync(best_part, part, part_bytes, cudaMemcpyDeviceToDevice, 0));
+            CUDA_TRY(err, cudaMemcpyAsync(r.best_part, part, part_bytes, cudaMemcpyDeviceToDevice, device_stream()));
             stale = 0;
         } else {
             stale++;
         }
     }
     if (!rc)
-        CUDA_TRY(err, cudaMemcpyAsync(part, best_part, part_bytes, cudaMemcpyDeviceToDevice, 0));
+        CUDA_TRY(err, cudaMemcpyAsync(part, r.best_part, part_bytes, cudaMemcpyDeviceToDevice, device_stream()));
     return rc;
 }
