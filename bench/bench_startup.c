@@ -17,6 +17,7 @@
 
 #include "bench/bench_util.h"
 #include "device/device.h"
+#include "exec/host_call.h"
 #include "matching/matching.h"
 
 int main(int argc, char **argv)
@@ -56,7 +57,7 @@ int main(int argc, char **argv)
     matching_opts_default(&mo);
     matching_stats ms;
     double t5 = bench_now_ms();
-    if (!mate || match_gpu_from_host(g, &mo, mate, NULL, &ms, &err)) {
+    if (!mate || exec_match_host(exec_backend_gpu(), g, &mo, mate, NULL, &ms, &err)) {
         fprintf(stderr, "bench_startup: %s\n", err.msg[0] ? err.msg : "out of memory");
         return 1;
     }

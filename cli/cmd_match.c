@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "cli/match_roma.h"
 #include "core/error.h"
+#include "exec/host_call.h"
 #include "io/output_file.h"
 #include "matching/matching.h"
 #include "matching/validate.h"
@@ -205,10 +206,8 @@ int cmd_match(int argc, char **argv)
         rc = err.status;
     else if (!match_roma_needs_matcher(&a.roma))
         rc = COARSEN_OK; /* complete mode from a random pairing */
-    else if (a.g.use_gpu)
-        rc = match_gpu_from_host(g, &a.opts, mate, strongest, &st, &err);
     else
-        rc = match_cpu(g, &a.opts, mate, strongest, &st, &err);
+        rc = exec_match_host(exec_backend_of(a.g.use_gpu), g, &a.opts, mate, strongest, &st, &err);
     if (!rc)
         rc = match_roma_run(&a.roma, &a.g, g, a.opts.max_vertex_weight, mate, &st, &err);
     if (!rc && a.output)

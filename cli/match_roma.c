@@ -2,6 +2,7 @@
  * (match_roma.h). */
 #include "cli/match_roma.h"
 #include "core/error.h"
+#include "exec/host_call.h"
 #include "matching/match_weight.h"
 #include "matching/roma_complete.h"
 #include "matching/validate.h"
@@ -96,9 +97,8 @@ static int refine_complete(const match_roma_args *r, const cli_globals *gl, cons
         return COARSEN_ERR_NOMEM;
     int rc = r->matcher_given ? 0 : roma_random_pairing(g->n, gl->seed, mate, err);
     if (!rc)
-        rc = gl->use_gpu && r->refine != 2 ? roma_complete_gpu_from_host(g->n, w, o, mate, rs, err)
-             : r->refine == 2            ? roma_complete_cpu(g->n, w, o, mate, rs, err)
-                                         : roma_complete_replay_cpu(g->n, w, o, mate, rs, err);
+        rc = r->refine == 2 ? roma_complete_cpu(g->n, w, o, mate, rs, err) /* sequential: the host's alone */
+                            : exec_refine_complete_host(exec_backend_of(gl->use_gpu), g->n, w, o, mate, rs, err);
     free(w);
     return rc;
 }
@@ -130,7 +130,7 @@ int match_roma_run(const match_roma_args *r, const cli_globals *gl, const coarse
     else if (r->refine == 2)
         rc = roma_cpu(g, &o, mate, &rs, err);
     else
-        rc = gl->use_gpu ? roma_gpu_from_host(g, &o, mate, &rs, err) : roma_replay_cpu(g, &o, mate, &rs, err);
+        rc = exec_refine_host(exec_backend_of(gl->use_gpu), g, &o, mate, &rs, err);
     if (rc)
         return rc;
     match_check c;

@@ -10,6 +10,7 @@
 
 #include "coarsen/stats_json.h"
 #include "core/error.h"
+#include "core/fixed_sum.h"
 #include "core/timer.h"
 #include "io/graph_format.h"
 #include "io/int_text.h"
@@ -63,9 +64,7 @@ int hierarchy_write_check(const coarsen_graph *g, const hierarchy_write_opts *o,
                          "the graph has real edge weights and %s files hold integers: use --format mtx "
                          "(exact), --weight-scale S|auto (weights times S, rounded) or --unit-weights",
                          fmt);
-    double total = 0; /* the heaviest coarse edge weighs at most the total */
-    for (int64_t k = 0; k < g->nnz; k++)
-        total += g->ewgt[k];
+    double total = fixed_sum_cpu(g->ewgt, g->nnz); /* the heaviest coarse edge weighs at most the total */
     if (total / 2 > 9.2e18)
         return error_set(err, COARSEN_ERR_INPUT,
                          "the graph's integer edge weights add up to %.17g, beyond the largest integer %s files hold "

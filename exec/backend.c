@@ -48,7 +48,7 @@ static void device_ints_free(int32_t *p) { device_free(p); }
 
 static const exec_backend cpu = {
     .name = "cpu", .gpu = 0, .ints_alloc = host_ints, .ints_free = host_free, .sync = host_sync,
-    .match = match_cpu, .refine = roma_replay_cpu, .measure = match_measure_cpu, .two_hop = two_hop_cpu,
+    .match = match_cpu, .refine = roma_replay_cpu, .refine_complete = roma_complete_replay_cpu, .measure = match_measure_cpu, .two_hop = two_hop_cpu,
     .hec = hec_cpu,
     .map_from_mates = contract_map_from_mates_cpu, .contract = contract_cpu, .totals = graph_totals_cpu,
     .part_cut = host_cut, .project = host_project, .refine_parts = partition_refine_cpu,
@@ -56,7 +56,8 @@ static const exec_backend cpu = {
 
 static const exec_backend gpu = {
     .name = "gpu", .gpu = 1, .ints_alloc = device_ints, .ints_free = device_ints_free,
-    .sync = device_synchronize, .match = match_gpu, .refine = roma_gpu, .measure = match_measure_gpu,
+    .sync = device_synchronize, .match = match_gpu, .refine = roma_gpu, .refine_complete = roma_complete_gpu,
+    .measure = match_measure_gpu,
     .two_hop = two_hop_gpu, .hec = hec_gpu, .map_from_mates = contract_map_from_mates_gpu, .contract = contract_gpu,
     .totals = graph_totals_gpu, .part_cut = partition_cut_gpu, .project = partition_project_gpu,
     .refine_parts = partition_refine_gpu,

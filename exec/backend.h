@@ -22,6 +22,7 @@
 #include "matching/hec.h"
 #include "matching/matching.h"
 #include "matching/roma.h"
+#include "matching/roma_complete.h"
 #include "matching/two_hop.h"
 #include "partition/partition.h"
 
@@ -38,6 +39,9 @@ typedef struct exec_backend {
     int (*match)(const coarsen_graph *, const matching_opts *, int32_t *mate, int32_t *strongest,
                  matching_stats *, coarsen_error *);
     int (*refine)(const coarsen_graph *, const roma_opts *, int32_t *mate, roma_stats *, coarsen_error *);
+    /* ROMA on a complete graph of n x n dense weights (matching/roma_complete.h) */
+    int (*refine_complete)(int32_t n, const float *w, const roma_opts *, int32_t *mate, roma_stats *,
+                           coarsen_error *);
     int (*measure)(const coarsen_graph *, const int32_t *mate, matching_stats *, coarsen_error *);
     int (*two_hop)(const coarsen_graph *, const two_hop_opts *, int32_t *mate, two_hop_stats *, coarsen_error *);
     /* heavy-edge clustering: the coarse map directly (matching/hec.h) */

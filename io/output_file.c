@@ -55,9 +55,10 @@ void output_totals_reset(void)
     pthread_mutex_unlock(&totals_lock);
 }
 
-void output_add_format_time(output_file *f, double seconds)
+void output_add_times(output_file *f, double format_s, double compress_s)
 {
-    f->t.format_s += seconds;
+    f->t.format_s += format_s;
+    f->t.compress_s += compress_s;
 }
 
 /* Adds f's figures to the totals; its bytes only when it was committed. */
@@ -276,6 +277,33 @@ void output_write(output_file *f, const void *data, size_t bytes)
         if (f->used == f->cap)
             flush_buffer(f);
     }
+}
+
+size_t output_piece_room(const output_file *f, size_t bytes)
+{
+    return f->gz ? gzip_deflate_bound(bytes) : 0;
+}
+
+size_t output_piece_pack(const output_file *f, const void *in, size_t bytes, void *out, size_t room)
+{
+    (void)f;
+    return gzip_deflate(in, bytes, out, room, GZIP_DEFLATE_LEVEL);
+}
+
+void output_write_piece(output_file *f, const void *data, size_t bytes, size_t plain)
+{
+    if (f->error)
+        return;
+    if (f->used)
+        flush_buffer(f); /* what output_write buffered goes first */
+    if (!bytes && f->gz) {
+        f->error = ENOMEM; /* a member that could not be packed */
+        return;
+    }
+    f->t.bytes_plain += (int64_t)plain;
+    if (f->gz)
+        f->members++;
+    write_fd(f, data, bytes);
 }
 
 void output_printf(output_file *f, const char *fmt, ...)

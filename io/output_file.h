@@ -53,6 +53,22 @@ int output_check_creatable(const char *path, coarsen_error *err);
  * is latched and reported by output_commit. */
 void output_write(output_file *f, const void *data, size_t bytes);
 void output_printf(output_file *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Pieces: the row writer (io/row_writer.h) formats and compresses its
+ * chunks in its own threads and hands them over whole. A piece is either
+ * text (a file that does not compress) or one complete gzip member packed
+ * by output_piece_pack. */
+/* Bytes a piece of `bytes` text needs once packed: 0 when f does not
+ * compress (the text is written as it is), else the member's bound. */
+size_t output_piece_room(const output_file *f, size_t bytes);
+/* Compresses in[0..bytes) into one gzip member at out[0..room) and returns
+ * its size (0 on failure: out of memory in the library). Safe to call from
+ * several threads at once on one f (it touches nothing of f). */
+size_t output_piece_pack(const output_file *f, const void *in, size_t bytes, void *out, size_t room);
+/* Appends a piece after what was written before ([in], written before
+ * return): `data[0..bytes)` as it is, which for a compressing f must be a
+ * member from output_piece_pack of `plain` text bytes (for a plain f,
+ * plain == bytes). Failures are latched as output_write's. */
+void output_write_piece(output_file *f, const void *data, size_t bytes, size_t plain);
 /* Nonzero once a write has failed (later writes are skipped). */
 int output_failed(const output_file *f);
 /* Nonzero when f compresses (its writes run parallel compression). */
@@ -86,8 +102,9 @@ typedef struct output_totals {
 void output_totals_get(output_totals *t);
 /* Sets the totals to zero (tests; a run that reports per phase). */
 void output_totals_reset(void);
-/* Adds formatting time spent for f (called by the row writer). */
-void output_add_format_time(output_file *f, double seconds);
+/* Adds formatting and compression time spent for f (called by the row
+ * writer, whose threads do both). */
+void output_add_times(output_file *f, double format_s, double compress_s);
 
 #ifdef __cplusplus
 }

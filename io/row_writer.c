@@ -39,9 +39,12 @@ static int64_t chunk_end(const row_layout *l, int64_t lo)
 
 typedef struct chunk {
     int64_t lo, hi;
-    char *buf;
+    char *buf;         /* the chunk's text */
     size_t cap, len;
+    char *pack;        /* its gzip member, when the file compresses */
+    size_t pack_cap, packed;
     int failed;
+    double format_ms, pack_ms; /* this chunk's share of the work */
 } chunk;
 
 /* A batch: up to `slots` chunks of consecutive rows. */
@@ -50,8 +53,10 @@ typedef struct batch {
     int count;
 } batch;
 
-/* Cuts the next batch from row *next on and sizes its buffers. */
-static int batch_cut(batch *b, int slots, const row_layout *l, int64_t *next, coarsen_error *err)
+/* Cuts the next batch from row *next on and sizes its buffers (room for a
+ * packed member too when f compresses). */
+static int batch_cut(batch *b, int slots, const row_layout *l, const output_file *f, int64_t *next,
+                     coarsen_error *err)
 {
     b->count = 0;
     for (; b->count < slots && *next < l->rows; b->count++) {
@@ -67,17 +72,34 @@ static int batch_cut(batch *b, int slots, const row_layout *l, int64_t *next, co
                 return error_nomem(err, "row chunk", need);
             }
         }
+        size_t room = output_piece_room(f, k->cap);
+        if (room > k->pack_cap) {
+            free(k->pack);
+            if (!(k->pack = malloc(room))) {
+                k->pack_cap = 0;
+                return error_nomem(err, "compressed row chunk", room);
+            }
+            k->pack_cap = room;
+        }
     }
     return COARSEN_OK;
 }
 
-static void chunk_format(chunk *k, row_format_fn fmt, const void *ctx)
+/* Formats the chunk's rows and, into a compressing file, packs them. */
+static void chunk_make(chunk *k, row_format_fn fmt, const void *ctx, const output_file *f)
 {
+    double t0 = timer_ms();
     char *p = k->buf;
     for (int64_t r = k->lo; r < k->hi && p; r++)
         p = fmt(ctx, r, p);
     k->failed = !p;
     k->len = p ? (size_t)(p - k->buf) : 0;
+    double t1 = timer_ms();
+    k->format_ms = t1 - t0;
+    k->packed = 0;
+    if (k->pack_cap && k->len && !k->failed)
+        k->packed = output_piece_pack(f, k->buf, k->len, k->pack, k->pack_cap);
+    k->pack_ms = timer_ms() - t1;
 }
 
 static int batch_failed(const batch *b)
@@ -90,14 +112,30 @@ static int batch_failed(const batch *b)
 
 static void batch_write(output_file *f, const batch *b)
 {
+    for (int i = 0; i < b->count; i++) {
+        const chunk *k = &b->c[i];
+        if (k->len)
+            output_write_piece(f, k->pack_cap ? k->pack : k->buf, k->pack_cap ? k->packed : k->len, k->len);
+    }
+}
+
+/* Adds the span of a batch's making (wall ms, the writing taken out) to
+ * f's format and compress times, split as its chunks' own times are. */
+static void batch_times(output_file *f, const batch *b, double span_ms)
+{
+    double fm = 0, pm = 0;
     for (int i = 0; i < b->count; i++)
-        output_write(f, b->c[i].buf, b->c[i].len);
+        fm += b->c[i].format_ms, pm += b->c[i].pack_ms;
+    double share = fm + pm > 0 ? pm / (fm + pm) : 0;
+    output_add_times(f, span_ms * (1 - share) * 1e-3, span_ms * share * 1e-3);
 }
 
 static void batch_free(batch *b, int slots)
 {
-    for (int i = 0; b->c && i < slots; i++)
+    for (int i = 0; b->c && i < slots; i++) {
         free(b->c[i].buf);
+        free(b->c[i].pack);
+    }
     free(b->c);
 }
 
@@ -105,9 +143,8 @@ int row_writer_run(output_file *f, const row_layout *l, row_format_fn fmt, const
 {
     int threads = threads_available();
     int slots = threads > 1 ? 2 * threads : 1, rc = COARSEN_OK;
-    /* Writing beside formatting pays from 3 threads, into a file that does
-     * not compress (compression is parallel itself). */
-    int overlap = threads >= 3 && !output_compresses(f);
+    /* Writing beside making the next batch pays from 3 threads. */
+    int overlap = threads >= 3;
     batch cur = {calloc((size_t)slots, sizeof(chunk)), 0}, nxt = {calloc((size_t)slots, sizeof(chunk)), 0};
     if (!cur.c || !nxt.c) {
         batch_free(&cur, slots);
@@ -116,19 +153,19 @@ int row_writer_run(output_file *f, const row_layout *l, row_format_fn fmt, const
     }
     int64_t next = 0;
     double t0 = timer_ms();
-    rc = batch_cut(&cur, slots, l, &next, err);
+    rc = batch_cut(&cur, slots, l, f, &next, err);
 #pragma omp parallel for schedule(dynamic, 1) if (cur.count > 1)
     for (int i = 0; i < cur.count; i++)
-        chunk_format(&cur.c[i], fmt, ctx);
-    output_add_format_time(f, (timer_ms() - t0) * 1e-3);
+        chunk_make(&cur.c[i], fmt, ctx, f);
+    batch_times(f, &cur, timer_ms() - t0);
     while (!rc && cur.count && !output_failed(f)) {
         if (batch_failed(&cur)) {
             rc = COARSEN_ERR_INPUT;
             break;
         }
-        if ((rc = batch_cut(&nxt, slots, l, &next, err)))
+        if ((rc = batch_cut(&nxt, slots, l, f, &next, err)))
             break;
-        /* cur is written while nxt is formatted: by one thread and the rest
+        /* cur is written while nxt is made: by one thread and the rest
          * with overlap, one after the other without. */
         double w = 0;
         t0 = timer_ms();
@@ -148,10 +185,10 @@ int row_writer_run(output_file *f, const row_layout *l, row_format_fn fmt, const
             }
 #pragma omp for schedule(dynamic, 1) nowait
             for (int i = 0; i < nxt.count; i++)
-                chunk_format(&nxt.c[i], fmt, ctx);
+                chunk_make(&nxt.c[i], fmt, ctx, f);
         }
         double span = timer_ms() - t0;
-        output_add_format_time(f, (span > w ? span - w : 0) * 1e-3); /* the writing is in the write totals */
+        batch_times(f, &nxt, span > w ? span - w : 0); /* the writing is in the write totals */
         batch t = cur;
         cur = nxt;
         nxt = t;

@@ -1,11 +1,12 @@
 /* row_writer.h — text files made of rows (a graph's adjacency lines, one
  * integer per line, edge triplets): rows are formatted in parallel, in
- * batches of chunks of consecutive rows, each chunk into its own buffer,
- * and the chunks are written in order through io/output_file.h (whose gzip
- * members are compressed in parallel in turn). Into an uncompressed file,
- * one thread writes a batch while the others format the next. The text is
- * the same for every thread count; memory is bounded by two batches, not
- * the file. */
+ * batches of chunks of consecutive rows, each chunk into its own buffer
+ * and, into a gzip file, compressed by the same thread into its own member
+ * (output_piece_pack); the chunks are written in order through
+ * io/output_file.h without a copy. From 3 threads one thread writes a batch
+ * while the others make the next. The text, and the members' boundaries
+ * (the chunks'), are the same for every thread count; memory is bounded by
+ * two batches, not the file. */
 #ifndef IO_ROW_WRITER_H
 #define IO_ROW_WRITER_H
 

@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,11 +43,44 @@ static void free_dir(staged_dir *s)
 }
 
 /* Empties and removes the staging folder (it holds plain files only: the
- * recorded ones and output_file's temporaries). */
+ * recorded ones, output_file's temporaries and, after a commit, the
+ * previous files the new ones replaced). The files are unlinked from all
+ * threads: freeing a large file's blocks and cached pages is the kernel's
+ * work at its last unlink (0.1-0.2 s per 400 MB on ext4), and files free
+ * in parallel. */
 static void remove_staging(staged_dir *s)
 {
     DIR *d = opendir(s->staging);
+    char **names = NULL;
+    int count = 0, cap = 0;
     if (d) {
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+                continue;
+            if (count == cap) {
+                char **grown = realloc(names, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *names);
+                if (!grown)
+                    break;
+                names = grown;
+            }
+            if (!(names[count] = strdup(e->d_name)))
+                break;
+            count++;
+        }
+        closedir(d);
+    }
+    int fd = open(s->staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+#pragma omp parallel for schedule(dynamic, 1) if (count > 1 && fd >= 0)
+    for (int k = 0; k < count; k++)
+        unlinkat(fd, names[k], 0);
+    if (fd >= 0)
+        close(fd);
+    for (int k = 0; k < count; k++)
+        free(names[k]);
+    free(names);
+    /* what could not be listed (out of memory) goes one by one */
+    if ((d = opendir(s->staging))) {
         struct dirent *e;
         while ((e = readdir(d)))
             if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && !join(s, s->staging, e->d_name))
@@ -178,11 +212,20 @@ int staged_dir_commit(staged_dir *s, int (*owned)(const char *name), coarsen_err
         return rc;
     }
     char to[STAGED_PATH_MAX];
+    struct stat st;
     for (int k = 0; k < s->count && !rc; k++) {
         join(s, s->dir, s->names[k]); /* fits: checked above */
         memcpy(to, s->path, sizeof to);
         join(s, s->staging, s->names[k]);
-        if (rename(s->path, to) != 0)
+        /* A previous file of the name is exchanged with the new one rather
+         * than renamed over: ext4 writes a file out before renaming it over
+         * another (auto_da_alloc), which made a rerun into the same folder
+         * 0.9 s slower than a first run (rgg 2^23, 1.2 GB of files); the
+         * old file leaves with the staging folder. Where the file system
+         * cannot exchange, a plain rename. */
+        int moved = lstat(to, &st) == 0 && S_ISREG(st.st_mode) &&
+                    renameat2(AT_FDCWD, s->path, AT_FDCWD, to, RENAME_EXCHANGE) == 0;
+        if (!moved && rename(s->path, to) != 0)
             rc = error_set(err, COARSEN_ERR_IO, "%s: cannot move into place: %s", to, strerror(errno));
     }
     if (!rc)

@@ -1,10 +1,13 @@
 /* staged_dir.h — replacing a set of files in a folder only when all of them
  * are written: the files go into a fresh staging folder inside the target
  * folder (DIR/.coarsen-staging-PID, mode 0700, same file system), and only
- * staged_dir_commit moves them into DIR, each by rename(2) over the old file
- * of the same name, and then removes the files of an earlier set that the
- * new one does not have (the caller says which names belong to such sets;
- * nothing else in DIR is touched). staged_dir_abort, or a failed commit
+ * staged_dir_commit moves them into DIR, each by rename(2), or by an atomic
+ * exchange with an existing file of the same name (renameat2
+ * RENAME_EXCHANGE, where the file system has it: the name never goes
+ * missing and ext4 does not write the new file out first), and then removes
+ * the files of an earlier set that the new one does not have (the caller
+ * says which names belong to such sets; nothing else in DIR is touched);
+ * replaced files go with the staging folder, unlinked in parallel. staged_dir_abort, or a failed commit
  * before its first rename, leaves DIR exactly as it was (DIR itself removed
  * when staged_dir_open created it).
  *

@@ -93,11 +93,7 @@ int match_gpu(const coarsen_graph *g, const matching_opts *opts, int32_t *d_mate
 int match_measure_cpu(const coarsen_graph *g, const int32_t *mate, matching_stats *stats, coarsen_error *err);
 int match_measure_gpu(const coarsen_graph *g, const int32_t *d_mate, matching_stats *stats, coarsen_error *err);
 
-/* For host callers (CLI, tests): uploads host graph g, runs match_gpu and
- * copies mate and strongest (may be NULL) back into host arrays of g->n
- * entries. COARSEN_ERR_DEVICE in a build without CUDA. */
-int match_gpu_from_host(const coarsen_graph *g, const matching_opts *opts, int32_t *mate, int32_t *strongest,
-                        matching_stats *stats, coarsen_error *err);
+/* Host callers reach match_gpu through exec_match_host (exec/host_call.h). */
 
 #ifdef __cplusplus
 }

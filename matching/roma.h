@@ -95,11 +95,7 @@ int roma_replay_cpu(const coarsen_graph *g, const roma_opts *opts, int32_t *mate
  * per phase. */
 int roma_gpu(const coarsen_graph *g, const roma_opts *opts, int32_t *d_mate, roma_stats *stats, coarsen_error *err);
 
-/* For host callers (CLI, tests): validates mate on the host (as roma_cpu),
- * uploads g and mate, runs roma_gpu and copies the refined mate back
- * (roma_host.c). */
-int roma_gpu_from_host(const coarsen_graph *g, const roma_opts *opts, int32_t *mate, roma_stats *stats,
-                       coarsen_error *err);
+/* Host callers reach it through exec_refine_host (exec/host_call.h). */
 
 #ifdef __cplusplus
 }

@@ -55,10 +55,7 @@ int roma_complete_replay_cpu(int32_t n, const float *w, const roma_opts *opts, i
  * matching, not checked on the device). */
 int roma_complete_gpu(int32_t n, const float *d_w, const roma_opts *opts, int32_t *d_mate, roma_stats *stats,
                       coarsen_error *err);
-/* The same from host arrays (mate checked with roma_complete_check,
- * uploaded, refined, copied back). */
-int roma_complete_gpu_from_host(int32_t n, const float *w, const roma_opts *opts, int32_t *mate, roma_stats *stats,
-                                coarsen_error *err);
+/* Host callers reach it through exec_refine_complete_host (exec/host_call.h). */
 
 #ifdef __cplusplus
 }

@@ -533,6 +533,13 @@ Test(cli_coarsen, rerun_into_folder_replaces_the_previous_hierarchy_only)
         slurp(path, text, sizeof text);
         cr_assert_str_eq(text, "keep me\n", "%s changed", path);
     }
+    /* a replaced file holds the second run's bytes (stats.json names its
+     * command line), and nothing of the first run stays in the folder */
+    char path[256], stats[8192];
+    snprintf(path, sizeof path, "%s/stats.json", dir);
+    slurp(path, stats, sizeof stats);
+    cr_assert(strstr(stats, "--levels 3") && !strstr(stats, "--levels 10"), "stats.json is not the second run's");
+    cr_assert_null(strstr(names, ".coarsen-staging"), "a staging folder stayed: %s", names);
     unlink(file);
     remove_tree(dir);
 }

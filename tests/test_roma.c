@@ -26,6 +26,7 @@
 #include "matching/validate.h"
 #include "tests/support/match_oracles.h"
 #include "tests/support/roma_oracles.h"
+#include "exec/host_call.h"
 #include "tests/support/test_support.h"
 
 /* Small graph number t: 2..13 vertices, density and weight mode varying. */
@@ -312,7 +313,7 @@ Test(roma, bad_input_refused)
     coarsen_error err = {0};
     cr_assert_eq(roma_cpu(g, &o, mate, &st, &err), COARSEN_ERR_INPUT);
     cr_assert_eq(roma_replay_cpu(g, &o, mate, &st, &err), COARSEN_ERR_INPUT);
-    cr_assert_eq(roma_gpu_from_host(g, &o, mate, &st, &err), COARSEN_ERR_INPUT); /* checked before any device work */
+    cr_assert_eq(exec_refine_host(exec_backend_gpu(), g, &o, mate, &st, &err), COARSEN_ERR_INPUT); /* checked before any device work */
     int32_t ok[6] = {-1, -1, -1, -1, -1, -1};
     o.max_phases = 0;
     cr_assert_eq(roma_cpu(g, &o, ok, &st, &err), COARSEN_ERR_INPUT);
@@ -343,7 +344,7 @@ static void check_gpu_equals_replay(const coarsen_graph *g, const int32_t *start
     roma_stats sa, sb;
     coarsen_error err = {0};
     cr_assert_eq(roma_replay_cpu(g, o, a, &sa, &err), 0, "%s: %s", what, err.msg);
-    cr_assert_eq(roma_gpu_from_host(g, o, b, &sb, &err), 0, "%s: GPU: %s", what, err.msg);
+    cr_assert_eq(exec_refine_host(exec_backend_gpu(), g, o, b, &sb, &err), 0, "%s: GPU: %s", what, err.msg);
     cr_assert_eq(sa.phases, sb.phases, "%s: phases CPU %d GPU %d", what, sa.phases, sb.phases);
     for (int p = 0; p < sa.phases; p++)
         cr_assert(sa.phase[p].candidates == sb.phase[p].candidates && sa.phase[p].applied == sb.phase[p].applied &&

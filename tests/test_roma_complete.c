@@ -13,6 +13,7 @@
 #include "matching/roma_complete.h"
 #include "matching/roma_complete_aug.h"
 #include "tests/support/roma_oracles.h"
+#include "exec/host_call.h"
 #include "tests/support/test_support.h"
 
 /* Symmetric n x n matrix: mode 0 reals in [0,1), 1 integers 0..3 (ties). */
@@ -157,7 +158,7 @@ Test(roma_complete, bad_input_refused)
     coarsen_error err = {0};
     cr_assert_eq(roma_complete_cpu(6, w, &o, mate, &st, &err), COARSEN_ERR_INPUT);
     cr_assert_eq(roma_complete_replay_cpu(6, w, &o, mate, &st, &err), COARSEN_ERR_INPUT);
-    cr_assert_eq(roma_complete_gpu_from_host(6, w, &o, mate, &st, &err), COARSEN_ERR_INPUT);
+    cr_assert_eq(exec_refine_complete_host(exec_backend_gpu(), 6, w, &o, mate, &st, &err), COARSEN_ERR_INPUT);
     cr_assert_eq(roma_complete_cpu(5, w, &o, mate, &st, &err), COARSEN_ERR_INPUT);
     cr_assert_eq(roma_random_pairing(5, 1, mate, &err), COARSEN_ERR_INPUT);
     free(w);
@@ -184,7 +185,7 @@ Test(roma_complete, gpu_equals_replay)
             o.dense_tile = mode ? n / 3 + 1 : 0; /* several passes over row u, the last one short */
             roma_stats sa, sb;
             cr_assert_eq(roma_complete_replay_cpu(n, w, &o, a, &sa, &err), 0, "%s", err.msg);
-            cr_assert_eq(roma_complete_gpu_from_host(n, w, &o, b, &sb, &err), 0, "GPU: %s", err.msg);
+            cr_assert_eq(exec_refine_complete_host(exec_backend_gpu(), n, w, &o, b, &sb, &err), 0, "GPU: %s", err.msg);
             cr_assert_eq(sa.phases, sb.phases, "n %d: phases CPU %d GPU %d", n, sa.phases, sb.phases);
             for (int p = 0; p < sa.phases; p++)
                 cr_assert(sa.phase[p].candidates == sb.phase[p].candidates &&

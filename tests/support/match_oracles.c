@@ -9,6 +9,7 @@
 
 #include "core/graph_build.h"
 #include "core/hash.h"
+#include "exec/host_call.h"
 #include "tests/support/test_support.h"
 
 typedef struct oedge {
@@ -160,7 +161,7 @@ int test_compare_cpu_gpu(const coarsen_graph *g, const matching_opts *opts, char
     int bad = 1;
     if (match_cpu(g, opts, m1, s1, &st1, &err))
         snprintf(why, why_len, "CPU: %s", err.msg);
-    else if (match_gpu_from_host(g, opts, m2, s2, &st2, &err))
+    else if (exec_match_host(exec_backend_gpu(), g, opts, m2, s2, &st2, &err))
         snprintf(why, why_len, "GPU: %s", err.msg);
     else if (!(bad = same_result(g->n, m1, m2, &st1, &st2, why, why_len)))
         for (int32_t v = 0; v < g->n && !bad; v++)

@@ -35,7 +35,7 @@ coarsen_graph *test_star_graph(int32_t n, int64_t m, int weight_mode, uint64_t s
 /* Sets vertex weights to random integers in [1, max_w]. */
 void test_random_vertex_weights(coarsen_graph *g, int64_t max_w, uint64_t seed);
 
-/* Runs opts on g with match_cpu and through match_gpu_from_host and compares
+/* Runs opts on g with match_cpu and through exec_match_host on the GPU backend and compares
  * mates, strongest neighbours and stats (all but ms) bit for bit. Returns 0
  * when identical, else 1 with the first difference (or the error) in why. */
 int test_compare_cpu_gpu(const coarsen_graph *g, const matching_opts *opts, char *why, size_t why_len);

@@ -1,11 +1,11 @@
 /* match_api.c — coarsen_match (include/coarsen.h): the public matching
  * entry point over the matchers of matching.h and the ROMA refinement of
- * roma.h, on the backend device_select picks, as `coarsen match` runs them. */
+ * roma.h, through the execution backend device_select picks
+ * (exec/host_call.h), as `coarsen match` runs them. */
 #include "coarsen.h"
 #include "core/error.h"
 #include "device/device.h"
-#include "matching/matching.h"
-#include "matching/roma.h"
+#include "exec/host_call.h"
 
 void coarsen_match_opts_default(coarsen_match_opts *opts)
 {
@@ -32,14 +32,14 @@ int coarsen_match(const coarsen_graph *g, const coarsen_match_opts *opts, int32_
         rc = device_select((device_mode)opts->device, &use_gpu, err);
     matching_stats ms = {0};
     if (!rc)
-        rc = use_gpu ? match_gpu_from_host(g, &mo, mate, NULL, &ms, err) : match_cpu(g, &mo, mate, NULL, &ms, err);
+        rc = exec_match_host(exec_backend_of(use_gpu), g, &mo, mate, NULL, &ms, err);
     if (!rc && opts->refine_roma) {
         roma_opts ro;
         roma_opts_default(&ro);
         ro.seed = mo.seed;
         ro.max_vertex_weight = mo.max_vertex_weight;
         roma_stats rs;
-        rc = use_gpu ? roma_gpu_from_host(g, &ro, mate, &rs, err) : roma_replay_cpu(g, &ro, mate, &rs, err);
+        rc = exec_refine_host(exec_backend_of(use_gpu), g, &ro, mate, &rs, err);
         if (!rc)
             ms.ms += rs.ms;
         if (!rc)
