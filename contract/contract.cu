@@ -24,7 +24,6 @@
 #include "device/cuda_check.cuh"
 #include "core/row_find.h"
 
-#include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -181,26 +180,41 @@ __global__ void k_row_bounds(int32_t nc, const int32_t *gptr, const int64_t *pos
 }
 
 /* Rows with B(c) <= small_max, one team of T lanes each, one fine entry per
- * lane (entry `sub` of the members' rows in order). Counting (WRITE false):
- * cnt[c] = distinct coarse neighbours. Writing: the leader of each key (its
- * lowest lane) sums the key's weights in lane order, i.e. the CPU's order,
- * and writes (key, sum) at cxadj[c] + its rank among the keys. */
-template <int T, bool WRITE>
-__global__ void k_rows_team(int32_t nc, const int32_t *gptr, const int32_t *members, const int64_t *segoff,
-                            int64_t small_max, const int64_t *xadj, const int32_t *adj, const double *ewgt,
-                            const int32_t *cmap, int64_t *cnt, const int64_t *cxadj, int32_t *cadj, double *cewgt)
+ * lane (entry `sub` of the members' rows in order; the members' places are
+ * loaded by one lane each and shuffled, so a lane's loads do not wait on one
+ * another). Equal coarse neighbours are found by __match_any_sync; the
+ * leader of each key (its lowest lane) sums the key's weights in lane order,
+ * i.e. the CPU's order, and writes (key, sum) at rkey/rw[segoff[c] + its
+ * rank among the keys]; cnt[c] = the number of keys. */
+template <int T>
+__global__ void k_rows_team(int32_t nc, const int32_t *gptr, const int32_t *members, const int64_t *pos,
+                            const int64_t *segoff, int64_t small_max, const int64_t *xadj, const int32_t *adj,
+                            const double *ewgt, const int32_t *cmap, int64_t *cnt, int32_t *rkey, double *rw)
 {
     const int lane = ku_lane(), sub = lane % T, first = lane - sub;
     const unsigned team = T == KU_WARP ? 0xffffffffu : ((1u << (T % KU_WARP)) - 1u) << first;
     for (int64_t c = ku_thread() / T; c < nc; c += ku_threads() / T) {
-        const int64_t b = segoff[c + 1] - segoff[c];
+        const int64_t s0 = segoff[c], b = segoff[c + 1] - s0;
         if (b > small_max)
             continue; /* the whole team skips */
-        int32_t k = -1;
-        double w = 0;
-        if (sub < b) {
-            int64_t off = sub, e = 0;
-            for (int32_t i = gptr[c];; i++) {
+        const int32_t g0 = gptr[c], nm = gptr[c + 1] - g0;
+        int64_t e = -1;
+        if (nm <= T) {
+            int64_t mf = 0, mp = 0; /* member sub's first entry, its place in the row */
+            if (sub < nm) {
+                mf = xadj[members[g0 + sub]];
+                mp = pos[g0 + sub] - s0;
+            }
+            int m = 0; /* the last member starting at or before entry sub */
+            for (int j = 1; j < nm; j++)
+                if (__shfl_sync(team, mp, first + j) <= sub)
+                    m = j;
+            const int64_t f = __shfl_sync(team, mf, first + m), p = __shfl_sync(team, mp, first + m);
+            if (sub < b)
+                e = f + sub - p;
+        } else if (sub < b) { /* many members of degree 0: walk them */
+            int64_t off = sub;
+            for (int32_t i = g0;; i++) {
                 int32_t u = members[i];
                 int64_t f = xadj[u], d = xadj[u + 1] - f;
                 if (off < d) {
@@ -209,18 +223,17 @@ __global__ void k_rows_team(int32_t nc, const int32_t *gptr, const int32_t *memb
                 }
                 off -= d;
             }
+        }
+        int32_t k = -1;
+        double w = 0;
+        if (e >= 0) {
             k = coarse_nb(cmap, nc, (int32_t)c, adj[e]);
-            if (WRITE && k >= 0)
+            if (k >= 0)
                 w = ewgt[e];
         }
         const unsigned same = __match_any_sync(team, k);
         const bool lead = k >= 0 && (same & ((1u << lane) - 1u)) == 0;
         const unsigned leaders = __ballot_sync(team, lead);
-        if (!WRITE) {
-            if (sub == 0)
-                cnt[c] = __popc(leaders);
-            continue;
-        }
         double sum = w;
         int rank = 0;
         for (int j = first; j < first + T; j++) { /* lane order: the CPU's order */
@@ -231,10 +244,11 @@ __global__ void k_rows_team(int32_t nc, const int32_t *gptr, const int32_t *memb
             rank += ((leaders >> j) & 1u) && kj < k;
         }
         if (lead) {
-            int64_t o = cxadj[c] + rank;
-            cadj[o] = k;
-            cewgt[o] = sum;
+            rkey[s0 + rank] = k;
+            rw[s0 + rank] = sum;
         }
+        if (sub == 0)
+            cnt[c] = __popc(leaders);
     }
 }
 
@@ -242,28 +256,25 @@ __global__ void k_rows_team(int32_t nc, const int32_t *gptr, const int32_t *memb
  * 32 entries at a time, in order; the leader of each key in a chunk finds or
  * inserts the key in the warp's table and adds the chunk's weights of that
  * key to its sum in lane order (so sums follow the CPU's order); then the
- * table is compacted and each key written at its rank. Counting: cnt[c] =
- * keys inserted. */
-template <bool WRITE>
+ * table is compacted and each key written at rkey/rw[segoff[c] + its rank];
+ * cnt[c] = the number of keys. */
 __global__ void k_rows_warp(int32_t nc, const int32_t *gptr, const int32_t *members, const int64_t *segoff,
                             int64_t small_max, int64_t hash_max, const int64_t *xadj, const int32_t *adj,
-                            const double *ewgt, const int32_t *cmap, int64_t *cnt, const int64_t *cxadj,
-                            int32_t *cadj, double *cewgt)
+                            const double *ewgt, const int32_t *cmap, int64_t *cnt, int32_t *rkey, double *rw)
 {
     __shared__ int32_t tkey[KU_THREADS / KU_WARP][HASH_SLOTS];
-    __shared__ double tsum[WRITE ? KU_THREADS / KU_WARP : 1][WRITE ? HASH_SLOTS : 1];
+    __shared__ double tsum[KU_THREADS / KU_WARP][HASH_SLOTS];
     const int lane = ku_lane(), wib = threadIdx.x / KU_WARP;
     const unsigned below = (1u << lane) - 1u;
     int32_t *key = tkey[wib];
-    double *sum = tsum[WRITE ? wib : 0];
+    double *sum = tsum[wib];
     for (int64_t c = ku_warp(); c < nc; c += ku_warps()) {
-        const int64_t b = segoff[c + 1] - segoff[c];
+        const int64_t s0 = segoff[c], b = segoff[c + 1] - s0;
         if (b <= small_max || b > hash_max)
             continue; /* the whole warp skips */
         for (int j = lane; j < HASH_SLOTS; j += KU_WARP)
             key[j] = -1;
         __syncwarp();
-        int distinct = 0;
         for (int32_t i = gptr[c]; i < gptr[c + 1]; i++) {
             int32_t u = members[i];
             int64_t f = xadj[u], d = xadj[u + 1] - f;
@@ -272,7 +283,7 @@ __global__ void k_rows_warp(int32_t nc, const int32_t *gptr, const int32_t *memb
                 double w = 0;
                 if (j0 + lane < d) {
                     k = coarse_nb(cmap, nc, (int32_t)c, adj[f + j0 + lane]);
-                    if (WRITE && k >= 0)
+                    if (k >= 0)
                         w = ewgt[f + j0 + lane];
                 }
                 const unsigned same = __match_any_sync(0xffffffffu, k);
@@ -289,57 +300,51 @@ __global__ void k_rows_warp(int32_t nc, const int32_t *gptr, const int32_t *memb
                         slot = (slot + 1) & (HASH_SLOTS - 1);
                     }
                 }
-                distinct += __popc(__ballot_sync(0xffffffffu, fresh));
-                if (WRITE) {
-                    double acc = fresh ? w : (lead ? sum[slot] + w : 0);
-                    for (int j = 0; j < KU_WARP; j++) {
-                        double wj = __shfl_sync(0xffffffffu, w, j);
-                        if (j > lane && ((same >> j) & 1u))
-                            acc += wj;
-                    }
-                    if (lead)
-                        sum[slot] = acc;
+                double acc = fresh ? w : (lead ? sum[slot] + w : 0);
+                for (int j = 0; j < KU_WARP; j++) {
+                    double wj = __shfl_sync(0xffffffffu, w, j);
+                    if (j > lane && ((same >> j) & 1u))
+                        acc += wj;
                 }
+                if (lead)
+                    sum[slot] = acc;
                 __syncwarp();
             }
         }
-        if (!WRITE) {
-            if (lane == 0)
-                cnt[c] = distinct;
-            continue;
-        }
         /* compact the table in place (slot j moves to a place <= j, read
          * into registers before any write), then write each key at its rank */
-        int base = 0;
+        int nkeys = 0;
         for (int j0 = 0; j0 < HASH_SLOTS; j0 += KU_WARP) {
             int32_t k = key[j0 + lane];
-            double s = k != -1 ? sum[j0 + lane] : 0;
+            double v = k != -1 ? sum[j0 + lane] : 0;
             unsigned has = __ballot_sync(0xffffffffu, k != -1);
             __syncwarp();
             if (k != -1) {
-                key[base + __popc(has & below)] = k;
-                sum[base + __popc(has & below)] = s;
+                key[nkeys + __popc(has & below)] = k;
+                sum[nkeys + __popc(has & below)] = v;
             }
-            base += __popc(has);
+            nkeys += __popc(has);
             __syncwarp();
         }
-        for (int j = lane; j < base; j += KU_WARP) {
+        for (int j = lane; j < nkeys; j += KU_WARP) {
             int32_t k = key[j];
             int rank = 0;
-            for (int q = 0; q < base; q++)
+            for (int q = 0; q < nkeys; q++)
                 rank += key[q] < k;
-            cadj[cxadj[c] + rank] = k;
-            cewgt[cxadj[c] + rank] = sum[j];
+            rkey[s0 + rank] = k;
+            rw[s0 + rank] = sum[j];
         }
+        if (lane == 0)
+            cnt[c] = nkeys;
         __syncwarp();
     }
 }
 
 /* Rows with B(c) > hash_max (those with loff[c+1] > loff[c]): one warp per
  * member p of such a row copies its fine row, in stored order, to
- * [loff[c] + pos[p] - segoff[c], ...): key =
- * coarse neighbour (nc for internal entries, sorted last), ref = the fine
- * entry's index (the weights stay in the fine graph). */
+ * [loff[c] + pos[p] - segoff[c], ...): key = coarse neighbour (nc for
+ * internal entries, sorted last), ref = the fine entry's index (the weights
+ * stay in the fine graph). */
 template <class Ref>
 __global__ void k_gather_big(int32_t n, const int32_t *members, const int32_t *skey, const int64_t *pos,
                              const int64_t *segoff, const int64_t *loff, const int64_t *xadj,
@@ -359,21 +364,16 @@ __global__ void k_gather_big(int32_t n, const int32_t *members, const int32_t *s
 }
 
 /* Sorted rows (B(c) > hash_max: [loff[c], loff[c+1]) not empty), one block
- * per row: a run starts at the
- * row's first entry or a key change (never at key nc). Counting: cnt[c] =
- * runs. Writing: the thread at a run's start sums it left to right (the
- * CPU's order) and writes it at cxadj[c] + the runs before it. */
-template <class Ref, bool WRITE>
-__global__ void k_rows_sorted(int32_t nc, const int64_t *loff, const int32_t *key,
-                              const Ref *ref, const double *ewgt, int64_t *cnt, const int64_t *cxadj, int32_t *cadj,
-                              double *cewgt)
+ * per row: a run starts at the row's first entry or a key change (never at
+ * key nc); the thread at a run's start sums it left to right (the CPU's
+ * order) and writes it at rkey/rw[segoff[c] + the runs before it]; cnt[c] =
+ * the number of runs. */
+template <class Ref>
+__global__ void k_rows_sorted(int32_t nc, const int64_t *loff, const int64_t *segoff, const int32_t *key,
+                              const Ref *ref, const double *ewgt, int64_t *cnt, int32_t *rkey, double *rw)
 {
     using scan_t = cub::BlockScan<int64_t, KU_THREADS>;
-    using reduce_t = cub::BlockReduce<int64_t, KU_THREADS>;
-    __shared__ union {
-        typename scan_t::TempStorage scan;
-        typename reduce_t::TempStorage reduce;
-    } tmp;
+    __shared__ typename scan_t::TempStorage tmp;
     for (int64_t c = blockIdx.x; c < nc; c += gridDim.x) {
         const int64_t lo = loff[c], hi = loff[c + 1];
         if (lo == hi)
@@ -383,26 +383,35 @@ __global__ void k_rows_sorted(int32_t nc, const int64_t *loff, const int32_t *ke
             const int64_t i = t0 + threadIdx.x;
             const int32_t k = i < hi ? key[i] : nc;
             const int64_t start = k != nc && (i == lo || key[i - 1] != k) ? 1 : 0;
-            if (!WRITE) {
-                int64_t tile = reduce_t(tmp.reduce).Sum(start);
-                if (threadIdx.x == 0)
-                    done += tile;
-            } else {
-                int64_t before, tile;
-                scan_t(tmp.scan).ExclusiveSum(start, before, tile);
-                if (start) {
-                    double s = ewgt[ref[i]];
-                    for (int64_t j = i + 1; j < hi && key[j] == k; j++)
-                        s += ewgt[ref[j]];
-                    cadj[cxadj[c] + done + before] = k;
-                    cewgt[cxadj[c] + done + before] = s;
-                }
-                done += tile;
+            int64_t before, tile;
+            scan_t(tmp).ExclusiveSum(start, before, tile);
+            if (start) {
+                double s = ewgt[ref[i]];
+                for (int64_t j = i + 1; j < hi && key[j] == k; j++)
+                    s += ewgt[ref[j]];
+                rkey[segoff[c] + done + before] = k;
+                rw[segoff[c] + done + before] = s;
             }
+            done += tile;
             __syncthreads();
         }
-        if (!WRITE && threadIdx.x == 0)
+        if (threadIdx.x == 0)
             cnt[c] = done;
+    }
+}
+
+/* Coarse row c from its place in the row buffers: cadj/cewgt[cxadj[c] + j] =
+ * rkey/rw[segoff[c] + j], one team of 8 lanes per row. */
+__global__ void k_compact_rows(int32_t nc, const int64_t *segoff, const int64_t *cxadj, const int32_t *rkey,
+                               const double *rw, int32_t *cadj, double *cewgt)
+{
+    const int sub = ku_lane() % 8;
+    for (int64_t c = ku_thread() / 8; c < nc; c += ku_threads() / 8) {
+        const int64_t from = segoff[c], to = cxadj[c], len = cxadj[c + 1] - to;
+        for (int64_t j = sub; j < len; j += 8) {
+            cadj[to + j] = rkey[from + j];
+            cewgt[to + j] = rw[from + j];
+        }
     }
 }
 
@@ -454,25 +463,27 @@ extern "C" void contract_gpu_set_paths(int team, int64_t hash_max)
     g_hash_max = hash_max < 0 ? HASH_MAX_DEFAULT : hash_max < HASH_MAX_DEFAULT ? hash_max : HASH_MAX_DEFAULT;
 }
 
-/* The team size of a level: the smallest of 8, 16, 32 lanes holding twice
- * the mean row bound nnz / nc (so most rows fit one team). */
+/* The team size of a level: the smallest of 8, 16, 32 lanes holding 1.25
+ * times the mean row bound nnz / nc (measured: docs/design-contraction.md). */
 static int team_size(int64_t nnz, int32_t nc)
 {
     if (g_team)
         return g_team;
-    int64_t mean2 = nc > 0 ? 2 * nnz / nc : 0;
-    return mean2 <= 8 ? 8 : mean2 <= 16 ? 16 : 32;
+    int64_t want = nc > 0 ? 5 * nnz / (4 * (int64_t)nc) : 0;
+    return want <= 8 ? 8 : want <= 16 ? 16 : 32;
 }
 
 /* Device temporaries of one contraction, freed together. */
 struct contract_temps {
     int32_t *bad = nullptr, *kin = nullptr, *vin = nullptr, *skey = nullptr, *members = nullptr, *gptr = nullptr;
     int64_t *pos = nullptr, *segoff = nullptr, *big = nullptr, *cnt = nullptr, *cx = nullptr, *info = nullptr;
-    int32_t *key_in = nullptr, *key = nullptr;
+    int32_t *rkey = nullptr, *key_in = nullptr, *key = nullptr;
+    double *rw = nullptr;
     void *ref_in = nullptr, *ref = nullptr;
     ~contract_temps()
     {
-        void *all[] = {bad, kin, vin, skey, members, gptr, pos, segoff, big, cnt, cx, info, key_in, key, ref_in, ref};
+        void *all[] = {bad, kin, vin, skey, members, gptr, pos, segoff, big, cnt, cx, info, rkey, key_in, key, rw,
+                       ref_in, ref};
         for (void *p : all)
             device_free(p);
     }
@@ -552,18 +563,16 @@ static int contract_groups(const coarsen_graph *g, const int32_t *cmap, int32_t 
     return COARSEN_OK;
 }
 
-/* The hashed rows (teams, then warps), counting or writing. */
-template <bool WRITE>
+/* The hashed rows (teams, then warps) into the row buffers. */
 static int hashed_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc, int team, int64_t hash_max,
-                       const contract_temps &t, const int64_t *cxadj, int32_t *cadj, double *cewgt,
-                       coarsen_error *err)
+                       const contract_temps &t, coarsen_error *err)
 {
     cudaStream_t s = device_stream();
     const int64_t small_max = team < hash_max ? team : hash_max;
     const unsigned tb = ku_blocks(nc, team);
-#define CONTRACT_TEAM(T)                                                                                          \
-    k_rows_team<T, WRITE><<<tb, KU_THREADS, 0, s>>>(nc, t.gptr, t.members, t.segoff, small_max, g->xadj, g->adj, \
-                                                    g->ewgt, cmap, t.cnt, cxadj, cadj, cewgt)
+#define CONTRACT_TEAM(T)                                                                                           \
+    k_rows_team<T><<<tb, KU_THREADS, 0, s>>>(nc, t.gptr, t.members, t.pos, t.segoff, small_max, g->xadj, g->adj, \
+                                             g->ewgt, cmap, t.cnt, t.rkey, t.rw)
     if (team == 8)
         CONTRACT_TEAM(8);
     else if (team == 16)
@@ -574,9 +583,9 @@ static int hashed_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc, 
     CUDA_LAUNCH_TRY(err);
     if (hash_max > small_max) {
         unsigned wb = ku_blocks(nc, KU_WARP);
-        k_rows_warp<WRITE><<<wb < ROW_BLOCKS_MAX ? wb : ROW_BLOCKS_MAX, KU_THREADS, 0, s>>>(
-            nc, t.gptr, t.members, t.segoff, small_max, hash_max, g->xadj, g->adj, g->ewgt, cmap, t.cnt, cxadj,
-            cadj, cewgt);
+        k_rows_warp<<<wb < ROW_BLOCKS_MAX ? wb : ROW_BLOCKS_MAX, KU_THREADS, 0, s>>>(
+            nc, t.gptr, t.members, t.segoff, small_max, hash_max, g->xadj, g->adj, g->ewgt, cmap, t.cnt, t.rkey,
+            t.rw);
         CUDA_LAUNCH_TRY(err);
     }
     return COARSEN_OK;
@@ -599,7 +608,10 @@ static int scan_and_summary(int32_t nc, contract_temps &t, int64_t h[3], coarsen
 }
 
 /* Steps 3-4 with fine entry indices of type Ref for the sorted rows
- * (uint32_t when nnz fits, halving the sort's value buffers). */
+ * (uint32_t when nnz fits, halving the sort's value buffers). Every row is
+ * built once, at its bound's place in the row buffers (t.rkey, t.rw: nnz
+ * entries); the coarse graph, allocated at its exact size once the lengths
+ * are known, is then copied from them. */
 template <class Ref>
 static int contract_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc, int64_t hash_max,
                          coarsen_graph **out, contract_temps &t, coarsen_error *err)
@@ -608,10 +620,13 @@ static int contract_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc
     cudaStream_t s = device_stream();
     const int team = team_size(g->nnz, nc);
 
-    /* counting pass over the hashed rows; t.big becomes the sorted rows'
-     * offsets in the gathered array (loff) */
-    if (int rc = hashed_rows<false>(g, cmap, nc, team, hash_max, t, nullptr, nullptr, nullptr, err))
+    if (int rc = dalloc(&t.rkey, (size_t)g->nnz, "coarse row buffer", err))
         return rc;
+    if (int rc = dalloc(&t.rw, (size_t)g->nnz, "coarse row buffer", err))
+        return rc;
+    if (int rc = hashed_rows(g, cmap, nc, team, hash_max, t, err))
+        return rc;
+    /* t.big becomes the sorted rows' offsets in their gathered array */
     if (int rc = cub_run([&](void *tmp, size_t &b) {
             return cub::DeviceScan::ExclusiveSum(tmp, b, t.big, (int64_t)nc + 1, s);
         }, "sorted row scan", err))
@@ -628,12 +643,10 @@ static int contract_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc
     if (h[0] & 2)
         return error_set(err, COARSEN_ERR_INPUT, "contract: cmap is not onto [0, %d): a coarse vertex has no member", nc);
 
-    /* rows above hash_max: gather, stable segmented sort, count the runs */
+    /* rows above hash_max: gather, stable segmented sort, sum the runs */
     const int64_t big_entries = h[1];
-    Ref *ref = nullptr;
-    const unsigned sb = (int64_t)nc < (int64_t)ROW_BLOCKS_MAX ? (unsigned)(nc > 0 ? nc : 1) : ROW_BLOCKS_MAX;
     if (big_entries > 0) {
-        Ref *ref_in = nullptr;
+        Ref *ref_in = nullptr, *ref = nullptr;
         if (int rc = dalloc(&t.key_in, (size_t)big_entries, "gathered keys", err))
             return rc;
         if (int rc = dalloc(&ref_in, (size_t)big_entries, "gathered entry indices", err))
@@ -660,16 +673,19 @@ static int contract_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc
         t.ref_in = drefs.Alternate();
         free_temp(t.key_in);
         free_temp(t.ref_in);
-        k_rows_sorted<Ref, false><<<sb, KU_THREADS, 0, s>>>(nc, t.big, t.key, ref, g->ewgt, t.cnt,
-                                                             nullptr, nullptr, nullptr);
+        const unsigned sb = (int64_t)nc < (int64_t)ROW_BLOCKS_MAX ? (unsigned)nc : ROW_BLOCKS_MAX;
+        k_rows_sorted<Ref><<<sb, KU_THREADS, 0, s>>>(nc, t.big, t.segoff, t.key, ref, g->ewgt, t.cnt, t.rkey, t.rw);
         CUDA_LAUNCH_TRY(err);
         if (int rc = scan_and_summary(nc, t, h, err))
             return rc;
+        free_temp(t.key);
+        device_free(t.ref);
+        t.ref = nullptr;
     }
     free_temp(t.skey);
     free_temp(t.pos);
 
-    /* writing pass into the coarse graph */
+    /* the coarse graph at its exact size, copied from the row buffers */
     coarsen_graph *cg = nullptr;
     if (int rc = device_graph_alloc(nc, h[2], &cg, err))
         return rc;
@@ -677,13 +693,9 @@ static int contract_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc
     int rc = [&]() -> int {
         CUDA_TRY(err, cudaMemcpyAsync(cg->xadj, t.cx, ((size_t)nc + 1) * sizeof *cg->xadj, cudaMemcpyDeviceToDevice,
                                       s));
-        if (int r = hashed_rows<true>(g, cmap, nc, team, hash_max, t, cg->xadj, cg->adj, cg->ewgt, err))
-            return r;
-        if (big_entries > 0) {
-            k_rows_sorted<Ref, true><<<sb, KU_THREADS, 0, s>>>(nc, t.big, t.key, ref, g->ewgt, nullptr,
-                                                               cg->xadj, cg->adj, cg->ewgt);
-            CUDA_LAUNCH_TRY(err);
-        }
+        k_compact_rows<<<ku_blocks(nc, 8), KU_THREADS, 0, s>>>(nc, t.segoff, cg->xadj, t.rkey, t.rw, cg->adj,
+                                                                cg->ewgt);
+        CUDA_LAUNCH_TRY(err);
         k_coarse_vwgt<<<ku_blocks(nc), KU_THREADS, 0, s>>>(nc, t.gptr, t.members, g->vwgt, cg->vwgt);
         CUDA_LAUNCH_TRY(err);
         if (!g->integral_weights) { /* integer sums agree already */

@@ -13,10 +13,11 @@ int64_t contract_gpu_peak_bytes(int32_t n, int64_t nnz)
      * row bounds, sorted row offsets, row lengths, coarse row offsets */
     const int64_t rows = 4 * v + 4 * v + 4 * v + 8 * v + 8 * v + 8 * v + 8 * v + 8 * v;
     int64_t phase[3] = {
-        4 * 4 * v,                                 /* group sort: both key and value buffers */
-        rows + 2 * (4 + ref) * nnz + 16 * v,       /* segmented sort of the rows above hash_max, CUB's segment lists */
-        rows - 12 * v + (4 + ref) * nnz            /* writing (sorted ids and row places freed): sorted entries */
-            + 16 * v + 12 * nnz                    /* and the coarse graph (nc <= n, cnnz <= nnz) */
+        4 * 4 * v,                                    /* group sort: both key and value buffers */
+        rows + 12 * nnz + 2 * (4 + ref) * nnz + 16 * v, /* row buffers, segmented sort of the rows above */
+                                                      /* hash_max, CUB's segment lists */
+        rows - 12 * v + 12 * nnz + 16 * v + 12 * nnz, /* copy (sorted ids and row places freed): row buffers */
+                                                      /* and the coarse graph (nc <= n, cnnz <= nnz) */
     };
     int64_t peak = 0;
     for (int i = 0; i < 3; i++)
