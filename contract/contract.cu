@@ -473,21 +473,56 @@ static int team_size(int64_t nnz, int32_t nc)
     return want <= 8 ? 8 : want <= 16 ? 16 : 32;
 }
 
-/* Device temporaries of one contraction, freed together. */
+/* Device temporaries of one contraction. The O(n) arrays come from two
+ * allocations, each carved into 256-byte aligned arrays: `keep` (error flag,
+ * summary, group offsets, row bounds, coarse row offsets: alive to the end)
+ * and `scan` (member row places, sorted row offsets, row lengths: freed
+ * before the coarse graph is allocated); the group sort's four buffers stay
+ * separate (its result may end in either of a pair). One CubScratch serves
+ * every CUB call. Fewer allocations: less host time per level. */
 struct contract_temps {
-    int32_t *bad = nullptr, *kin = nullptr, *vin = nullptr, *skey = nullptr, *members = nullptr, *gptr = nullptr;
-    int64_t *pos = nullptr, *segoff = nullptr, *big = nullptr, *cnt = nullptr, *cx = nullptr, *info = nullptr;
+    int32_t *kin = nullptr, *vin = nullptr, *skey = nullptr, *members = nullptr;
+    void *keep = nullptr, *scan = nullptr;
+    int32_t *bad = nullptr, *gptr = nullptr;
+    int64_t *info = nullptr, *segoff = nullptr, *cx = nullptr, *pos = nullptr, *big = nullptr, *cnt = nullptr;
     int32_t *rkey = nullptr, *key_in = nullptr, *key = nullptr;
     double *rw = nullptr;
     void *ref_in = nullptr, *ref = nullptr;
+    CubScratch cub;
     ~contract_temps()
     {
-        void *all[] = {bad, kin, vin, skey, members, gptr, pos, segoff, big, cnt, cx, info, rkey, key_in, key, rw,
-                       ref_in, ref};
+        void *all[] = {kin, vin, skey, members, keep, scan, rkey, key_in, key, rw, ref_in, ref};
         for (void *p : all)
             device_free(p);
     }
 };
+
+static size_t round256(size_t bytes)
+{
+    return (bytes + 255) & ~(size_t)255;
+}
+
+/* The next `count` elements of T at *at (an arena), advancing it. */
+template <class T>
+static T *carve(char *&at, size_t count)
+{
+    T *p = reinterpret_cast<T *>(at);
+    at += round256(count * sizeof(T));
+    return p;
+}
+
+/* Runs a CUB device algorithm f(temp, bytes) in the temps' scratch. */
+template <class F>
+static int cub_in(CubScratch &cs, F &&f, const char *what, coarsen_error *err)
+{
+    if (int rc = cs.reserve(f, what, err))
+        return rc;
+    size_t bytes = cs.bytes;
+    cudaError_t code = f(cs.p, bytes);
+    if (code != cudaSuccess)
+        return device_cuda_fail(err, code, what, __FILE__, __LINE__);
+    return 0;
+}
 
 template <class T>
 static void free_temp(T *&p)
@@ -512,8 +547,16 @@ static int contract_groups(const coarsen_graph *g, const int32_t *cmap, int32_t 
 {
     const int32_t n = g->n;
     cudaStream_t s = device_stream();
-    if (int rc = dalloc(&t.bad, 1, "error flag", err))
+    const size_t v = (size_t)nc + 1;
+    char *at = nullptr;
+    if (int rc = dalloc(&at, 2 * round256(32) + round256(4 * v) + 2 * round256(8 * v), "contraction arrays", err))
         return rc;
+    t.keep = at;
+    t.bad = carve<int32_t>(at, 8);
+    t.info = carve<int64_t>(at, 4);
+    t.gptr = carve<int32_t>(at, v);
+    t.segoff = carve<int64_t>(at, v);
+    t.cx = carve<int64_t>(at, v);
     if (int rc = dalloc(&t.kin, (size_t)n, "coarse ids", err))
         return rc;
     if (int rc = dalloc(&t.vin, (size_t)n, "fine ids", err))
@@ -528,7 +571,7 @@ static int contract_groups(const coarsen_graph *g, const int32_t *cmap, int32_t 
     /* double buffers: CUB keeps no copy of its own */
     cub::DoubleBuffer<int32_t> dkeys(t.kin, t.skey), dvals(t.vin, t.members);
     int bits = key_bits(nc);
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
+    if (int rc = cub_in(t.cub, [&](void *tmp, size_t &b) {
             return cub::DeviceRadixSort::SortPairs(tmp, b, dkeys, dvals, (int64_t)n, 0, bits, s);
         }, "group sort", err))
         return rc;
@@ -538,24 +581,20 @@ static int contract_groups(const coarsen_graph *g, const int32_t *cmap, int32_t 
     t.vin = dvals.Alternate();
     free_temp(t.kin);
     free_temp(t.vin);
-    if (int rc = dalloc(&t.gptr, (size_t)nc + 1, "group offsets", err))
-        return rc;
     k_group_ptr<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, s>>>(n, t.skey, nc, t.gptr, t.bad);
     CUDA_LAUNCH_TRY(err);
 
-    if (int rc = dalloc(&t.pos, (size_t)n + 1, "member row places", err))
+    if (int rc = dalloc(&at, round256(8 * ((size_t)n + 1)) + 2 * round256(8 * v), "contraction row arrays", err))
         return rc;
+    t.scan = at;
+    t.pos = carve<int64_t>(at, (size_t)n + 1);
+    t.big = carve<int64_t>(at, v);
+    t.cnt = carve<int64_t>(at, v);
     k_member_degrees<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, s>>>(n, t.members, g->xadj, t.pos);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
+    if (int rc = cub_in(t.cub, [&](void *tmp, size_t &b) {
             return cub::DeviceScan::ExclusiveSum(tmp, b, t.pos, (int64_t)n + 1, s);
         }, "member row scan", err))
-        return rc;
-    if (int rc = dalloc(&t.segoff, (size_t)nc + 1, "row bounds", err))
-        return rc;
-    if (int rc = dalloc(&t.big, (size_t)nc + 1, "sorted row offsets", err))
-        return rc;
-    if (int rc = dalloc(&t.cnt, (size_t)nc + 1, "coarse row lengths", err))
         return rc;
     k_row_bounds<<<ku_blocks((int64_t)nc + 1), KU_THREADS, 0, s>>>(nc, t.gptr, t.pos, hash_max, t.segoff, t.big,
                                                                     t.cnt);
@@ -596,7 +635,7 @@ static int hashed_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc, 
 static int scan_and_summary(int32_t nc, contract_temps &t, int64_t h[3], coarsen_error *err)
 {
     cudaStream_t s = device_stream();
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
+    if (int rc = cub_in(t.cub, [&](void *tmp, size_t &b) {
             return cub::DeviceScan::ExclusiveSum(tmp, b, t.cnt, t.cx, (int64_t)nc + 1, s);
         }, "coarse row scan", err))
         return rc;
@@ -627,13 +666,9 @@ static int contract_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc
     if (int rc = hashed_rows(g, cmap, nc, team, hash_max, t, err))
         return rc;
     /* t.big becomes the sorted rows' offsets in their gathered array */
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
+    if (int rc = cub_in(t.cub, [&](void *tmp, size_t &b) {
             return cub::DeviceScan::ExclusiveSum(tmp, b, t.big, (int64_t)nc + 1, s);
         }, "sorted row scan", err))
-        return rc;
-    if (int rc = dalloc(&t.cx, (size_t)nc + 1, "coarse row offsets", err))
-        return rc;
-    if (int rc = dalloc(&t.info, 3, "contraction summary", err))
         return rc;
     int64_t h[3] = {0, 0, 0};
     if (int rc = scan_and_summary(nc, t, h, err))
@@ -662,7 +697,7 @@ static int contract_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc
         t.ref = ref;
         cub::DoubleBuffer<int32_t> dkeys(t.key_in, t.key);
         cub::DoubleBuffer<Ref> drefs(ref_in, ref);
-        if (int rc = cub_run([&](void *tmp, size_t &b) {
+        if (int rc = cub_in(t.cub, [&](void *tmp, size_t &b) {
                 return cub::DeviceSegmentedSort::StableSortPairs(tmp, b, dkeys, drefs, big_entries, (int64_t)nc,
                                                                  t.big, t.big + 1, s);
             }, "segmented sort", err))
@@ -683,7 +718,7 @@ static int contract_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc
         t.ref = nullptr;
     }
     free_temp(t.skey);
-    free_temp(t.pos);
+    free_temp(t.scan); /* pos, big, cnt */
 
     /* the coarse graph at its exact size, copied from the row buffers */
     coarsen_graph *cg = nullptr;
