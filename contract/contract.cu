@@ -12,7 +12,9 @@
  *      and stably sorted by coarse neighbour (segmented sort), runs walked by
  *      a block per row. Every weight sum goes left to right in the CPU's
  *      order (the leader of a key adds the later lanes' weights one by one);
- *      the pass runs twice, counting, then (coarse graph allocated) writing;
+ *      each row is written once, sorted, at its bound's place in row buffers
+ *      of nnz entries, then copied into the coarse graph allocated at its
+ *      exact size once the lengths are scanned;
  *   4. real weights: entry (c, b) with b < c copies the weight of (b, c)
  *      (contract.h); integer sums are exact, so both directions agree.
  * One small copy to the host per contraction (error flags, sizes), two when
