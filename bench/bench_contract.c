@@ -6,9 +6,12 @@
  * second; per graph and backend: edges per second summed over levels, and the
  * GPU's peak device memory over the input CSR size. At level 0 it also times
  * two-hop matching (leaves and twins) after the matching. BENCH_CONTRACT_GPU_ONLY=1
- * skips the CPU timings (big graphs). */
+ * skips the CPU timings (big graphs). BENCH_CONTRACT_PATHS="T,H;T,H;..." (up to
+ * 8 settings of contract_gpu_set_paths: team size, hash_max) times the GPU
+ * once per setting, reported as paths=T,H (default: one run, the defaults). */
 #include "bench/bench_util.h"
 #include "contract/contract.h"
+#include "contract/contract_gpu_memory.h"
 #include "core/error.h"
 #include "device/device.h"
 #include "matching/matching.h"
@@ -26,7 +29,7 @@ static const char *const defaults[] = {
     "er:n=1000000,deg=12,weights=real",
 };
 
-enum { MAX_LEVELS = 12, MAX_RUNS = 64 };
+enum { MAX_LEVELS = 12, MAX_RUNS = 64, MAX_PATHS = 8 };
 
 typedef struct totals {
     int64_t edges;  /* fine directed edges contracted, all levels */
@@ -166,13 +169,30 @@ int main(int argc, char **argv)
     if (use_gpu)
         fprintf(stderr, "bench_contract: GPU %s\n", device_name());
     gpu_only = use_gpu && env && strcmp(env, "1") == 0;
+    int teams[MAX_PATHS] = {0};
+    long long hash_max[MAX_PATHS] = {-1};
+    int npaths = 1;
+    const char *paths = getenv("BENCH_CONTRACT_PATHS");
+    if (paths) {
+        npaths = 0;
+        for (const char *q = paths; *q && npaths < MAX_PATHS;) {
+            int used = 0;
+            if (sscanf(q, "%d,%lld%n", &teams[npaths], &hash_max[npaths], &used) != 2) {
+                fprintf(stderr, "bench_contract: BENCH_CONTRACT_PATHS: '%s' is not T,H;T,H;...\n", paths);
+                return 2;
+            }
+            npaths++;
+            q += used;
+            q += *q == ';';
+        }
+    }
     for (int k = 0; k < o.ngraphs; k++) {
         coarsen_graph *g = NULL;
         if (bench_load_graph(o.graphs[k], &g, &err)) {
             fprintf(stderr, "bench_contract: %s\n", err.msg);
             return 1;
         }
-        totals t1 = {0, 0}, tn = {0, 0}, tg = {0, 0};
+        totals t1 = {0, 0}, tn = {0, 0}, tg[MAX_PATHS] = {{0, 0}};
         double peak = 0;
         for (int level = 0; level < MAX_LEVELS && g->nnz > 0; level++) {
             int32_t *mate = malloc((size_t)g->n * sizeof *mate), *cmap = malloc((size_t)g->n * sizeof *cmap), nc = 0;
@@ -204,15 +224,16 @@ int main(int argc, char **argv)
                 if (!gpu_only)
                     add_report(pass == 0 ? &t1 : &tn, o.graphs[k], g, level, "cpu", ms, runs, h, NULL);
             }
-            if (use_gpu) {
+            for (int p = 0; use_gpu && p < npaths; p++) {
                 double ratio = 0;
+                contract_gpu_set_paths(teams[p], hash_max[p]);
                 if (time_gpu(g, cmap, nc, h, runs, ms, &ratio, &err)) {
                     fprintf(stderr, "bench_contract: %s\n", err.msg);
                     return 1;
                 }
-                char more[64];
-                snprintf(more, sizeof more, " gpu_peak_over_input=%.2f", ratio);
-                add_report(&tg, o.graphs[k], g, level, "gpu", ms, runs, h, more);
+                char more[96];
+                snprintf(more, sizeof more, " gpu_peak_over_input=%.2f paths=%d,%lld", ratio, teams[p], hash_max[p]);
+                add_report(&tg[p], o.graphs[k], g, level, "gpu", ms, runs, h, more);
                 if (ratio > peak)
                     peak = ratio;
             }
@@ -224,16 +245,17 @@ int main(int argc, char **argv)
             if (stalled)
                 break;
         }
-        const totals *ts[3] = {&t1, &tn, &tg};
         const char *names[3] = {"cpu1", "cpu", "gpu"};
-        for (int b = gpu_only ? 2 : 0; b < (use_gpu ? 3 : 2); b++) {
-            char more[64] = "";
-            if (b == 2)
-                snprintf(more, sizeof more, " gpu_peak_over_input_max=%.2f", peak);
+        for (int b = gpu_only ? 2 : 0; b < (use_gpu ? 2 + npaths : 2); b++) {
+            const totals *tb = b == 0 ? &t1 : b == 1 ? &tn : &tg[b - 2];
+            char more[96] = "";
+            if (b >= 2)
+                snprintf(more, sizeof more, " gpu_peak_over_input_max=%.2f paths=%d,%lld", peak, teams[b - 2],
+                         hash_max[b - 2]);
             printf("bench=contract_total graph=%s backend=%s threads=%d fine_edges=%lld sum_median_ms=%.3f "
                    "gedges_per_s=%.3f%s\n",
-                   o.graphs[k], names[b], b == 0 ? 1 : all, (long long)ts[b]->edges, ts[b]->ms,
-                   ts[b]->ms > 0 ? (double)ts[b]->edges / ts[b]->ms / 1e6 : 0.0, more);
+                   o.graphs[k], names[b < 2 ? b : 2], b == 0 ? 1 : all, (long long)tb->edges, tb->ms,
+                   tb->ms > 0 ? (double)tb->edges / tb->ms / 1e6 : 0.0, more);
         }
         coarsen_graph_free(g);
         omp_set_num_threads(all);

@@ -1,24 +1,24 @@
 /* contract.cu — GPU contraction and map from mates (contract.h), identical to
- * the CPU reference, real weights included. Contraction pipeline:
+ * the CPU reference, real weights included. Contraction pipeline
+ * (docs/design-contraction.md):
  *   1. stable radix sort of fine ids by coarse id -> members of every group
  *      in increasing fine id (groups contiguous, in coarse order);
- *   2. scan of the members' row lengths -> each member's row has a fixed
- *      place in one gathered array (nnz entries); coarse row c's segment is
- *      the concatenation of its members' rows, in the CPU's order;
- *   3. gather (coarse neighbour, fine entry index), internal entries keyed
- *      nc (they sort last in their segment and are dropped); the weights stay
- *      in the fine graph (indices are 4 bytes when nnz < 2^32, not 8);
- *   4. stable segmented sort by coarse neighbour (64-bit offsets, double
- *      buffers: no extra copy in CUB's temporary storage);
- *   5. a run start is the first entry of a segment or a key change; a
- *      reduction counts them (the coarse nnz); scans of run starts, chunk by
- *      chunk of CONTRACT_RUN_CHUNK entries with a device-side carry, number the coarse
- *      entries; one thread per run sums its fine weights left to right (the
- *      CPU's order; no tree reduction);
- *   6. real weights: entry (c, b) with b < c copies the weight of (b, c)
+ *   2. scan of the members' row lengths -> row c's bound B(c), the fine
+ *      entries of its members (an upper bound on its coarse length);
+ *   3. one pass per coarse row, by B(c): B <= team size: a team of 8, 16 or
+ *      32 lanes, one fine entry per lane, equal neighbours found by
+ *      __match_any_sync; B <= hash_max: one warp, a hash table in shared
+ *      memory, entries 32 at a time in the CPU's order; larger rows: gathered
+ *      and stably sorted by coarse neighbour (segmented sort), runs walked by
+ *      a block per row. Every weight sum goes left to right in the CPU's
+ *      order (the leader of a key adds the later lanes' weights one by one);
+ *      each row is written once, sorted, at its bound's place in row buffers
+ *      of nnz entries, then copied into the coarse graph allocated at its
+ *      exact size once the lengths are scanned;
+ *   4. real weights: entry (c, b) with b < c copies the weight of (b, c)
  *      (contract.h); integer sums are exact, so both directions agree.
- * Memory per fine entry at the peak: docs/design-contraction.md.
- * Only counts (and an error flag) cross to the host. */
+ * One small copy to the host per contraction (error flags, sizes), two when
+ * rows above hash_max exist. Everything runs on device_stream(). */
 #include "contract/contract.h"
 #include "contract/contract_gpu_memory.h"
 #include "contract/kernel_util.cuh"
@@ -26,12 +26,10 @@
 #include "device/cuda_check.cuh"
 #include "core/row_find.h"
 
+#include <cub/block/block_scan.cuh>
 #include <cub/device/device_radix_sort.cuh>
-#include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_sort.cuh>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
 
 /* ---------------------------------------------------------------- map */
 
@@ -52,12 +50,22 @@ __global__ void k_leader_flags(int32_t n, const int32_t *mate, int32_t *flags, i
     }
 }
 
-/* cmap[v] = the id of v's leader. Only called on a valid matching. */
+/* cmap[v] = the id of v's leader (of v itself where mate[v] is out of range:
+ * the result is then discarded, but no read leaves the arrays). */
 __global__ void k_map_from_ids(int32_t n, const int32_t *mate, const int32_t *ids, int32_t *cmap)
 {
     for (int64_t v = ku_thread(); v < n; v += ku_threads()) {
         int32_t m = mate[v];
-        cmap[v] = (m == -1 || v < m) ? ids[v] : ids[m];
+        cmap[v] = (m < 0 || m >= n || v < m) ? ids[v] : ids[m];
+    }
+}
+
+/* out[0] = *bad, out[1] = ids[n] (the coarse count): one copy to the host. */
+__global__ void k_map_summary(int32_t n, const int32_t *bad, const int32_t *ids, int32_t *out)
+{
+    if (ku_thread() == 0) {
+        out[0] = *bad;
+        out[1] = ids[n];
     }
 }
 
@@ -67,29 +75,33 @@ extern "C" int contract_map_from_mates_gpu(int32_t n, const int32_t *d_mate, int
     *nc = 0;
     if (n == 0)
         return COARSEN_OK;
+    cudaStream_t s = device_stream();
     int32_t *flags = nullptr, *ids = nullptr, *bad = nullptr;
     int rc = dalloc(&flags, (size_t)n + 1, "leader flags", err);
     if (!rc)
         rc = dalloc(&ids, (size_t)n + 1, "coarse ids", err);
     if (!rc)
-        rc = dalloc(&bad, 1, "error flag", err);
+        rc = dalloc(&bad, 3, "error flag", err);
     if (!rc)
         rc = [&]() -> int {
-            CUDA_TRY(err, cudaMemsetAsync(bad, 0, sizeof *bad, device_stream()));
-            k_leader_flags<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, device_stream()>>>(n, d_mate, flags, bad);
+            CUDA_TRY(err, cudaMemsetAsync(bad, 0, sizeof *bad, s));
+            k_leader_flags<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, s>>>(n, d_mate, flags, bad);
             CUDA_LAUNCH_TRY(err);
-            int32_t h_bad = 0;
-            CUDA_TRY(err, stream_copy(&h_bad, bad, sizeof h_bad, cudaMemcpyDeviceToHost));
-            if (h_bad)
-                return error_set(err, COARSEN_ERR_INPUT, "contract: mate[] is not a symmetric matching");
             int r = cub_run([&](void *t, size_t &b) {
-                return cub::DeviceScan::ExclusiveSum(t, b, flags, ids, (int64_t)n + 1, device_stream());
+                return cub::DeviceScan::ExclusiveSum(t, b, flags, ids, (int64_t)n + 1, s);
             }, "leader scan", err);
             if (r)
                 return r;
-            k_map_from_ids<<<ku_blocks(n), KU_THREADS, 0, device_stream()>>>(n, d_mate, ids, d_cmap);
+            k_map_from_ids<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, d_mate, ids, d_cmap);
             CUDA_LAUNCH_TRY(err);
-            CUDA_TRY(err, stream_copy(nc, ids + n, sizeof *nc, cudaMemcpyDeviceToHost));
+            k_map_summary<<<1, 1, 0, s>>>(n, bad, ids, bad + 1);
+            CUDA_LAUNCH_TRY(err);
+            int32_t h[2] = {0, 0};
+            CUDA_TRY(err, cudaMemcpyAsync(h, bad + 1, sizeof h, cudaMemcpyDeviceToHost, s));
+            CUDA_TRY(err, cudaStreamSynchronize(s));
+            if (h[0])
+                return error_set(err, COARSEN_ERR_INPUT, "contract: mate[] is not a symmetric matching");
+            *nc = h[1];
             return COARSEN_OK;
         }();
     device_free(flags);
@@ -102,12 +114,33 @@ extern "C" int contract_map_from_mates_gpu(int32_t n, const int32_t *d_mate, int
 
 /* ---------------------------------------------------------- contraction */
 
-/* *bad |= 1 when some cmap value lies outside [0, nc); idx[v] = v. */
-__global__ void k_check_map(int32_t n, const int32_t *cmap, int32_t nc, int32_t *idx, int32_t *bad)
+/* Slots of the per-warp hash table (keys and sums in shared memory); rows
+ * hashed by a warp have at most hash_max <= HASH_SLOTS / 2 fine entries, so
+ * the table is never more than half full. */
+static constexpr int HASH_SLOTS = 256;
+static constexpr int64_t HASH_MAX_DEFAULT = HASH_SLOTS / 2;
+static constexpr unsigned ROW_BLOCKS_MAX = 8192; /* grid of the warp- and block-per-row kernels */
+
+/* The coarse neighbour of fine neighbour v in row c, or -1 for an internal
+ * entry (and for a map value outside [0, nc): the result is then discarded,
+ * but no kernel reads or writes out of bounds). */
+__device__ __forceinline__ int32_t coarse_nb(const int32_t *cmap, int32_t nc, int32_t c, int32_t v)
+{
+    int32_t k = cmap[v];
+    return k < 0 || k >= nc || k == c ? -1 : k;
+}
+
+/* skey[v] = cmap[v] (0 where out of range: *bad |= 1), idx[v] = v: the
+ * inputs of the group sort. */
+__global__ void k_check_map(int32_t n, const int32_t *cmap, int32_t nc, int32_t *skey, int32_t *idx, int32_t *bad)
 {
     for (int64_t v = ku_thread(); v < n; v += ku_threads()) {
-        if (cmap[v] < 0 || cmap[v] >= nc)
+        int32_t k = cmap[v];
+        if (k < 0 || k >= nc) {
             atomicOr(bad, 1);
+            k = 0;
+        }
+        skey[v] = k;
         idx[v] = (int32_t)v;
     }
 }
@@ -133,95 +166,266 @@ __global__ void k_member_degrees(int32_t n, const int32_t *members, const int64_
         rowlen[p] = p == n ? 0 : xadj[members[p] + 1] - xadj[members[p]];
 }
 
-/* segoff[c] = start of coarse row c's segment in the gathered array. */
-__global__ void k_segment_offsets(int32_t nc, const int32_t *gptr, const int64_t *pos, int64_t *segoff)
+/* segoff[c] = start of row c's fine entries in member order (B(c) =
+ * segoff[c+1] - segoff[c]); big[c] = B(c) for rows sorted (B > hash_max),
+ * else 0; cnt[c] = 0 (the counting pass fills the others). */
+__global__ void k_row_bounds(int32_t nc, const int32_t *gptr, const int64_t *pos, int64_t hash_max, int64_t *segoff,
+                             int64_t *big, int64_t *cnt)
 {
-    for (int64_t c = ku_thread(); c <= nc; c += ku_threads())
-        segoff[c] = pos[gptr[c]];
+    for (int64_t c = ku_thread(); c <= nc; c += ku_threads()) {
+        int64_t s = pos[gptr[c]];
+        segoff[c] = s;
+        int64_t b = c < nc ? pos[gptr[c + 1]] - s : 0;
+        big[c] = b > hash_max ? b : 0;
+        cnt[c] = 0;
+    }
 }
 
-/* One warp per member p: its row, in stored order, to [pos[p], pos[p+1]):
- * key = coarse neighbour (nc for internal entries), ref = the fine entry's
- * index (its weight stays in the fine graph: no weight is moved by the sort). */
+/* Rows with B(c) <= small_max, one team of T lanes each, one fine entry per
+ * lane (entry `sub` of the members' rows in order; the members' places are
+ * loaded by one lane each and shuffled, so a lane's loads do not wait on one
+ * another). Equal coarse neighbours are found by __match_any_sync; the
+ * leader of each key (its lowest lane) sums the key's weights in lane order,
+ * i.e. the CPU's order, and writes (key, sum) at rkey/rw[segoff[c] + its
+ * rank among the keys]; cnt[c] = the number of keys. */
+template <int T>
+__global__ void k_rows_team(int32_t nc, const int32_t *gptr, const int32_t *members, const int64_t *pos,
+                            const int64_t *segoff, int64_t small_max, const int64_t *xadj, const int32_t *adj,
+                            const double *ewgt, const int32_t *cmap, int64_t *cnt, int32_t *rkey, double *rw)
+{
+    const int lane = ku_lane(), sub = lane % T, first = lane - sub;
+    const unsigned team = T == KU_WARP ? 0xffffffffu : ((1u << (T % KU_WARP)) - 1u) << first;
+    for (int64_t c = ku_thread() / T; c < nc; c += ku_threads() / T) {
+        const int64_t s0 = segoff[c], b = segoff[c + 1] - s0;
+        if (b > small_max)
+            continue; /* the whole team skips */
+        const int32_t g0 = gptr[c], nm = gptr[c + 1] - g0;
+        int64_t e = -1;
+        if (nm <= T) {
+            int64_t mf = 0, mp = 0; /* member sub's first entry, its place in the row */
+            if (sub < nm) {
+                mf = xadj[members[g0 + sub]];
+                mp = pos[g0 + sub] - s0;
+            }
+            int m = 0; /* the last member starting at or before entry sub */
+            for (int j = 1; j < nm; j++)
+                if (__shfl_sync(team, mp, first + j) <= sub)
+                    m = j;
+            const int64_t f = __shfl_sync(team, mf, first + m), p = __shfl_sync(team, mp, first + m);
+            if (sub < b)
+                e = f + sub - p;
+        } else if (sub < b) { /* many members of degree 0: walk them */
+            int64_t off = sub;
+            for (int32_t i = g0;; i++) {
+                int32_t u = members[i];
+                int64_t f = xadj[u], d = xadj[u + 1] - f;
+                if (off < d) {
+                    e = f + off;
+                    break;
+                }
+                off -= d;
+            }
+        }
+        int32_t k = -1;
+        double w = 0;
+        if (e >= 0) {
+            k = coarse_nb(cmap, nc, (int32_t)c, adj[e]);
+            if (k >= 0)
+                w = ewgt[e];
+        }
+        const unsigned same = __match_any_sync(team, k);
+        const bool lead = k >= 0 && (same & ((1u << lane) - 1u)) == 0;
+        const unsigned leaders = __ballot_sync(team, lead);
+        double sum = w;
+        int rank = 0;
+        for (int j = first; j < first + T; j++) { /* lane order: the CPU's order */
+            double wj = __shfl_sync(team, w, j);
+            int32_t kj = __shfl_sync(team, k, j);
+            if (j > lane && ((same >> j) & 1u))
+                sum += wj;
+            rank += ((leaders >> j) & 1u) && kj < k;
+        }
+        if (lead) {
+            rkey[s0 + rank] = k;
+            rw[s0 + rank] = sum;
+        }
+        if (sub == 0)
+            cnt[c] = __popc(leaders);
+    }
+}
+
+/* Rows with small_max < B(c) <= hash_max, one warp each: the members' rows
+ * 32 entries at a time, in order; the leader of each key in a chunk finds or
+ * inserts the key in the warp's table and adds the chunk's weights of that
+ * key to its sum in lane order (so sums follow the CPU's order); then the
+ * table is compacted and each key written at rkey/rw[segoff[c] + its rank];
+ * cnt[c] = the number of keys. */
+__global__ void k_rows_warp(int32_t nc, const int32_t *gptr, const int32_t *members, const int64_t *segoff,
+                            int64_t small_max, int64_t hash_max, const int64_t *xadj, const int32_t *adj,
+                            const double *ewgt, const int32_t *cmap, int64_t *cnt, int32_t *rkey, double *rw)
+{
+    __shared__ int32_t tkey[KU_THREADS / KU_WARP][HASH_SLOTS];
+    __shared__ double tsum[KU_THREADS / KU_WARP][HASH_SLOTS];
+    const int lane = ku_lane(), wib = threadIdx.x / KU_WARP;
+    const unsigned below = (1u << lane) - 1u;
+    int32_t *key = tkey[wib];
+    double *sum = tsum[wib];
+    for (int64_t c = ku_warp(); c < nc; c += ku_warps()) {
+        const int64_t s0 = segoff[c], b = segoff[c + 1] - s0;
+        if (b <= small_max || b > hash_max)
+            continue; /* the whole warp skips */
+        for (int j = lane; j < HASH_SLOTS; j += KU_WARP)
+            key[j] = -1;
+        __syncwarp();
+        for (int32_t i = gptr[c]; i < gptr[c + 1]; i++) {
+            int32_t u = members[i];
+            int64_t f = xadj[u], d = xadj[u + 1] - f;
+            for (int64_t j0 = 0; j0 < d; j0 += KU_WARP) {
+                int32_t k = -1;
+                double w = 0;
+                if (j0 + lane < d) {
+                    k = coarse_nb(cmap, nc, (int32_t)c, adj[f + j0 + lane]);
+                    if (k >= 0)
+                        w = ewgt[f + j0 + lane];
+                }
+                const unsigned same = __match_any_sync(0xffffffffu, k);
+                const bool lead = k >= 0 && (same & below) == 0;
+                int slot = 0, fresh = 0;
+                if (lead) {
+                    slot = (int)(((uint32_t)k * 2654435761u) >> 24) & (HASH_SLOTS - 1);
+                    for (;;) {
+                        int32_t old = atomicCAS(&key[slot], -1, k);
+                        if (old == -1 || old == k) {
+                            fresh = old == -1;
+                            break;
+                        }
+                        slot = (slot + 1) & (HASH_SLOTS - 1);
+                    }
+                }
+                double acc = fresh ? w : (lead ? sum[slot] + w : 0);
+                for (int j = 0; j < KU_WARP; j++) {
+                    double wj = __shfl_sync(0xffffffffu, w, j);
+                    if (j > lane && ((same >> j) & 1u))
+                        acc += wj;
+                }
+                if (lead)
+                    sum[slot] = acc;
+                __syncwarp();
+            }
+        }
+        /* compact the table in place (slot j moves to a place <= j, read
+         * into registers before any write), then write each key at its rank */
+        int nkeys = 0;
+        for (int j0 = 0; j0 < HASH_SLOTS; j0 += KU_WARP) {
+            int32_t k = key[j0 + lane];
+            double v = k != -1 ? sum[j0 + lane] : 0;
+            unsigned has = __ballot_sync(0xffffffffu, k != -1);
+            __syncwarp();
+            if (k != -1) {
+                key[nkeys + __popc(has & below)] = k;
+                sum[nkeys + __popc(has & below)] = v;
+            }
+            nkeys += __popc(has);
+            __syncwarp();
+        }
+        for (int j = lane; j < nkeys; j += KU_WARP) {
+            int32_t k = key[j];
+            int rank = 0;
+            for (int q = 0; q < nkeys; q++)
+                rank += key[q] < k;
+            rkey[s0 + rank] = k;
+            rw[s0 + rank] = sum[j];
+        }
+        if (lane == 0)
+            cnt[c] = nkeys;
+        __syncwarp();
+    }
+}
+
+/* Rows with B(c) > hash_max (those with loff[c+1] > loff[c]): one warp per
+ * member p of such a row copies its fine row, in stored order, to
+ * [loff[c] + pos[p] - segoff[c], ...): key = coarse neighbour (nc for
+ * internal entries, sorted last), ref = the fine entry's index (the weights
+ * stay in the fine graph). */
 template <class Ref>
-__global__ void k_gather(int32_t n, const int32_t *members, const int32_t *skey, const int64_t *pos,
-                         const int64_t *xadj, const int32_t *adj, const int32_t *cmap, int32_t nc, int32_t *key,
-                         Ref *ref)
+__global__ void k_gather_big(int32_t n, const int32_t *members, const int32_t *skey, const int64_t *pos,
+                             const int64_t *segoff, const int64_t *loff, const int64_t *xadj,
+                             const int32_t *adj, const int32_t *cmap, int32_t nc, int32_t *key, Ref *ref)
 {
     for (int64_t p = ku_warp(); p < n; p += ku_warps()) {
         int32_t u = members[p], c = skey[p];
-        int64_t first = xadj[u], deg = xadj[u + 1] - first, base = pos[p];
+        if (loff[c + 1] == loff[c])
+            continue;
+        int64_t first = xadj[u], deg = xadj[u + 1] - first, base = loff[c] + pos[p] - segoff[c];
         for (int64_t j = ku_lane(); j < deg; j += KU_WARP) {
-            int32_t k = cmap[adj[first + j]];
-            key[base + j] = k == c ? nc : k;
+            int32_t k = coarse_nb(cmap, nc, c, adj[first + j]);
+            key[base + j] = k < 0 ? nc : k;
             ref[base + j] = (Ref)(first + j);
         }
     }
 }
 
-/* head[segoff[c]] = 1 for every non-empty segment (head zeroed before). */
-__global__ void k_segment_heads(int32_t nc, const int64_t *segoff, unsigned char *head)
-{
-    for (int64_t c = ku_thread(); c < nc; c += ku_threads())
-        if (segoff[c] < segoff[c + 1])
-            head[segoff[c]] = 1;
-}
-
-/* 1 at the first entry of each external run of the sorted segments; 0 at
- * internal entries and at i >= nnz (so a scan's last value is a total). */
-struct run_start {
-    const int32_t *key;
-    const unsigned char *head;
-    int64_t nnz;
-    int32_t nc;
-    __host__ __device__ int64_t operator()(int64_t i) const
-    {
-        return i < nnz && key[i] != nc && (head[i] || key[i] != key[i - 1]) ? 1 : 0;
-    }
-};
-
-/* Chunk [c0, c0 + len) of the sorted entries; runidx[i - c0] = number of run
- * starts in [c0, i) for i in [c0, c0 + len], *carry = run starts before c0.
- * One thread per run start: coarse entry *carry + runidx[i - c0] = (key,
- * left-to-right sum of the run's fine weights). A run may go on past the
- * chunk: it is summed by the thread of its start. */
+/* Sorted rows (B(c) > hash_max: [loff[c], loff[c+1]) not empty), one block
+ * per row: a run starts at the row's first entry or a key change (never at
+ * key nc); the thread at a run's start sums it left to right (the CPU's
+ * order) and writes it at rkey/rw[segoff[c] + the runs before it]; cnt[c] =
+ * the number of runs. */
 template <class Ref>
-__global__ void k_sum_runs(run_start rs, const Ref *ref, const double *ewgt, int64_t c0, int64_t len,
-                           const int64_t *runidx, const int64_t *carry, int32_t *cadj, double *cewgt)
+__global__ void k_rows_sorted(int32_t nc, const int64_t *loff, const int64_t *segoff, const int32_t *key,
+                              const Ref *ref, const double *ewgt, int64_t *cnt, int32_t *rkey, double *rw)
 {
-    for (int64_t t = ku_thread(); t < len; t += ku_threads()) {
-        int64_t i = c0 + t;
-        if (!rs(i))
-            continue;
-        int32_t k = rs.key[i];
-        double s = ewgt[ref[i]];
-        for (int64_t j = i + 1; j < rs.nnz && !rs.head[j] && rs.key[j] == k; j++)
-            s += ewgt[ref[j]];
-        int64_t out = *carry + runidx[t];
-        cadj[out] = k;
-        cewgt[out] = s;
+    using scan_t = cub::BlockScan<int64_t, KU_THREADS>;
+    __shared__ typename scan_t::TempStorage tmp;
+    for (int64_t c = blockIdx.x; c < nc; c += gridDim.x) {
+        const int64_t lo = loff[c], hi = loff[c + 1];
+        if (lo == hi)
+            continue; /* the whole block skips */
+        int64_t done = 0; /* runs before the current tile */
+        for (int64_t t0 = lo; t0 < hi; t0 += KU_THREADS) {
+            const int64_t i = t0 + threadIdx.x;
+            const int32_t k = i < hi ? key[i] : nc;
+            const int64_t start = k != nc && (i == lo || key[i - 1] != k) ? 1 : 0;
+            int64_t before, tile;
+            scan_t(tmp).ExclusiveSum(start, before, tile);
+            if (start) {
+                double s = ewgt[ref[i]];
+                for (int64_t j = i + 1; j < hi && key[j] == k; j++)
+                    s += ewgt[ref[j]];
+                rkey[segoff[c] + done + before] = k;
+                rw[segoff[c] + done + before] = s;
+            }
+            done += tile;
+            __syncthreads();
+        }
+        if (threadIdx.x == 0)
+            cnt[c] = done;
     }
 }
 
-/* cxadj[c] = run starts before segoff[c], for the coarse rows whose segment
- * starts in this chunk (at its end too for the last chunk: the empty
- * trailing rows and c = nc). */
-__global__ void k_coarse_offsets(int32_t nc, const int64_t *segoff, int64_t c0, int64_t len, int64_t nnz,
-                                 const int64_t *runidx, const int64_t *carry, int64_t *cxadj)
+/* Coarse row c from its place in the row buffers: cadj/cewgt[cxadj[c] + j] =
+ * rkey/rw[segoff[c] + j], one team of 8 lanes per row. */
+__global__ void k_compact_rows(int32_t nc, const int64_t *segoff, const int64_t *cxadj, const int32_t *rkey,
+                               const double *rw, int32_t *cadj, double *cewgt)
 {
-    const int64_t end = c0 + len;
-    for (int64_t c = ku_thread(); c <= nc; c += ku_threads()) {
-        int64_t s = segoff[c];
-        if (s >= c0 && (s < end || (end == nnz && s == end)))
-            cxadj[c] = *carry + runidx[s - c0];
+    const int sub = ku_lane() % 8;
+    for (int64_t c = ku_thread() / 8; c < nc; c += ku_threads() / 8) {
+        const int64_t from = segoff[c], to = cxadj[c], len = cxadj[c + 1] - to;
+        for (int64_t j = sub; j < len; j += 8) {
+            cadj[to + j] = rkey[from + j];
+            cewgt[to + j] = rw[from + j];
+        }
     }
 }
 
-/* After a chunk: *carry += its run starts (runidx[len]). */
-__global__ void k_add_carry(const int64_t *runidx, int64_t len, int64_t *carry)
+/* out[0] = *bad, out[1] = entries of the sorted rows, out[2] = coarse
+ * entries counted so far: the one copy to the host. */
+__global__ void k_summary(int32_t nc, const int32_t *bad, const int64_t *loff, const int64_t *cx, int64_t *out)
 {
-    if (ku_thread() == 0)
-        *carry += runidx[len];
+    if (ku_thread() == 0) {
+        out[0] = *bad;
+        out[1] = loff[nc];
+        out[2] = cx[nc];
+    }
 }
 
 /* Coarse vertex weights (integer sums: any order). */
@@ -250,30 +454,77 @@ __global__ void k_mirror_weights(int32_t nc, const int64_t *cxadj, const int32_t
     }
 }
 
-/* Sorted entries numbered per chunk of this many: the run numbering takes
- * 8 bytes per chunk entry instead of 8 per fine entry (design-contraction.md). */
-static int64_t g_run_chunk = CONTRACT_RUN_CHUNK;
+/* The paths' thresholds (contract_gpu_set_paths): team size, 0 = by the
+ * level's mean row bound; rows of more than g_hash_max entries are sorted. */
+static int g_team = 0;
+static int64_t g_hash_max = HASH_MAX_DEFAULT;
 
-extern "C" void contract_gpu_set_run_chunk(int64_t entries)
+extern "C" void contract_gpu_set_paths(int team, int64_t hash_max)
 {
-    g_run_chunk = entries > 0 ? entries : CONTRACT_RUN_CHUNK;
+    g_team = team == 8 || team == 16 || team == 32 ? team : 0;
+    g_hash_max = hash_max < 0 ? HASH_MAX_DEFAULT : hash_max < HASH_MAX_DEFAULT ? hash_max : HASH_MAX_DEFAULT;
 }
 
-/* Device temporaries of one contraction, freed together. ref_in/ref hold
- * uint32_t or uint64_t fine entry indices (see contract_entries). */
+/* The team size of a level: the smallest of 8, 16, 32 lanes holding 1.25
+ * times the mean row bound nnz / nc (measured: docs/design-contraction.md). */
+static int team_size(int64_t nnz, int32_t nc)
+{
+    if (g_team)
+        return g_team;
+    int64_t want = nc > 0 ? 5 * nnz / (4 * (int64_t)nc) : 0;
+    return want <= 8 ? 8 : want <= 16 ? 16 : 32;
+}
+
+/* Device temporaries of one contraction. The O(n) arrays come from two
+ * allocations, each carved into 256-byte aligned arrays: `keep` (error flag,
+ * summary, group offsets, row bounds, coarse row offsets: alive to the end)
+ * and `scan` (member row places, sorted row offsets, row lengths: freed
+ * before the coarse graph is allocated); the group sort's four buffers stay
+ * separate (its result may end in either of a pair). One CubScratch serves
+ * every CUB call. Fewer allocations: less host time per level. */
 struct contract_temps {
-    int32_t *bad = nullptr, *idx = nullptr, *skey = nullptr, *members = nullptr, *gptr = nullptr;
-    int64_t *pos = nullptr, *segoff = nullptr, *runidx = nullptr, *count = nullptr;
-    int32_t *key_in = nullptr, *key = nullptr;
+    int32_t *kin = nullptr, *vin = nullptr, *skey = nullptr, *members = nullptr;
+    void *keep = nullptr, *scan = nullptr;
+    int32_t *bad = nullptr, *gptr = nullptr;
+    int64_t *info = nullptr, *segoff = nullptr, *cx = nullptr, *pos = nullptr, *big = nullptr, *cnt = nullptr;
+    int32_t *rkey = nullptr, *key_in = nullptr, *key = nullptr;
+    double *rw = nullptr;
     void *ref_in = nullptr, *ref = nullptr;
-    unsigned char *head = nullptr;
+    CubScratch cub;
     ~contract_temps()
     {
-        void *all[] = {bad, idx, skey, members, gptr, pos, segoff, runidx, count, key_in, key, ref_in, ref, head};
+        void *all[] = {kin, vin, skey, members, keep, scan, rkey, key_in, key, rw, ref_in, ref};
         for (void *p : all)
             device_free(p);
     }
 };
+
+static size_t round256(size_t bytes)
+{
+    return (bytes + 255) & ~(size_t)255;
+}
+
+/* The next `count` elements of T at *at (an arena), advancing it. */
+template <class T>
+static T *carve(char *&at, size_t count)
+{
+    T *p = reinterpret_cast<T *>(at);
+    at += round256(count * sizeof(T));
+    return p;
+}
+
+/* Runs a CUB device algorithm f(temp, bytes) in the temps' scratch. */
+template <class F>
+static int cub_in(CubScratch &cs, F &&f, const char *what, coarsen_error *err)
+{
+    if (int rc = cs.reserve(f, what, err))
+        return rc;
+    size_t bytes = cs.bytes;
+    cudaError_t code = f(cs.p, bytes);
+    if (code != cudaSuccess)
+        return device_cuda_fail(err, code, what, __FILE__, __LINE__);
+    return 0;
+}
 
 template <class T>
 static void free_temp(T *&p)
@@ -291,174 +542,211 @@ static int key_bits(int32_t nc)
     return b;
 }
 
-/* Steps 1-2: groups (t.skey, t.members, t.gptr) and the places of the
- * members' rows in the gathered array (t.pos, t.segoff). */
-static int contract_groups(const coarsen_graph *g, const int32_t *cmap, int32_t nc, contract_temps &t,
-                           coarsen_error *err)
+/* Steps 1-2: groups (t.skey, t.members, t.gptr), the places of the members'
+ * rows (t.pos), row bounds (t.segoff) and the sorted rows' sizes (t.big). */
+static int contract_groups(const coarsen_graph *g, const int32_t *cmap, int32_t nc, int64_t hash_max,
+                           contract_temps &t, coarsen_error *err)
 {
     const int32_t n = g->n;
-    int32_t h_bad = 0;
-    if (int rc = dalloc(&t.bad, 1, "error flag", err))
+    cudaStream_t s = device_stream();
+    const size_t v = (size_t)nc + 1;
+    char *at = nullptr;
+    if (int rc = dalloc(&at, 2 * round256(32) + round256(4 * v) + 2 * round256(8 * v), "contraction arrays", err))
         return rc;
-    if (int rc = dalloc(&t.idx, (size_t)n, "fine ids", err))
+    t.keep = at;
+    t.bad = carve<int32_t>(at, 8);
+    t.info = carve<int64_t>(at, 4);
+    t.gptr = carve<int32_t>(at, v);
+    t.segoff = carve<int64_t>(at, v);
+    t.cx = carve<int64_t>(at, v);
+    if (int rc = dalloc(&t.kin, (size_t)n, "coarse ids", err))
         return rc;
-    CUDA_TRY(err, cudaMemsetAsync(t.bad, 0, sizeof *t.bad, device_stream()));
-    k_check_map<<<ku_blocks(n), KU_THREADS, 0, device_stream()>>>(n, cmap, nc, t.idx, t.bad);
-    CUDA_LAUNCH_TRY(err);
-    CUDA_TRY(err, stream_copy(&h_bad, t.bad, sizeof h_bad, cudaMemcpyDeviceToHost));
-    if (h_bad)
-        return error_set(err, COARSEN_ERR_INPUT, "contract: cmap has values outside [0, %d)", nc);
+    if (int rc = dalloc(&t.vin, (size_t)n, "fine ids", err))
+        return rc;
     if (int rc = dalloc(&t.skey, (size_t)n, "sorted coarse ids", err))
         return rc;
     if (int rc = dalloc(&t.members, (size_t)n, "group members", err))
         return rc;
+    CUDA_TRY(err, cudaMemsetAsync(t.bad, 0, sizeof *t.bad, s));
+    k_check_map<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, cmap, nc, t.kin, t.vin, t.bad);
+    CUDA_LAUNCH_TRY(err);
+    /* double buffers: CUB keeps no copy of its own */
+    cub::DoubleBuffer<int32_t> dkeys(t.kin, t.skey), dvals(t.vin, t.members);
     int bits = key_bits(nc);
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceRadixSort::SortPairs(tmp, b, cmap, t.skey, t.idx, t.members, (int64_t)n, 0, bits,
-                                                   device_stream());
+    if (int rc = cub_in(t.cub, [&](void *tmp, size_t &b) {
+            return cub::DeviceRadixSort::SortPairs(tmp, b, dkeys, dvals, (int64_t)n, 0, bits, s);
         }, "group sort", err))
         return rc;
-    free_temp(t.idx);
-    if (int rc = dalloc(&t.gptr, (size_t)nc + 1, "group offsets", err))
-        return rc;
-    k_group_ptr<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, device_stream()>>>(n, t.skey, nc, t.gptr, t.bad);
+    t.skey = dkeys.Current();
+    t.kin = dkeys.Alternate();
+    t.members = dvals.Current();
+    t.vin = dvals.Alternate();
+    free_temp(t.kin);
+    free_temp(t.vin);
+    k_group_ptr<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, s>>>(n, t.skey, nc, t.gptr, t.bad);
     CUDA_LAUNCH_TRY(err);
 
-    if (int rc = dalloc(&t.pos, (size_t)n + 1, "gather offsets", err))
+    if (int rc = dalloc(&at, round256(8 * ((size_t)n + 1)) + 2 * round256(8 * v), "contraction row arrays", err))
         return rc;
-    k_member_degrees<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, device_stream()>>>(n, t.members, g->xadj, t.pos);
+    t.scan = at;
+    t.pos = carve<int64_t>(at, (size_t)n + 1);
+    t.big = carve<int64_t>(at, v);
+    t.cnt = carve<int64_t>(at, v);
+    k_member_degrees<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, s>>>(n, t.members, g->xadj, t.pos);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceScan::ExclusiveSum(tmp, b, t.pos, (int64_t)n + 1, device_stream());
-        }, "gather scan", err))
+    if (int rc = cub_in(t.cub, [&](void *tmp, size_t &b) {
+            return cub::DeviceScan::ExclusiveSum(tmp, b, t.pos, (int64_t)n + 1, s);
+        }, "member row scan", err))
         return rc;
-    if (int rc = dalloc(&t.segoff, (size_t)nc + 1, "segment offsets", err))
-        return rc;
-    k_segment_offsets<<<ku_blocks((int64_t)nc + 1), KU_THREADS, 0, device_stream()>>>(nc, t.gptr, t.pos, t.segoff);
+    k_row_bounds<<<ku_blocks((int64_t)nc + 1), KU_THREADS, 0, s>>>(nc, t.gptr, t.pos, hash_max, t.segoff, t.big,
+                                                                    t.cnt);
     CUDA_LAUNCH_TRY(err);
     return COARSEN_OK;
 }
 
-/* Steps 3-6 with fine entry indices of type Ref (uint32_t when nnz fits,
- * halving the sort's value buffers; uint64_t otherwise). */
+/* The hashed rows (teams, then warps) into the row buffers. */
+static int hashed_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc, int team, int64_t hash_max,
+                       const contract_temps &t, coarsen_error *err)
+{
+    cudaStream_t s = device_stream();
+    const int64_t small_max = team < hash_max ? team : hash_max;
+    const unsigned tb = ku_blocks(nc, team);
+#define CONTRACT_TEAM(T)                                                                                           \
+    k_rows_team<T><<<tb, KU_THREADS, 0, s>>>(nc, t.gptr, t.members, t.pos, t.segoff, small_max, g->xadj, g->adj, \
+                                             g->ewgt, cmap, t.cnt, t.rkey, t.rw)
+    if (team == 8)
+        CONTRACT_TEAM(8);
+    else if (team == 16)
+        CONTRACT_TEAM(16);
+    else
+        CONTRACT_TEAM(32);
+#undef CONTRACT_TEAM
+    CUDA_LAUNCH_TRY(err);
+    if (hash_max > small_max) {
+        unsigned wb = ku_blocks(nc, KU_WARP);
+        k_rows_warp<<<wb < ROW_BLOCKS_MAX ? wb : ROW_BLOCKS_MAX, KU_THREADS, 0, s>>>(
+            nc, t.gptr, t.members, t.segoff, small_max, hash_max, g->xadj, g->adj, g->ewgt, cmap, t.cnt, t.rkey,
+            t.rw);
+        CUDA_LAUNCH_TRY(err);
+    }
+    return COARSEN_OK;
+}
+
+/* Scan of the row lengths t.cnt into t.cx, and the summary copied to the
+ * host: h[0] error flags, h[1] entries of the sorted rows, h[2] coarse nnz. */
+static int scan_and_summary(int32_t nc, contract_temps &t, int64_t h[3], coarsen_error *err)
+{
+    cudaStream_t s = device_stream();
+    if (int rc = cub_in(t.cub, [&](void *tmp, size_t &b) {
+            return cub::DeviceScan::ExclusiveSum(tmp, b, t.cnt, t.cx, (int64_t)nc + 1, s);
+        }, "coarse row scan", err))
+        return rc;
+    k_summary<<<1, 1, 0, s>>>(nc, t.bad, t.big, t.cx, t.info);
+    CUDA_LAUNCH_TRY(err);
+    CUDA_TRY(err, cudaMemcpyAsync(h, t.info, 3 * sizeof *h, cudaMemcpyDeviceToHost, s));
+    CUDA_TRY(err, cudaStreamSynchronize(s));
+    return COARSEN_OK;
+}
+
+/* Steps 3-4 with fine entry indices of type Ref for the sorted rows
+ * (uint32_t when nnz fits, halving the sort's value buffers). Every row is
+ * built once, at its bound's place in the row buffers (t.rkey, t.rw: nnz
+ * entries); the coarse graph, allocated at its exact size once the lengths
+ * are known, is then copied from them. */
 template <class Ref>
-static int contract_entries(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarsen_graph **out,
-                            contract_temps &t, coarsen_error *err)
+static int contract_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc, int64_t hash_max,
+                         coarsen_graph **out, contract_temps &t, coarsen_error *err)
 {
     const int32_t n = g->n;
-    const int64_t nnz = g->nnz;
-    int32_t h_bad = 0;
+    cudaStream_t s = device_stream();
+    const int team = team_size(g->nnz, nc);
 
-    /* 3. gather (key, fine entry index); 4. stable segmented sort by key. */
-    Ref *ref_in = nullptr, *ref = nullptr;
-    if (int rc = dalloc(&t.key_in, (size_t)nnz, "gathered keys", err))
+    if (int rc = dalloc(&t.rkey, (size_t)g->nnz, "coarse row buffer", err))
         return rc;
-    if (int rc = dalloc(&ref_in, (size_t)nnz, "gathered entry indices", err))
+    if (int rc = dalloc(&t.rw, (size_t)g->nnz, "coarse row buffer", err))
         return rc;
-    t.ref_in = ref_in;
-    k_gather<Ref><<<ku_blocks(n, KU_WARP), KU_THREADS, 0, device_stream()>>>(n, t.members, t.skey, t.pos, g->xadj,
-                                                                             g->adj, cmap, nc, t.key_in, ref_in);
-    CUDA_LAUNCH_TRY(err);
-    free_temp(t.pos);
-    free_temp(t.skey);
-    if (int rc = dalloc(&t.key, (size_t)nnz, "sorted keys", err))
+    if (int rc = hashed_rows(g, cmap, nc, team, hash_max, t, err))
         return rc;
-    if (int rc = dalloc(&ref, (size_t)nnz, "sorted entry indices", err))
+    /* t.big becomes the sorted rows' offsets in their gathered array */
+    if (int rc = cub_in(t.cub, [&](void *tmp, size_t &b) {
+            return cub::DeviceScan::ExclusiveSum(tmp, b, t.big, (int64_t)nc + 1, s);
+        }, "sorted row scan", err))
         return rc;
-    t.ref = ref;
-    /* Double buffers: CUB may sort in either and needs no copy of its own
-     * (the separate-output form would take nnz keys and indices more). */
-    cub::DoubleBuffer<int32_t> dkeys(t.key_in, t.key);
-    cub::DoubleBuffer<Ref> drefs(ref_in, ref);
-    if (nnz > 0 && nc > 0) {
-        if (int rc = cub_run([&](void *tmp, size_t &b) {
-                return cub::DeviceSegmentedSort::StableSortPairs(tmp, b, dkeys, drefs, nnz, (int64_t)nc, t.segoff,
-                                                                 t.segoff + 1, device_stream());
-            }, "segmented sort", err))
-            return rc;
-    }
-    t.key = dkeys.Current(); /* the sorted entries */
-    t.ref = ref = drefs.Current();
-    t.key_in = dkeys.Alternate();
-    t.ref_in = drefs.Alternate();
-    free_temp(t.key_in);
-    free_temp(t.ref_in);
-
-    /* 5. count the runs (coarse entries), build the coarse graph. */
-    if (int rc = dalloc(&t.head, (size_t)nnz, "segment heads", err))
+    int64_t h[3] = {0, 0, 0};
+    if (int rc = scan_and_summary(nc, t, h, err))
         return rc;
-    if (nnz > 0)
-        CUDA_TRY(err, cudaMemsetAsync(t.head, 0, (size_t)nnz, device_stream()));
-    k_segment_heads<<<ku_blocks(nc), KU_THREADS, 0, device_stream()>>>(nc, t.segoff, t.head);
-    CUDA_LAUNCH_TRY(err);
-    if (int rc = dalloc(&t.count, 1, "coarse entry count", err))
-        return rc;
-    run_start rs{t.key, t.head, nnz, nc};
-    auto starts = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0), rs);
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceReduce::Sum(tmp, b, starts, t.count, nnz + 1, device_stream());
-        }, "run count", err))
-        return rc;
-    int64_t cnnz = 0;
-    CUDA_TRY(err, stream_copy(&cnnz, t.count, sizeof cnnz, cudaMemcpyDeviceToHost));
-    CUDA_TRY(err, stream_copy(&h_bad, t.bad, sizeof h_bad, cudaMemcpyDeviceToHost));
-    if (h_bad)
+    if (h[0] & 1)
+        return error_set(err, COARSEN_ERR_INPUT, "contract: cmap has values outside [0, %d)", nc);
+    if (h[0] & 2)
         return error_set(err, COARSEN_ERR_INPUT, "contract: cmap is not onto [0, %d): a coarse vertex has no member", nc);
 
-    /* t.count becomes the carry of the chunked run numbering. */
-    const int64_t chunk = nnz < g_run_chunk ? nnz : g_run_chunk;
-    if (int rc = dalloc(&t.runidx, (size_t)chunk + 1, "run numbers", err))
-        return rc;
-    coarsen_graph *h = nullptr;
-    if (int rc = device_graph_alloc(nc, cnnz, &h, err))
-        return rc;
-    h->integral_weights = g->integral_weights;
-    int rc = [&]() -> int {
-        CUDA_TRY(err, cudaMemsetAsync(t.count, 0, sizeof *t.count, device_stream()));
-        for (int64_t c0 = 0;; c0 += chunk) { /* once at least: nnz = 0 still sets cxadj */
-            const int64_t len = nnz - c0 < chunk ? nnz - c0 : chunk;
-            auto chunk_starts = starts + c0;
-            if (int r = cub_run([&](void *tmp, size_t &b) {
-                    return cub::DeviceScan::ExclusiveSum(tmp, b, chunk_starts, t.runidx, len + 1, device_stream());
-                }, "run scan", err))
-                return r;
-            k_sum_runs<Ref><<<ku_blocks(len), KU_THREADS, 0, device_stream()>>>(rs, ref, g->ewgt, c0, len, t.runidx,
-                                                                                 t.count, h->adj, h->ewgt);
-            CUDA_LAUNCH_TRY(err);
-            k_coarse_offsets<<<ku_blocks((int64_t)nc + 1), KU_THREADS, 0, device_stream()>>>(nc, t.segoff, c0, len,
-                                                                                              nnz, t.runidx, t.count,
-                                                                                              h->xadj);
-            CUDA_LAUNCH_TRY(err);
-            if (c0 + len >= nnz)
-                break;
-            k_add_carry<<<1, 1, 0, device_stream()>>>(t.runidx, len, t.count);
-            CUDA_LAUNCH_TRY(err);
-        }
-        k_coarse_vwgt<<<ku_blocks(nc), KU_THREADS, 0, device_stream()>>>(nc, t.gptr, t.members, g->vwgt, h->vwgt);
+    /* rows above hash_max: gather, stable segmented sort, sum the runs */
+    const int64_t big_entries = h[1];
+    if (big_entries > 0) {
+        Ref *ref_in = nullptr, *ref = nullptr;
+        if (int rc = dalloc(&t.key_in, (size_t)big_entries, "gathered keys", err))
+            return rc;
+        if (int rc = dalloc(&ref_in, (size_t)big_entries, "gathered entry indices", err))
+            return rc;
+        t.ref_in = ref_in;
+        k_gather_big<Ref><<<ku_blocks(n, KU_WARP), KU_THREADS, 0, s>>>(n, t.members, t.skey, t.pos, t.segoff, t.big,
+                                                                       g->xadj, g->adj, cmap, nc, t.key_in, ref_in);
         CUDA_LAUNCH_TRY(err);
-        /* 6. real weights: both directions carry the smaller endpoint's sum. */
+        if (int rc = dalloc(&t.key, (size_t)big_entries, "sorted keys", err))
+            return rc;
+        if (int rc = dalloc(&ref, (size_t)big_entries, "sorted entry indices", err))
+            return rc;
+        t.ref = ref;
+        cub::DoubleBuffer<int32_t> dkeys(t.key_in, t.key);
+        cub::DoubleBuffer<Ref> drefs(ref_in, ref);
+        if (int rc = cub_in(t.cub, [&](void *tmp, size_t &b) {
+                return cub::DeviceSegmentedSort::StableSortPairs(tmp, b, dkeys, drefs, big_entries, (int64_t)nc,
+                                                                 t.big, t.big + 1, s);
+            }, "segmented sort", err))
+            return rc;
+        t.key = dkeys.Current();
+        t.ref = ref = drefs.Current();
+        t.key_in = dkeys.Alternate();
+        t.ref_in = drefs.Alternate();
+        free_temp(t.key_in);
+        free_temp(t.ref_in);
+        const unsigned sb = (int64_t)nc < (int64_t)ROW_BLOCKS_MAX ? (unsigned)nc : ROW_BLOCKS_MAX;
+        k_rows_sorted<Ref><<<sb, KU_THREADS, 0, s>>>(nc, t.big, t.segoff, t.key, ref, g->ewgt, t.cnt, t.rkey, t.rw);
+        CUDA_LAUNCH_TRY(err);
+        if (int rc = scan_and_summary(nc, t, h, err))
+            return rc;
+        free_temp(t.key);
+        device_free(t.ref);
+        t.ref = nullptr;
+    }
+    free_temp(t.skey);
+    free_temp(t.scan); /* pos, big, cnt */
+
+    /* the coarse graph at its exact size, copied from the row buffers */
+    coarsen_graph *cg = nullptr;
+    if (int rc = device_graph_alloc(nc, h[2], &cg, err))
+        return rc;
+    cg->integral_weights = g->integral_weights;
+    int rc = [&]() -> int {
+        CUDA_TRY(err, cudaMemcpyAsync(cg->xadj, t.cx, ((size_t)nc + 1) * sizeof *cg->xadj, cudaMemcpyDeviceToDevice,
+                                      s));
+        k_compact_rows<<<ku_blocks(nc, 8), KU_THREADS, 0, s>>>(nc, t.segoff, cg->xadj, t.rkey, t.rw, cg->adj,
+                                                                cg->ewgt);
+        CUDA_LAUNCH_TRY(err);
+        k_coarse_vwgt<<<ku_blocks(nc), KU_THREADS, 0, s>>>(nc, t.gptr, t.members, g->vwgt, cg->vwgt);
+        CUDA_LAUNCH_TRY(err);
         if (!g->integral_weights) { /* integer sums agree already */
-            k_mirror_weights<<<ku_blocks(nc, KU_WARP), KU_THREADS, 0, device_stream()>>>(nc, h->xadj, h->adj, h->ewgt);
+            k_mirror_weights<<<ku_blocks(nc, KU_WARP), KU_THREADS, 0, s>>>(nc, cg->xadj, cg->adj, cg->ewgt);
             CUDA_LAUNCH_TRY(err);
         }
         return COARSEN_OK;
     }();
     if (rc) {
-        coarsen_graph_free(h);
+        coarsen_graph_free(cg);
         return rc;
     }
-    *out = h;
+    *out = cg;
     return COARSEN_OK;
-}
-
-static int contract_gpu_run(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarsen_graph **out,
-                            contract_temps &t, coarsen_error *err)
-{
-    if (int rc = contract_groups(g, cmap, nc, t, err))
-        return rc;
-    if (g->nnz <= (int64_t)UINT32_MAX)
-        return contract_entries<uint32_t>(g, cmap, nc, out, t, err);
-    return contract_entries<uint64_t>(g, cmap, nc, out, t, err);
 }
 
 extern "C" int contract_gpu(const coarsen_graph *g, const int32_t *d_cmap, int32_t nc, coarsen_graph **out,
@@ -476,6 +764,11 @@ extern "C" int contract_gpu(const coarsen_graph *g, const int32_t *d_cmap, int32
         CUDA_TRY(err, cudaMemsetAsync((*out)->xadj, 0, sizeof *(*out)->xadj, device_stream()));
         return COARSEN_OK;
     }
+    const int64_t hash_max = g_hash_max;
     contract_temps t;
-    return contract_gpu_run(g, d_cmap, nc, out, t, err);
+    if (int rc = contract_groups(g, d_cmap, nc, hash_max, t, err))
+        return rc;
+    if (g->nnz <= (int64_t)UINT32_MAX)
+        return contract_rows<uint32_t>(g, d_cmap, nc, hash_max, out, t, err);
+    return contract_rows<uint64_t>(g, d_cmap, nc, hash_max, out, t, err);
 }

@@ -1,9 +1,11 @@
-/* contract_gpu_memory.h — the device memory of the GPU contraction
- * (contract.cu): an upper bound on what one contract_gpu call allocates, for
- * callers that keep other data on the device (coarsen/hierarchy.c), and the
- * size of its run-numbering chunks, which tests shrink so that small graphs
- * cross many chunk borders (the output never depends on it). Not part of the
- * public interface. Accounting: docs/design-contraction.md. */
+/* contract_gpu_memory.h — the device memory and the paths of the GPU
+ * contraction (contract.cu): an upper bound on what one contract_gpu call
+ * allocates, for callers that keep other data on the device
+ * (coarsen/hierarchy.c), and the thresholds that send each coarse row to a
+ * team, a warp's hash table or the segmented sort, which tests set so that
+ * every path meets every shape and the benchmark sets to measure them (the
+ * output never depends on them). Not part of the public interface.
+ * Accounting: docs/design-contraction.md. */
 #ifndef CONTRACT_CONTRACT_GPU_MEMORY_H
 #define CONTRACT_CONTRACT_GPU_MEMORY_H
 
@@ -13,18 +15,19 @@
 extern "C" {
 #endif
 
-/* Default entries per run-numbering chunk (8 bytes each while numbering). */
-#define CONTRACT_RUN_CHUNK ((int64_t)1 << 25)
-
 /* Upper bound on the device bytes contract_gpu allocates (temporaries and the
  * coarse graph together, at the worst moment) to contract a graph of n
  * vertices and nnz entries, whatever the map; its inputs (the fine graph and
  * the map) are not included. */
 int64_t contract_gpu_peak_bytes(int32_t n, int64_t nnz);
 
-/* Entries per chunk for later contract_gpu calls in this process; 0 (or
- * less) restores CONTRACT_RUN_CHUNK. No effect in a build without CUDA. */
-void contract_gpu_set_run_chunk(int64_t entries);
+/* Paths of later contract_gpu calls in this process, by a coarse row's bound
+ * B (its members' fine entries): B <= team (8, 16 or 32 lanes; any other
+ * value: chosen per level from the mean bound) goes to a team, B <= hash_max
+ * to one warp's hash table, larger rows to the segmented sort. hash_max is
+ * capped at the table's capacity (128); a negative value restores the
+ * default (the cap), 0 sorts every row. No effect in a build without CUDA. */
+void contract_gpu_set_paths(int team, int64_t hash_max);
 
 #ifdef __cplusplus
 }

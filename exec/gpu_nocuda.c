@@ -77,7 +77,7 @@ int contract_gpu(const coarsen_graph *g, const int32_t *d_cmap, int32_t nc, coar
     return device_unavailable(err);
 }
 
-void contract_gpu_set_run_chunk(int64_t entries) { (void)entries; }
+void contract_gpu_set_paths(int team, int64_t hash_max) { (void)team, (void)hash_max; }
 
 int graph_totals_gpu(const coarsen_graph *g, graph_totals *t, coarsen_error *err)
 {

@@ -476,29 +476,67 @@ Test(contract_gpu, few_coarse_vertices_long_segments_and_runs)
     coarsen_graph_free(g);
 }
 
-/* The run numbering in chunks of 1, 3, 64 and 1000 entries (runs, segments
- * and the coarse rows' starts crossing chunk borders, nnz a multiple of the
- * chunk or not) gives the output of one chunk. */
-Test(contract_gpu, chunked_run_numbering_identical_to_cpu)
+/* Every path setting of contract_gpu_set_paths (team size, hash_max) on
+ * shapes that put rows on both sides of each threshold: the small random
+ * graphs, skewed degrees (R-MAT), a star with real weights, groups of up to
+ * 40 vertices (rows of hundreds of entries), isolated vertices grouped
+ * together (coarse rows with no entry) and nc = 1: the GPU's output is the
+ * CPU's bit for bit, whatever path each row takes. */
+Test(contract_gpu, every_path_identical_to_cpu)
 {
     SKIP_WITHOUT_GPU();
-    const int64_t chunks[] = {1, 3, 64};
-    for (size_t k = 0; k < sizeof chunks / sizeof chunks[0]; k++) {
-        contract_gpu_set_run_chunk(chunks[k]);
+    static const struct {
+        int team;
+        int64_t hash_max;
+    } paths[] = {{0, -1}, {8, 0}, {8, 8}, {16, 16}, {32, 32}, {8, 128}, {16, 64}, {32, 128}};
+    coarsen_graph *shapes[] = {
+        test_gen("rmat:n=4096,deg=16,weights=real,seed=5"),
+        test_gen("rmat:n=2048,deg=8,weights=int,seed=6"),
+        test_star_graph(3000, 2000, 2, 7),
+        test_random_graph(600, 0.05, 2, 8),
+        test_random_graph(400, 0.004, 2, 9), /* many isolated vertices */
+    };
+    const int nshapes = (int)(sizeof shapes / sizeof shapes[0]);
+    for (int i = 0; i < nshapes; i++)
+        test_random_vertex_weights(shapes[i], 9, (uint64_t)i);
+    for (size_t k = 0; k < sizeof paths / sizeof paths[0]; k++) {
+        contract_gpu_set_paths(paths[k].team, paths[k].hash_max);
+        char what[160];
         for (int trial = 0; trial < 40; trial++) {
             coarsen_graph *g = small_graph(trial);
-            char what[96];
-            snprintf(what, sizeof what, "chunk %lld, small trial %d", (long long)chunks[k], trial);
+            snprintf(what, sizeof what, "team %d hash_max %lld, small trial %d", paths[k].team,
+                     (long long)paths[k].hash_max, trial);
             compare_maps(g, (uint64_t)trial, what);
             coarsen_graph_free(g);
         }
+        for (int i = 0; i < nshapes; i++) {
+            coarsen_graph *g = shapes[i];
+            int32_t n = g->n, nc = 0, *cmap = malloc(((size_t)n + 1) * sizeof *cmap);
+            snprintf(what, sizeof what, "team %d hash_max %lld, shape %d", paths[k].team,
+                     (long long)paths[k].hash_max, i);
+            compare_maps(g, 50 + (uint64_t)i, what);
+            oracle_random_map(n, 40, 60 + (uint64_t)i, cmap, &nc);
+            compare_cpu_gpu(g, cmap, nc, what);
+            memset(cmap, 0, (size_t)n * sizeof *cmap);
+            compare_cpu_gpu(g, cmap, 1, what);
+            /* the isolated vertices in groups of their own: rows of bound 0 */
+            nc = 0;
+            int32_t lone = -1;
+            for (int32_t v = 0; v < n; v++) {
+                if (g->xadj[v + 1] > g->xadj[v])
+                    cmap[v] = nc++;
+                else if (lone < 0 || (v % 3) == 0)
+                    cmap[v] = lone = nc++;
+                else
+                    cmap[v] = lone;
+            }
+            compare_cpu_gpu(g, cmap, nc, what);
+            free(cmap);
+        }
     }
-    contract_gpu_set_run_chunk(1000);
-    coarsen_graph *g = test_random_graph(3000, 0.01, 2, 17);
-    test_random_vertex_weights(g, 9, 17);
-    compare_maps(g, 17, "chunk 1000, random n=3000 real");
-    coarsen_graph_free(g);
-    contract_gpu_set_run_chunk(0);
+    contract_gpu_set_paths(0, -1);
+    for (int i = 0; i < nshapes; i++)
+        coarsen_graph_free(shapes[i]);
 }
 
 Test(contract_gpu, chained_levels_on_device_identical_to_cpu)
