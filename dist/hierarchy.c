@@ -106,8 +106,8 @@ static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *kept, M
     return rc;
 }
 
-int dist_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *opts, const dist_opts *d, MPI_Comm comm,
-                         coarsen_hierarchy **out, coarsen_error *err)
+int dist_hierarchy_build(const coarsen_graph *g, dist_graph *level0, const coarsen_hierarchy_opts *opts,
+                         const dist_opts *d, MPI_Comm comm, coarsen_hierarchy **out, coarsen_error *err)
 {
     *out = NULL;
     int rank, P;
@@ -117,10 +117,13 @@ int dist_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *o
     int rc = hierarchy_create(rank == 0 ? g : NULL, opts, &h, err), any = 0;
     MPI_Allreduce(&rc, &any, 1, MPI_INT, MPI_MAX, comm); /* bad options fail everywhere, memory anywhere */
     if (any) {
+        if (level0)
+            dist_graph_free(level0);
         coarsen_hierarchy_free(h);
         return rc ? rc : error_set(err, any, "mpi: another rank could not start the hierarchy");
     }
     h->ranks = P;
+    h->read_by_ranks = level0 != NULL;
     snprintf(h->device_reason, sizeof h->device_reason, "mpi: %d processes, CPU", P);
     double start = timer_ms();
     if (rank == 0)
@@ -130,8 +133,12 @@ int dist_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *o
     const int distributed = !rc && opts->matcher == COARSEN_MATCHER_HANDSHAKE && !opts->refine_roma;
     int handover = !rc && !distributed;
     dist_graph cur;
-    if (distributed)
+    if (distributed && level0)
+        cur = *level0;
+    else if (distributed)
         rc = dist_graph_scatter(g, comm, &cur, err);
+    if (level0 && !distributed)
+        dist_graph_free(level0);
     while (distributed && !rc) {
         if (hierarchy_stop_before(h))
             break;
