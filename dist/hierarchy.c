@@ -15,6 +15,7 @@
 #include "dist/gather.h"
 #include "dist/handshake.h"
 #include "dist/map.h"
+#include "dist/redblue.h"
 #include "dist/two_hop.h"
 #include "matching/match_weight.h"
 
@@ -40,7 +41,10 @@ static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *kept, M
         MPI_Abort(comm, rc ? rc : COARSEN_ERR_NOMEM); /* the others are in the handshake (dist.h) */
     int passes = 0;
     int64_t matched = 0;
-    dist_handshake(cur, &gh, &mo, mate, &passes, &matched, comm, err);
+    if (mo.kind == MATCHER_REDBLUE)
+        dist_redblue(cur, &gh, &mo, mate, &passes, &matched, comm, err);
+    else
+        dist_handshake(cur, &gh, &mo, mate, &passes, &matched, comm, err);
     /* the matching's figures, as match_measure_cpu takes them before two-hop, on rank 0 */
     int32_t *all_mates = NULL;
     dist_gather_ints(cur, mate, comm, &all_mates, err);
@@ -130,7 +134,7 @@ int dist_hierarchy_build(const coarsen_graph *g, dist_graph *level0, const coars
         rc = hierarchy_record_graph(g, &h->level[0].stats, err);
     MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
     MPI_Bcast(&h->level[0].stats, (int)sizeof h->level[0].stats, MPI_BYTE, 0, comm);
-    const int distributed = !rc && opts->matcher == COARSEN_MATCHER_HANDSHAKE && !opts->refine_roma;
+    const int distributed = !rc && opts->matcher != COARSEN_MATCHER_HEC && !opts->refine_roma;
     int handover = !rc && !distributed;
     dist_graph cur;
     if (distributed && level0)
