@@ -143,7 +143,7 @@ d = bytearray(open(sys.argv[1], "rb").read())
 v, n, m = struct.unpack("<3Q", d[:24])
 eid, vid = (4 if v & 4 else 8), (4 if v & 8 else 8)
 struct.pack_into("<I" if vid == 4 else "<Q", d, 24 + (n + 1) * eid + (m - 1) * vid, 0)
-open(sys.argv[2], "wb").write(d)' "$tmp/rgg.parhip" "$tmp/bad-mirror.parhip" 2>/dev/null || cp "$tmp/rgg.parhip" "$tmp/bad-mirror.parhip"
+open(sys.argv[2], "wb").write(d)' "$tmp/rgg.parhip" "$tmp/bad-mirror.parhip" 2>/dev/null
 
 check rgg-default 0 "$tmp/rgg.graph"
 check rgg-weight-id 0 "$tmp/rgg.graph" --rating weight --ties id
@@ -167,7 +167,12 @@ check tiny-deep 0 "$tmp/tiny.graph" --coarsen-to 0 --levels 10 --two-hop-thresho
 bad bad-mirror.graph "$tmp/bad-mirror.graph"
 bad bad-token.graph "$tmp/bad-token.graph"
 bad bad-extra.graph "$tmp/bad-extra.graph"
-bad bad-mirror.parhip "$tmp/bad-mirror.parhip"
+if [ -f "$tmp/bad-mirror.parhip" ]; then
+    bad bad-mirror.parhip "$tmp/bad-mirror.parhip"
+else
+    echo "SKIP bad-mirror.parhip: no python3 to write it"
+    skip=$((skip + 1))
+fi
 
 # A run that fails on rank 0 before any level (no such file) must end, with
 # rank 0's exit status, instead of leaving the other ranks waiting.
