@@ -4,8 +4,9 @@
  *
  * Levels are distributed in 1-D blocks (vtxdist.h) with a ghost layer
  * (ghosts.h); a level is matched by the distributed handshake
- * (handshake.h) or red/blue (redblue.h), paired further by the distributed two-hop (two_hop.h) when
- * hierarchy.c's threshold says so, mapped by a global prefix sum (map.h) and
+ * (handshake.h) or red/blue (redblue.h), paired further by the distributed
+ * two-hop (two_hop.h) when hierarchy.c's threshold says so and mapped by a
+ * global prefix sum (map.h), or grouped and mapped by HEC (hec.h), and
  * contracted by an all-to-all of rows merged in the fixed order
  * (contract.h). Every rank reads its share of the input, or rank 0 reads it
  * and scatters it (read.h), and rank 0 gathers every level as it is built
@@ -13,8 +14,8 @@
  * does, and writes the files. The single-process code takes over on rank 0,
  * from the current level on (same results by construction), when
  *  - the level has at most gather_below vertices,
- *  - the options ask for what has no distributed version: HEC, ROMA
- *    refinement (then from level 0).
+ *  - the options ask for ROMA refinement, which has no distributed version
+ *    (then from level 0).
  *
  * Errors: a rank that fails inside a collective step (out of memory, an MPI
  * count above 2^31) calls MPI_Abort with the coarsen_status, since the

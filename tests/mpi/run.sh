@@ -7,7 +7,7 @@
 # stats.json (times aside, when python3 is there). Cases cover the ratings,
 # both tie rules, integer and real weights, vertex weights, levels where
 # two-hop runs (handed to rank 0) and where it is disabled (every level
-# distributed), with the handshake and with red/blue. Inputs: METIS and ParHIP binary files, which every rank reads
+# distributed), with the handshake, red/blue and HEC. Inputs: METIS and ParHIP binary files, which every rank reads
 # its share of (stats.json's "read_by_ranks": 1; comments and self-loops
 # included), Matrix Market and gzip, which rank 0 reads ("read_by_ranks":
 # 0); and malformed METIS and ParHIP files, which must end every run with
@@ -162,6 +162,11 @@ check rgg-redblue 0 "$tmp/rgg.graph" --matcher redblue --levels 3
 check rgg-redblue-id-gather "" "$tmp/rgg.graph" --matcher redblue --ties id
 check rmat-redblue-two-hop 0 "$tmp/rmat.graph" --matcher redblue --levels 5
 check delaunay-redblue-real-cap 0 "$tmp/delaunay-exp.mtx" --format mtx --matcher redblue --max-vertex-weight 3 --coarsen-to 10
+check rgg-hec 0 "$tmp/rgg.graph" --matcher hec
+check rmat-hec-islands 0 "$tmp/rmat.graph" --matcher hec --levels 5
+check grid-hec-id 0 "$tmp/grid.graph" --matcher hec --ties id --rating weight --levels 3
+check delaunay-hec-real-cap 0 "$tmp/delaunay-exp.mtx" --format mtx --matcher hec --max-vertex-weight 3 --coarsen-to 10
+check tiny-hec-deep 0 "$tmp/tiny.graph" --matcher hec --coarsen-to 0 --levels 10
 check tiny-deep 0 "$tmp/tiny.graph" --coarsen-to 0 --levels 10 --two-hop-threshold 2 # blocks with no vertex
 
 bad bad-mirror.graph "$tmp/bad-mirror.graph"
