@@ -1,5 +1,5 @@
-/* read.c — the per-rank reading of METIS and ParHIP binary files
- * (read.h): the format decided on rank 0, each rank's share read by the
+/* read.c — the per-rank reading of METIS, ParHIP binary and Matrix Market
+ * files (read.h): the format decided on rank 0, each rank's share read by the
  * io/ readers' block functions, the checks that need the whole file done by
  * reductions and dist_graph_symmetric, and the graph gathered to rank 0. */
 #include "dist/read.h"
@@ -14,6 +14,7 @@
 #include "core/path_suffix.h"
 #include "core/timer.h"
 #include "core/weight_sums.h"
+#include "dist/collective.h"
 #include "dist/gather.h"
 #include "dist/symmetry.h"
 #include "io/line_chunks.h"
@@ -21,12 +22,13 @@
 #include "io/mtx_read.h"
 #include "io/parhip_read.h"
 
-enum { KIND_ROOT = 0, KIND_METIS, KIND_PARHIP };
+enum { KIND_ROOT = 0, KIND_METIS, KIND_PARHIP, KIND_MTX };
 
 /* Rank 0's choice, as coarsen_graph_load's dispatch makes it: ParHIP when
- * parhip_read_file would take the file, METIS when the text is a plain
- * regular file without the Matrix Market banner or name, rank 0 alone
- * otherwise (gzip, standard input, Matrix Market, unreadable). */
+ * parhip_read_file would take the file; for a plain regular file, Matrix
+ * Market when it has the banner, METIS when it has neither the banner nor
+ * a Matrix Market name; rank 0 alone otherwise (gzip, standard input, a
+ * Matrix Market name without the banner, unreadable). */
 static int input_kind(const char *path)
 {
     coarsen_error ignore = {0};
@@ -49,7 +51,10 @@ static int input_kind(const char *path)
     text_input t;
     if (text_input_open(path, &t, &ignore))
         return KIND_ROOT;
-    int kind = t.gzip || t.stream || mtx_has_banner(&t) || path_ends_with(path, ".mtx") ? KIND_ROOT : KIND_METIS;
+    int kind = t.gzip || t.stream         ? KIND_ROOT
+               : mtx_has_banner(&t)       ? KIND_MTX
+               : path_ends_with(path, ".mtx") ? KIND_ROOT
+                                          : KIND_METIS;
     text_input_free(&t);
     return kind;
 }
@@ -73,6 +78,32 @@ static const char *line_start(const char *body, const char *end, const char *p)
     return nl ? nl + 1 : end;
 }
 
+/* This rank's share of the text [body, end): P byte ranges, each moved to
+ * the next line start; and the lines and data lines of kind in the ranges
+ * before it (*before) and in all (*total), lines first. */
+static void text_share(const char *body, const char *end, line_kind kind, MPI_Comm comm, const char **lo,
+                       const char **hi, int64_t before[2], int64_t total[2], coarsen_error *err)
+{
+    int rank, P;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &P);
+    const size_t len = (size_t)(end - body), q = len / (size_t)P, r = len % (size_t)P;
+    *lo = line_start(body, end, body + q * (size_t)rank + r * (size_t)rank / (size_t)P);
+    *hi = line_start(body, end, rank + 1 == P ? end : body + q * (size_t)(rank + 1) + r * (size_t)(rank + 1) / (size_t)P);
+    line_chunk *lc = NULL;
+    int64_t mine[2] = {0, 0};
+    int nc = line_chunks_split(*lo, *hi, 0, kind, &lc, &mine[1], err);
+    if (!nc)
+        MPI_Abort(comm, COARSEN_ERR_NOMEM); /* the others are in the scan below (dist.h) */
+    mine[0] = lc[nc - 1].first_line + lc[nc - 1].lines;
+    free(lc);
+    before[0] = before[1] = 0;
+    MPI_Exscan(mine, before, 2, MPI_INT64_T, MPI_SUM, comm);
+    if (rank == 0)
+        before[0] = before[1] = 0; /* MPI_Exscan leaves rank 0's result undefined */
+    MPI_Allreduce(mine, total, 2, MPI_INT64_T, MPI_SUM, comm);
+}
+
 /* METIS: this rank's byte range of the body; counts against the header
  * summed. 1 when this rank's share was read without fault (the caller
  * reduces it), d filled either way when it returns 1. */
@@ -93,22 +124,9 @@ static int read_metis(const char *path, MPI_Comm comm, dist_graph *d, metis_head
         return 0;
     }
     *bytes = t.len;
-    const size_t len = (size_t)(end - body);
-    const char *lo = line_start(body, end, body + len / (size_t)P * (size_t)rank + len % (size_t)P * (size_t)rank / (size_t)P);
-    const char *hi = line_start(body, end, rank + 1 == P ? end : body + len / (size_t)P * (size_t)(rank + 1) +
-                                                                   len % (size_t)P * (size_t)(rank + 1) / (size_t)P);
-    /* lines and vertex lines of the range, and of the ranges before it */
-    line_chunk *lc = NULL;
-    int64_t mine[2] = {0, 0}, before[2] = {0, 0}, total[2] = {0, 0};
-    int nc = line_chunks_split(lo, hi, 0, LINES_METIS, &lc, &mine[1], err);
-    if (!nc)
-        MPI_Abort(comm, COARSEN_ERR_NOMEM); /* the others are in the scan below (dist.h) */
-    mine[0] = lc[nc - 1].first_line + lc[nc - 1].lines;
-    free(lc);
-    MPI_Exscan(mine, before, 2, MPI_INT64_T, MPI_SUM, comm);
-    if (rank == 0)
-        before[0] = before[1] = 0; /* MPI_Exscan leaves rank 0's result undefined */
-    MPI_Allreduce(mine, total, 2, MPI_INT64_T, MPI_SUM, comm);
+    const char *lo, *hi; /* lines and vertex lines of the range, and of the ranges before it */
+    int64_t before[2], total[2];
+    text_share(body, end, LINES_METIS, comm, &lo, &hi, before, total, err);
     int64_t *vtxdist = malloc(((size_t)P + 1) * sizeof *vtxdist);
     if (!vtxdist)
         MPI_Abort(comm, COARSEN_ERR_NOMEM);
@@ -176,6 +194,115 @@ static int read_parhip(const char *path, MPI_Comm comm, dist_graph *d, parhip_la
     return ok;
 }
 
+/* A stored entry sent to the owner of one of its rows: the entry (row, col)
+ * of the stored (row, col) or, rev, the mirror of the stored (col, row). */
+typedef struct placed {
+    int32_t row, col;
+    double w;
+    int32_t rev;
+} placed;
+
+/* Matrix Market (coordinate, square): this rank's byte range of the
+ * entries, every off-diagonal entry sent to the owners of both its rows
+ * (blocks of equal vertex counts), arriving in file order per row (source
+ * ranks in order, each in file order), placed and merged there with
+ * graph_from_edges's own rules (graph_merge_rows). *head [out]: the header,
+ * count = the entries; counts [out]: diagonal entries, duplicates merged,
+ * zero-weight entries, here. */
+static int read_mtx(const char *path, MPI_Comm comm, dist_graph *d, mtx_coo *head, int64_t counts[3], size_t *bytes,
+                    coarsen_error *err)
+{
+    int rank, P;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &P);
+    text_input t;
+    text_cursor c;
+    int64_t declared = 0;
+    int opened = text_input_open(path, &t, err) == COARSEN_OK;
+    int ok = opened && mtx_read_head(&t, head, &c, &declared, err) == COARSEN_OK && !head->is_array &&
+             head->rows == head->cols && mtx_check_shape(&t, head, err) == COARSEN_OK;
+    if (!all_ok(ok, comm)) {
+        if (opened)
+            text_input_free(&t);
+        return 0;
+    }
+    *bytes = t.len;
+    const char *lo, *hi;
+    int64_t before[2], total[2];
+    text_share(c.p, t.data + t.len, LINES_MTX, comm, &lo, &hi, before, total, err);
+    mtx_coo m = *head; /* the header; the entries of this range */
+    m.i = m.j = NULL, m.value = NULL, m.count = 0;
+    ok = total[1] == declared && mtx_read_entries(&t, &m, lo, hi, c.line + 1 + before[0], err) == COARSEN_OK;
+    text_input_free(&t);
+    head->count = declared;
+    if (!all_ok(ok, comm)) {
+        mtx_coo_free(&m);
+        return 0;
+    }
+    const int32_t n = (int32_t)head->rows;
+    int64_t *vtxdist = dist_alloc((size_t)P + 1, sizeof *vtxdist, "vtxdist", comm, err);
+    for (int r = 0; r <= P; r++)
+        vtxdist[r] = (int64_t)n * r / P;
+    int *cnt = dist_alloc(4 * (size_t)P, sizeof *cnt, "entry counts", comm, err);
+    int *sc = cnt, *sd = cnt + P, *rc = cnt + 2 * P, *rd = cnt + 3 * P;
+    int64_t *n64 = dist_alloc((size_t)P, sizeof *n64, "entry counts", comm, err);
+    memset(n64, 0, (size_t)P * sizeof *n64);
+    counts[0] = 0;
+    for (int64_t k = 0; k < m.count; k++) {
+        if (m.i[k] == m.j[k]) {
+            counts[0]++;
+            continue;
+        }
+        n64[dist_owner(vtxdist, P, m.i[k])]++;
+        n64[dist_owner(vtxdist, P, m.j[k])]++;
+    }
+    for (int r = 0; r < P; r++)
+        if (dist_int_count(n64[r], "entries", &sc[r], err))
+            MPI_Abort(comm, COARSEN_ERR_NOMEM); /* the others are in the all-to-all (dist.h) */
+    dist_prefix(sc, sd, P);
+    MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, comm);
+    dist_prefix(rc, rd, P);
+    const int64_t got = (int64_t)rd[P - 1] + rc[P - 1];
+    placed *send = dist_alloc((size_t)sd[P - 1] + (size_t)sc[P - 1], sizeof *send, "entries", comm, err);
+    for (int r = 0; r < P; r++)
+        n64[r] = sd[r];
+    for (int64_t k = 0; k < m.count; k++) {
+        const int32_t a = m.i[k], b = m.j[k];
+        if (a == b)
+            continue;
+        send[n64[dist_owner(vtxdist, P, a)]++] = (placed){a, b, m.value[k], 0};
+        send[n64[dist_owner(vtxdist, P, b)]++] = (placed){b, a, m.value[k], 1};
+    }
+    mtx_coo_free(&m);
+    placed *recv = dist_alloc((size_t)got, sizeof *recv, "entries", comm, err);
+    dist_alltoallv_records(send, sc, sd, recv, rc, rd, sizeof *send, comm);
+    free(send);
+    /* placed by row in arrival order: file order within each row */
+    if (dist_graph_init(d, n, vtxdist, got, 1, comm, err))
+        MPI_Abort(comm, COARSEN_ERR_NOMEM);
+    coarsen_graph *g = d->local;
+    const int32_t first = d->first;
+    int64_t *off = dist_alloc((size_t)g->n + 1, sizeof *off, "row offsets", comm, err);
+    uint8_t *rev = dist_alloc((size_t)got, 1, "entry directions", comm, err);
+    memset(off, 0, ((size_t)g->n + 1) * sizeof *off);
+    for (int64_t k = 0; k < got; k++)
+        off[recv[k].row - first + 1]++;
+    for (int32_t r = 0; r < g->n; r++)
+        off[r + 1] += off[r];
+    int64_t *at = dist_alloc((size_t)g->n + 1, sizeof *at, "row offsets", comm, err);
+    memcpy(at, off, ((size_t)g->n + 1) * sizeof *at);
+    for (int64_t k = 0; k < got; k++) {
+        const int64_t x = at[recv[k].row - first]++;
+        g->adj[x] = recv[k].col, g->ewgt[x] = recv[k].w, rev[x] = (uint8_t)recv[k].rev;
+    }
+    free(at), free(recv);
+    graph_build_opts o;
+    mtx_graph_opts(head, &o);
+    ok = graph_merge_rows(g, off, o.mirrored ? NULL : rev, first, &o, &counts[1], &counts[2], err) == COARSEN_OK;
+    free(rev), free(off), free(n64), free(cnt), free(vtxdist);
+    return ok;
+}
+
 int dist_graph_read(const char *path, MPI_Comm comm, dist_graph *d, coarsen_graph **whole,
                     coarsen_read_report *report, coarsen_error *err)
 {
@@ -192,13 +319,20 @@ int dist_graph_read(const char *path, MPI_Comm comm, dist_graph *d, coarsen_grap
     coarsen_error mine = {0};
     metis_header mh;
     parhip_layout pl;
-    int64_t sums[2] = {0, 0}, total[2] = {0, 0}; /* entries as stored, self-loops */
+    mtx_coo mm;
+    /* METIS and ParHIP: entries as stored, self-loops; Matrix Market:
+     * diagonal entries, duplicates merged, zero-weight entries */
+    int64_t sums[3] = {0, 0, 0}, total[3] = {0, 0, 0};
     size_t bytes = 0;
-    int ok = kind == KIND_METIS ? read_metis(path, comm, d, &mh, sums, &bytes, &mine)
+    int ok = kind == KIND_METIS  ? read_metis(path, comm, d, &mh, sums, &bytes, &mine)
+             : kind == KIND_MTX ? read_mtx(path, comm, d, &mm, sums, &bytes, &mine)
                                 : read_parhip(path, comm, d, &pl, sums, &bytes, &mine);
     if (!d->vtxdist) /* the header failed on every rank */
         return DIST_READ_ROOT;
-    MPI_Allreduce(sums, total, 2, MPI_INT64_T, MPI_SUM, comm);
+    MPI_Allreduce(sums, total, 3, MPI_INT64_T, MPI_SUM, comm);
+    int integral = d->local->integral_weights; /* Matrix Market's real weights */
+    MPI_Allreduce(&integral, &d->integral_weights, 1, MPI_INT, MPI_MIN, comm);
+    d->local->integral_weights = d->integral_weights;
     if (ok && kind == KIND_METIS) /* metis_read_graph_text's count check */
         ok = total[0] == 2 * mh.m || total[0] - total[1] == 2 * mh.m;
     double t1 = timer_ms();
@@ -207,7 +341,8 @@ int dist_graph_read(const char *path, MPI_Comm comm, dist_graph *d, coarsen_grap
         ok = graph_sort_rows(l, &mine) == COARSEN_OK && graph_rows_sorted(l); /* else a neighbour twice */
     int64_t nnz = l->nnz;
     MPI_Allreduce(&nnz, &d->nnz, 1, MPI_INT64_T, MPI_SUM, comm);
-    if (!all_ok(ok, comm) || !dist_graph_symmetric(d, comm, &mine)) {
+    /* a Matrix Market graph is symmetric as built (both directions placed) */
+    if (!all_ok(ok, comm) || (kind != KIND_MTX && !dist_graph_symmetric(d, comm, &mine))) {
         dist_graph_free(d);
         return DIST_READ_ROOT;
     }
@@ -224,6 +359,8 @@ int dist_graph_read(const char *path, MPI_Comm comm, dist_graph *d, coarsen_grap
         memset(report, 0, sizeof *report);
         if (kind == KIND_METIS)
             metis_report(&mh, total[0], total[1], report);
+        else if (kind == KIND_MTX)
+            mtx_graph_report(&mm, total[0], total[1], total[2] / 2, report);
         else
             parhip_report(&pl, total[1], report);
         report->bytes = (int64_t)bytes;

@@ -7,11 +7,13 @@
 # stats.json (times aside, when python3 is there). Cases cover the ratings,
 # both tie rules, integer and real weights, vertex weights, levels where
 # two-hop runs (handed to rank 0) and where it is disabled (every level
-# distributed), with the handshake, red/blue and HEC. Inputs: METIS and ParHIP binary files, which every rank reads
-# its share of (stats.json's "read_by_ranks": 1; comments and self-loops
-# included), Matrix Market and gzip, which rank 0 reads ("read_by_ranks":
-# 0); and malformed METIS and ParHIP files, which must end every run with
-# coarsen's own message and status. COARSEN_MPI_GATHER_BELOW=0 keeps even small levels
+# distributed), with the handshake, red/blue and HEC. Inputs: METIS, ParHIP
+# binary and Matrix Market files, which every rank reads its share of
+# (stats.json's "read_by_ranks": 1; comments, self-loops, duplicates, both
+# directions, zero weights, pattern and complex values included), gzip,
+# which rank 0 reads ("read_by_ranks": 0); and malformed METIS, ParHIP and
+# Matrix Market files, which must end every run with coarsen's own message
+# and status. COARSEN_MPI_GATHER_BELOW=0 keeps even small levels
 # distributed; one case runs with the default. Prints one line per run and
 # a summary; exit 1 when any run differs. Skips (exit 0, saying so) when
 # mpirun or BUILD/coarsen-mpi is absent. Runs from the repository root.
@@ -76,7 +78,7 @@ check() {
         done
         [ "$(ls "$ref" | wc -l)" -eq "$(ls "$out" | wc -l)" ] || bad="$bad (file count)"
         grep -q "\"ranks\": $p," "$out/stats.json" || bad="$bad (ranks)"
-        case $graph in *.mtx | *.gz) byranks=0 ;; *) byranks=1 ;; esac
+        case $graph in *.gz) byranks=0 ;; *) byranks=1 ;; esac
         grep -q "\"read_by_ranks\": $byranks," "$out/stats.json" || bad="$bad (read_by_ranks not $byranks)"
         if command -v python3 >/dev/null 2>&1; then
             figures "$ref/stats.json" >"$tmp/a" && figures "$out/stats.json" >"$tmp/b" && cmp -s "$tmp/a" "$tmp/b" ||
@@ -127,6 +129,41 @@ gen rmat.graph rmat --vertices 16384 --degree 8 --seed 5 --weights int
 gen grid.graph grid2d --nx 60 --ny 50
 gen delaunay-exp.mtx delaunay --vertices 10000 --seed 6 --weights exponential
 gen tiny.graph grid2d --nx 3 --ny 2
+# Matrix Market: general with duplicates, both directions, zeros, negative
+# and diagonal entries, comments and blank lines; pattern symmetric with
+# duplicates; complex hermitian (python3 writes them)
+python3 -c '
+import random, sys
+random.seed(7)
+n, d = 3000, sys.argv[1]
+def write(name, head, lines, every=0):
+    with open(d + "/" + name, "w") as f:
+        f.write(head + "%% written by tests/mpi/run.sh\n%d %d %d\n" % (n, n, len(lines)))
+        for k, l in enumerate(lines):
+            f.write(l + "\n")
+            if every and k % every == 0:
+                f.write("%% comment\n\n")
+g = []
+for k in range(20000):
+    i, j = random.randint(1, n), random.randint(1, n)
+    g.append("%d %d %r" % (i, j, random.choice([random.uniform(-5, 5), 0.0, float(random.randint(-3, 3))])))
+    if random.random() < 0.1:
+        g.append("%d %d %r" % (i, j, random.uniform(-1, 1)))
+    if random.random() < 0.1:
+        g.append("%d %d %r" % (j, i, random.uniform(-1, 1)))
+random.shuffle(g)
+write("general-dups.mtx", "%%MatrixMarket matrix coordinate real general\n", g, 977)
+p = []
+for k in range(15000):
+    i = random.randint(1, n)
+    p.append("%d %d" % (i, random.randint(1, i)))
+write("pattern.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n", p + p[:700])
+c = []
+for k in range(8000):
+    i = random.randint(1, n)
+    c.append("%d %d %r %r" % (i, random.randint(1, i), random.uniform(-2, 2), random.uniform(-2, 2)))
+write("complex.mtx", "%%MatrixMarket matrix coordinate complex hermitian\n", c)
+' "$tmp" 2>/dev/null
 "$PROG" convert --quiet "$tmp/rgg.graph" "$tmp/rgg.parhip" || { echo "FAIL convert rgg.parhip"; fail=$((fail + 1)); }
 "$PROG" convert --quiet "$tmp/rmat.graph" "$tmp/rmat.parhip" || { echo "FAIL convert rmat.parhip"; fail=$((fail + 1)); }
 # comments between vertex lines and a self-loop on every fifth vertex (dropped)
@@ -136,6 +173,9 @@ awk 'NR == 1 { print; next } NR % 5 == 0 { print $0 " " NR - 1; next } { print }
 # from rank 0's share, a line past the last vertex, an asymmetric ParHIP file
 sed '5s/ 228 / 19999 /' "$tmp/rgg.graph" >"$tmp/bad-mirror.graph"
 sed '15000s/$/ x7/' "$tmp/rgg.graph" >"$tmp/bad-token.graph"
+sed '40000s/^[0-9]* /12001 /' "$tmp/rgg-real.mtx" >"$tmp/bad-index.mtx"
+sed '30000s/$/ 7/' "$tmp/rgg-real.mtx" >"$tmp/bad-token.mtx"
+sed '$d' "$tmp/rgg-real.mtx" >"$tmp/bad-count.mtx"
 { cat "$tmp/rgg.graph"; echo "1 2"; } >"$tmp/bad-extra.graph"
 python3 -c '
 import struct, sys
@@ -154,6 +194,14 @@ check rgg-parhip-gzip 0 "$tmp/rgg.graph" --format parhip --gzip --levels 3 --no-
 check rgg-read-parhip 0 "$tmp/rgg.parhip" --levels 4
 check rmat-read-parhip 0 "$tmp/rmat.parhip" --levels 3
 check rgg-read-comments-loops 0 "$tmp/rgg-comments.graph" --levels 3
+for f in general-dups pattern complex; do
+    if [ -f "$tmp/$f.mtx" ]; then
+        check "mtx-$f" 0 "$tmp/$f.mtx" --format mtx
+    else
+        echo "SKIP mtx-$f: no python3 to write it"
+        skip=$((skip + 1))
+    fi
+done
 check rmat-two-hop 0 "$tmp/rmat.graph"
 check rmat-no-two-hop 0 "$tmp/rmat.graph" --two-hop-threshold 2 --levels 6
 check grid-id 0 "$tmp/grid.graph" --ties id --rating weight --levels 3
@@ -172,6 +220,9 @@ check tiny-deep 0 "$tmp/tiny.graph" --coarsen-to 0 --levels 10 --two-hop-thresho
 bad bad-mirror.graph "$tmp/bad-mirror.graph"
 bad bad-token.graph "$tmp/bad-token.graph"
 bad bad-extra.graph "$tmp/bad-extra.graph"
+bad bad-index.mtx "$tmp/bad-index.mtx"
+bad bad-token.mtx "$tmp/bad-token.mtx"
+bad bad-count.mtx "$tmp/bad-count.mtx"
 if [ -f "$tmp/bad-mirror.parhip" ]; then
     bad bad-mirror.parhip "$tmp/bad-mirror.parhip"
 else
