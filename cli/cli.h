@@ -185,5 +185,11 @@ int cli_main(int argc, char **argv);
  * builder (dist/dist.h), which gives the same hierarchy. */
 extern int (*cli_hierarchy_builder)(const coarsen_graph *g, const coarsen_hierarchy_opts *opts,
                                     coarsen_hierarchy **out, coarsen_error *err);
+/* What the pipeline reads its input with (without --transversal):
+ * coarsen_graph_load, same contract; coarsen-mpi sets a loader under which
+ * every rank reads its share (dist/read.h), which gives the same graph and
+ * the same errors. */
+extern int (*cli_graph_loader)(const char *path, coarsen_graph **out, coarsen_read_report *report,
+                               coarsen_error *err);
 
 #endif

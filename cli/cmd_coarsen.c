@@ -79,6 +79,7 @@ const char *cmd_coarsen_help(void)
     return text;
 }
 
+int (*cli_graph_loader)(const char *, coarsen_graph **, coarsen_read_report *, coarsen_error *) = coarsen_graph_load;
 int (*cli_hierarchy_builder)(const coarsen_graph *, const coarsen_hierarchy_opts *, coarsen_hierarchy **,
                              coarsen_error *) = coarsen_hierarchy_build;
 
@@ -354,7 +355,7 @@ static int load_input(run *r, coarsen_graph **g, int32_t **perm, transversal_inf
                       coarsen_error *err)
 {
     if (r->transversal < 0)
-        return coarsen_graph_load(r->file, g, report, err);
+        return cli_graph_loader(r->file, g, report, err);
     int rc = transversal_graph_load(r->file, (bip_transversal_kind)r->transversal, r->g.use_gpu, g, perm, t, err);
     if (!rc && !r->g.quiet)
         fprintf(stderr,

@@ -45,6 +45,8 @@ struct coarsen_hierarchy {
                                      single-process build */
     int distributed_levels;       /* with ranks > 0: levels 1..this were built across the ranks, the
                                      rest on rank 0 (stats.json's "distributed_levels") */
+    int read_by_ranks;            /* with ranks > 0: 1 when every rank read its share of the input
+                                     (dist/read.h), 0 when rank 0 read it (stats.json's "read_by_ranks") */
     hierarchy_level *level;       /* [opts.levels + 1] */
 };
 

@@ -240,6 +240,62 @@ static int32_t row_at(const int64_t *off, int32_t n, int64_t x)
     return lo;
 }
 
+int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, int32_t first,
+                     const graph_build_opts *opts, int64_t *dups_out, int64_t *zeros_out, coarsen_error *err)
+{
+    const int32_t n = g->n;
+    int32_t *adj = g->adj;
+    double *ewgt = g->ewgt;
+    const int64_t d = off[n];
+    int64_t *len = xmalloc(((size_t)n + 1) * sizeof *len, "row lengths", err);
+    if (!len)
+        return COARSEN_ERR_NOMEM;
+    int64_t dups = 0, zeros = 0;
+    int integral = 1, failed = 0;
+#pragma omp parallel reduction(+ : dups, zeros) reduction(&& : integral) reduction(|| : failed) if (d >= THREADS_PARALLEL_MIN)
+    {
+        entry *tmp = NULL;
+        int64_t cap = 0;
+#pragma omp for schedule(dynamic, 1024)
+        for (int32_t r = 0; r < n; r++) {
+            g->vwgt[r] = 1;
+            int64_t l = row_merge_at(adj, ewgt, rev, off[r], off[r + 1] - off[r], first + r, opts, &dups, &tmp, &cap);
+            failed = failed || l < 0;
+            len[r] = l < 0 ? 0 : l;
+            for (int64_t k = off[r]; k < off[r] + len[r]; k++) {
+                integral = integral && ewgt[k] == floor(ewgt[k]);
+                zeros += ewgt[k] == 0.0;
+            }
+        }
+        free(tmp);
+    }
+    if (failed) {
+        free(len);
+        return error_nomem(err, "row merge buffer", 0);
+    }
+    *dups_out = dups;
+    *zeros_out = zeros;
+    g->integral_weights = integral;
+    g->xadj[0] = 0;
+    for (int32_t r = 0; r < n; r++)
+        g->xadj[r + 1] = g->xadj[r] + len[r];
+    int64_t nnz = g->xadj[n];
+    g->nnz = d;
+    if (nnz < d) {
+        for (int32_t r = 0; r < n; r++) {
+            memmove(adj + g->xadj[r], adj + off[r], (size_t)len[r] * sizeof *adj);
+            memmove(ewgt + g->xadj[r], ewgt + off[r], (size_t)len[r] * sizeof *ewgt);
+        }
+        g->nnz = nnz;
+        int32_t *na = realloc(adj, (size_t)(nnz ? nnz : 1) * sizeof *adj);
+        double *nw = realloc(ewgt, (size_t)(nnz ? nnz : 1) * sizeof *ewgt);
+        g->adj = na ? na : adj;
+        g->ewgt = nw ? nw : ewgt;
+    }
+    free(len);
+    return COARSEN_OK;
+}
+
 /* One counting sort puts every off-diagonal entry into both its rows,
  * straight into the graph's arrays (the mirror marked in rev unless the
  * input is mirrored); then every row is merged in place (row_merge_at) and
@@ -316,46 +372,10 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
         }
     }
 
-    int64_t dups = 0, zeros = 0;
-    int integral = 1, failed = 0;
-#pragma omp parallel reduction(+ : dups, zeros) reduction(&& : integral) reduction(|| : failed) if (par)
-    {
-        entry *tmp = NULL;
-        int64_t cap = 0;
-#pragma omp for schedule(dynamic, 1024)
-        for (int32_t r = 0; r < n; r++) {
-            g->vwgt[r] = 1;
-            int64_t l = row_merge_at(adj, ewgt, rev, off[r], off[r + 1] - off[r], r, opts, &dups, &tmp, &cap);
-            failed = failed || l < 0;
-            len[r] = l < 0 ? 0 : l;
-            for (int64_t k = off[r]; k < off[r] + len[r]; k++) {
-                integral = integral && ewgt[k] == floor(ewgt[k]);
-                zeros += ewgt[k] == 0.0;
-            }
-        }
-        free(tmp);
-    }
-    if (failed) {
-        error_nomem(err, "row merge buffer", 0);
+    int64_t zeros = 0;
+    if (graph_merge_rows(g, off, rev, 0, opts, &st.duplicates_merged, &zeros, err))
         goto done;
-    }
-    st.duplicates_merged = dups;
     st.zero_weight_edges = zeros / 2;
-    g->integral_weights = integral;
-    for (int32_t r = 0; r < n; r++)
-        g->xadj[r + 1] = g->xadj[r] + len[r];
-    int64_t nnz = g->xadj[n];
-    if (nnz < d) {
-        for (int32_t r = 0; r < n; r++) {
-            memmove(adj + g->xadj[r], adj + off[r], (size_t)len[r] * sizeof *adj);
-            memmove(ewgt + g->xadj[r], ewgt + off[r], (size_t)len[r] * sizeof *ewgt);
-        }
-        g->nnz = nnz;
-        int32_t *na = realloc(adj, (size_t)(nnz ? nnz : 1) * sizeof *adj);
-        double *nw = realloc(ewgt, (size_t)(nnz ? nnz : 1) * sizeof *ewgt);
-        g->adj = na ? na : adj;
-        g->ewgt = nw ? nw : ewgt;
-    }
     *out = g;
     g = NULL;
     status = COARSEN_OK;

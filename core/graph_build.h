@@ -48,6 +48,19 @@ typedef struct graph_build_stats {
 int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts,
                      coarsen_graph **out, graph_build_stats *stats, coarsen_error *err);
 
+/* graph_from_edges's second half, also for a block of rows (coarsen-mpi's
+ * Matrix Market reading, dist/read.h): g [in/out] holds its rows' entries
+ * as placed, row r (global row first + r) at [off[r], off[r + 1]) of
+ * g->adj (global neighbour ids) and g->ewgt, each row's entries in the
+ * order of their stored entries, with rev [in, may be NULL when
+ * opts->mirrored] 1 for the mirror of a stored (c, r); every row is merged
+ * by the rules above and the rows closed up: g->xadj, nnz, vwgt (1),
+ * integral_weights set. *dups [out]: the duplicates merged, *zero_entries
+ * [out]: the entries of weight 0 (twice the undirected zero edges over the
+ * whole graph). */
+int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, int32_t first,
+                     const graph_build_opts *opts, int64_t *dups, int64_t *zero_entries, coarsen_error *err);
+
 /* Sorts every row of g by neighbour id, carrying the weights along (rows of
  * any length; parallel over rows). */
 int graph_sort_rows(coarsen_graph *g, coarsen_error *err);

@@ -4,16 +4,18 @@
  *
  * Levels are distributed in 1-D blocks (vtxdist.h) with a ghost layer
  * (ghosts.h); a level is matched by the distributed handshake
- * (handshake.h), paired further by the distributed two-hop (two_hop.h) when
- * hierarchy.c's threshold says so, mapped by a global prefix sum (map.h) and
+ * (handshake.h) or red/blue (redblue.h), paired further by the distributed
+ * two-hop (two_hop.h) when hierarchy.c's threshold says so and mapped by a
+ * global prefix sum (map.h), or grouped and mapped by HEC (hec.h), and
  * contracted by an all-to-all of rows merged in the fixed order
- * (contract.h). Rank 0 reads the input and gathers every level as it is
- * built (gather.h): it holds the whole hierarchy, as the single-process run
+ * (contract.h). Every rank reads its share of the input, or rank 0 reads it
+ * and scatters it (read.h), and rank 0 gathers every level as it is built
+ * (gather.h): it holds the whole hierarchy, as the single-process run
  * does, and writes the files. The single-process code takes over on rank 0,
  * from the current level on (same results by construction), when
  *  - the level has at most gather_below vertices,
- *  - the options ask for what has no distributed version: red/blue, HEC,
- *    ROMA refinement (then from level 0).
+ *  - the options ask for ROMA refinement, which has no distributed version
+ *    (then from level 0).
  *
  * Errors: a rank that fails inside a collective step (out of memory, an MPI
  * count above 2^31) calls MPI_Abort with the coarsen_status, since the
@@ -25,6 +27,7 @@
 #include <mpi.h>
 
 #include "coarsen.h"
+#include "dist/vtxdist.h"
 
 /* Default of dist_opts.gather_below (not measured yet: docs/distributed.md). */
 #define DIST_GATHER_BELOW_DEFAULT 10000
@@ -35,12 +38,14 @@ typedef struct dist_opts {
 } dist_opts;
 
 /* Collective over comm. g [in]: rank 0's input graph (borrowed: level 0 of
- * rank 0's hierarchy, it must outlive it); NULL on the other ranks. opts
+ * rank 0's hierarchy, it must outlive it); NULL on the other ranks. level0
+ * [in, consumed: freed in every case]: NULL, or on every rank its block of
+ * g as dist_graph_read left it (then g is not scattered again). opts
  * [in]: identical on every rank, except that on_level is called on rank 0
  * only (the others must pass NULL). *out [out]: rank 0 owns the whole
  * hierarchy (coarsen_hierarchy_free), its stats.json says "ranks": P; the
  * other ranks get NULL. Returns rank 0's status on every rank. */
-int dist_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *opts, const dist_opts *d, MPI_Comm comm,
-                         coarsen_hierarchy **out, coarsen_error *err);
+int dist_hierarchy_build(const coarsen_graph *g, dist_graph *level0, const coarsen_hierarchy_opts *opts,
+                         const dist_opts *d, MPI_Comm comm, coarsen_hierarchy **out, coarsen_error *err);
 
 #endif

@@ -10,23 +10,23 @@
 #include "core/error.h"
 #include "matching/edge_order.h"
 
-/* The best rated eligible unmatched neighbour of local vertex v as an
- * extended index, or -1 (match_best_neighbour_cpu's rule). */
-static int32_t best_neighbour(const coarsen_graph *l, const int32_t *ladj, int32_t v, const int64_t *vw,
-                              const uint8_t *taken, const matching_opts *mo, tie_rule ties)
+int32_t dist_best_neighbour(const coarsen_graph *l, const int32_t *ladj, int32_t v, const int64_t *vw,
+                            const uint8_t *taken, const matching_opts *mo, tie_rule ties, double *key)
 {
     const int64_t cap = mo->max_vertex_weight, vwv = vw[v];
     int32_t best = -1, best_rank = -1;
     double best_w = 0.0;
     for (int64_t e = l->xadj[v]; e < l->xadj[v + 1]; e++) {
         int32_t x = ladj[e];
-        if (taken[x] || !pair_eligible(cap, vwv, vw[x]))
+        if ((taken && taken[x]) || !pair_eligible(cap, vwv, vw[x]))
             continue;
         int32_t rank = tie_rank(ties, l->adj[e]);
         double k = edge_rating(mo->rating, l->ewgt[e], vwv, vw[x]);
         if (edge_better(k, rank, best_w, best_rank))
             best = x, best_rank = rank, best_w = k;
     }
+    if (key)
+        *key = best_w;
     return best;
 }
 
@@ -58,7 +58,7 @@ int dist_handshake(const dist_graph *d, const dist_ghosts *gh, const matching_op
 #pragma omp parallel for schedule(dynamic, 256) if (count > 4096)
         for (int64_t i = 0; i < count; i++) {
             int32_t v = act[i];
-            choice[v] = best_neighbour(l, gh->ladj, v, vw, taken, mo, ties);
+            choice[v] = dist_best_neighbour(l, gh->ladj, v, vw, taken, mo, ties, NULL);
             ptr[v] = choice[v] >= 0 ? dist_ghosts_gid(d, gh, choice[v]) : -1;
         }
         dist_ghosts_exchange(gh, ptr, sizeof *ptr, comm, err);

@@ -10,6 +10,7 @@
 #define DIST_HANDSHAKE_H
 
 #include "dist/ghosts.h"
+#include "matching/edge_order.h"
 #include "matching/matching.h"
 
 /* Collective. d, gh [in]: the level and its ghost layer; mo [in]: the
@@ -19,6 +20,14 @@
  * rank, and the single-process count); *matched [out]: matched vertices of
  * the whole level. Messages per pass: two ghost exchanges (1-byte status,
  * 4-byte pointer) and one MPI_Allreduce. */
+/* The best rated eligible neighbour of local vertex v of l (ladj [in]: its
+ * rows as extended indices; vw [in]: extended vertex weights) not taken
+ * (taken [in, extended; may be NULL: none is]) as an extended index, or -1:
+ * match_best_neighbour_cpu's rule; *key [out, may be NULL]: its rating
+ * (0 when none). Also HEC's choice (hec.h). */
+int32_t dist_best_neighbour(const coarsen_graph *l, const int32_t *ladj, int32_t v, const int64_t *vw,
+                            const uint8_t *taken, const matching_opts *mo, tie_rule ties, double *key);
+
 int dist_handshake(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo, int32_t *mate,
                    int *passes, int64_t *matched, MPI_Comm comm, coarsen_error *err);
 

@@ -14,12 +14,14 @@
 #include "dist/contract.h"
 #include "dist/gather.h"
 #include "dist/handshake.h"
+#include "dist/hec.h"
 #include "dist/map.h"
+#include "dist/redblue.h"
 #include "dist/two_hop.h"
 #include "matching/match_weight.h"
 
 /* Builds level k from *cur across the ranks (match, two-hop pairing when
- * hierarchy.c would run it, map, contract): *kept says whether the level
+ * hierarchy.c would run it, map; or HEC's groups; contract): *kept says whether the level
  * removed a vertex, and when it did *cur becomes the coarse level and rank 0
  * stores its graph and map in h. Every rank ends with rank 0's figures of
  * level k. */
@@ -35,40 +37,56 @@ static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *kept, M
     double t0 = timer_ms();
     dist_ghosts gh;
     int rc = dist_ghosts_build(cur, comm, &gh, err);
-    int32_t *mate = rc ? NULL : xmalloc((size_t)(cur->local->n + 1) * sizeof *mate, "matching", err);
-    if (!mate)
-        MPI_Abort(comm, rc ? rc : COARSEN_ERR_NOMEM); /* the others are in the handshake (dist.h) */
-    int passes = 0;
-    int64_t matched = 0;
-    dist_handshake(cur, &gh, &mo, mate, &passes, &matched, comm, err);
-    /* the matching's figures, as match_measure_cpu takes them before two-hop, on rank 0 */
-    int32_t *all_mates = NULL;
-    dist_gather_ints(cur, mate, comm, &all_mates, err);
-    if (cur->rank == 0) {
-        s->matching_weight = match_weight_cpu(h->level[k - 1].host, all_mates, &s->matched_pairs);
-        s->matched_fraction = n ? 2.0 * (double)s->matched_pairs / (double)n : 0;
-    }
-    free(all_mates);
-    s->matching_passes = passes;
-    double t1 = timer_ms(), t2 = t1;
-    s->matching_ms = t1 - t0;
-    if ((double)(n - matched) > h->opts.two_hop_threshold * (double)n) { /* hierarchy.c's rule */
-        const two_hop_opts to = {mo.max_vertex_weight, h->opts.two_hop_relatives};
-        two_hop_stats ts;
-        dist_two_hop(cur, &gh, &to, mate, &ts, comm, err);
-        t2 = timer_ms();
-        hierarchy_two_hop_figures(&ts, s);
-        s->two_hop_ms = t2 - t1;
-    }
+    if (rc)
+        MPI_Abort(comm, rc); /* the others are in the matcher (dist.h) */
     int32_t *cmap = xmalloc((size_t)(gh.nlocal + gh.nghost + 1) * sizeof *cmap, "coarse map", err);
-    if (!cmap)
-        MPI_Abort(comm, COARSEN_ERR_NOMEM);
-    int64_t *cvtx = xmalloc(((size_t)cur->nranks + 1) * sizeof *cvtx, "coarse vtxdist", err);
+    int64_t *cvtx = cmap ? xmalloc(((size_t)cur->nranks + 1) * sizeof *cvtx, "coarse vtxdist", err) : NULL;
     if (!cvtx)
         MPI_Abort(comm, COARSEN_ERR_NOMEM);
     int32_t nc = 0;
-    rc = dist_map_from_mates(cur, &gh, mate, cmap, &nc, cvtx, comm, err);
-    free(mate);
+    double t1, t2;
+    if (mo.kind == MATCHER_HEC) { /* groups, not pairs: hierarchy.c's group_by_hec */
+        hec_stats hs;
+        rc = dist_hec(cur, &gh, &mo, cmap, &nc, cvtx, &hs, comm, err);
+        t1 = t2 = timer_ms();
+        s->matched_pairs = (int64_t)n - nc - hs.island_pairs;
+        s->matched_fraction = n ? (double)hs.grouped / (double)n : 0;
+        s->matching_passes = hs.rounds;
+        s->island_pairs = hs.island_pairs;
+        s->cap_blocked = hs.cap_blocked;
+        s->matching_ms = t1 - t0;
+    } else {
+        int32_t *mate = xmalloc((size_t)(cur->local->n + 1) * sizeof *mate, "matching", err);
+        if (!mate)
+            MPI_Abort(comm, COARSEN_ERR_NOMEM);
+        int passes = 0;
+        int64_t matched = 0;
+        if (mo.kind == MATCHER_REDBLUE)
+            dist_redblue(cur, &gh, &mo, mate, &passes, &matched, comm, err);
+        else
+            dist_handshake(cur, &gh, &mo, mate, &passes, &matched, comm, err);
+        /* the matching's figures, as match_measure_cpu takes them before two-hop, on rank 0 */
+        int32_t *all_mates = NULL;
+        dist_gather_ints(cur, mate, comm, &all_mates, err);
+        if (cur->rank == 0) {
+            s->matching_weight = match_weight_cpu(h->level[k - 1].host, all_mates, &s->matched_pairs);
+            s->matched_fraction = n ? 2.0 * (double)s->matched_pairs / (double)n : 0;
+        }
+        free(all_mates);
+        s->matching_passes = passes;
+        t1 = t2 = timer_ms();
+        s->matching_ms = t1 - t0;
+        if ((double)(n - matched) > h->opts.two_hop_threshold * (double)n) { /* hierarchy.c's rule */
+            const two_hop_opts to = {mo.max_vertex_weight, h->opts.two_hop_relatives};
+            two_hop_stats ts;
+            dist_two_hop(cur, &gh, &to, mate, &ts, comm, err);
+            t2 = timer_ms();
+            hierarchy_two_hop_figures(&ts, s);
+            s->two_hop_ms = t2 - t1;
+        }
+        rc = dist_map_from_mates(cur, &gh, mate, cmap, &nc, cvtx, comm, err);
+        free(mate);
+    }
     if (rc) { /* the same on every rank (an MPI_Allreduce decided it) */
         free(cvtx);
         free(cmap);
@@ -97,6 +115,8 @@ static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *kept, M
         h->level[k].host = g;
         h->level[k].map = map;
         s->contraction_ms = t3 - t2;
+        if (mo.kind == MATCHER_HEC) /* the weight of the edges inside groups, as hierarchy.c takes it */
+            s->matching_weight = h->level[k - 1].stats.total_edge_weight - s->total_edge_weight;
     }
     MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
     MPI_Bcast(s, (int)sizeof *s, MPI_BYTE, 0, comm);
@@ -106,8 +126,8 @@ static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *kept, M
     return rc;
 }
 
-int dist_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *opts, const dist_opts *d, MPI_Comm comm,
-                         coarsen_hierarchy **out, coarsen_error *err)
+int dist_hierarchy_build(const coarsen_graph *g, dist_graph *level0, const coarsen_hierarchy_opts *opts,
+                         const dist_opts *d, MPI_Comm comm, coarsen_hierarchy **out, coarsen_error *err)
 {
     *out = NULL;
     int rank, P;
@@ -117,21 +137,28 @@ int dist_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *o
     int rc = hierarchy_create(rank == 0 ? g : NULL, opts, &h, err), any = 0;
     MPI_Allreduce(&rc, &any, 1, MPI_INT, MPI_MAX, comm); /* bad options fail everywhere, memory anywhere */
     if (any) {
+        if (level0)
+            dist_graph_free(level0);
         coarsen_hierarchy_free(h);
         return rc ? rc : error_set(err, any, "mpi: another rank could not start the hierarchy");
     }
     h->ranks = P;
+    h->read_by_ranks = level0 != NULL;
     snprintf(h->device_reason, sizeof h->device_reason, "mpi: %d processes, CPU", P);
     double start = timer_ms();
     if (rank == 0)
         rc = hierarchy_record_graph(g, &h->level[0].stats, err);
     MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
     MPI_Bcast(&h->level[0].stats, (int)sizeof h->level[0].stats, MPI_BYTE, 0, comm);
-    const int distributed = !rc && opts->matcher == COARSEN_MATCHER_HANDSHAKE && !opts->refine_roma;
+    const int distributed = !rc && !opts->refine_roma;
     int handover = !rc && !distributed;
     dist_graph cur;
-    if (distributed)
+    if (distributed && level0)
+        cur = *level0;
+    else if (distributed)
         rc = dist_graph_scatter(g, comm, &cur, err);
+    if (level0 && !distributed)
+        dist_graph_free(level0);
     while (distributed && !rc) {
         if (hierarchy_stop_before(h))
             break;

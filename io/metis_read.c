@@ -13,12 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct metis_header {
-    int64_t n, m, ncon;
-    int vsize, has_vwgt, has_ewgt;
-    char fmt[4];
-} metis_header;
-
 static int is_comment(const char *s, const char *e)
 {
     return !line_is_data(s, e, LINES_METIS);
@@ -113,9 +107,11 @@ static int chunk_push(chunk *k, int32_t v, double w)
 }
 
 /* Parses the vertex lines of chunk k (its global first vertex and line are
- * known): row lengths go to xadj[u + 1], weights to vwgt[u]. */
-static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int64_t *xadj, int64_t *vwgt,
-                       int64_t *line_of)
+ * known) into arrays whose index 0 is vertex base: the length of row u goes
+ * to xadj[u - base + 1], its weight to vwgt[u - base], its line to
+ * line_of[u - base] (line_of may be NULL). */
+static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int64_t base, int64_t *xadj,
+                       int64_t *vwgt, int64_t *line_of)
 {
     text_cursor c;
     text_cursor_init(&c, k->at.begin, k->at.end);
@@ -131,17 +127,18 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
                                   (long long)n);
             continue;
         }
-        line_of[u] = c.line;
+        if (line_of)
+            line_of[u - base] = c.line;
         const char *p = s;
         int64_t x, before = k->count;
-        vwgt[u] = 1;
+        vwgt[u - base] = 1;
         for (int64_t q = 0; h->has_vwgt && q < h->ncon; q++) {
             const char *tok = p;
             int r = text_parse_int(&p, e, &x);
             if (r <= 0 || x < 0)
                 return read_error_token(&k->err, t->name, c.line, "vertex weight must be an integer >= 0", tok, e);
             if (q == 0)
-                vwgt[u] = x;
+                vwgt[u - base] = x;
         }
         while (text_skip_blank(p, e) < e) {
             const char *tok = p;
@@ -167,7 +164,7 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
             else if (chunk_push(k, (int32_t)(x - 1), (double)w))
                 return COARSEN_ERR_NOMEM;
         }
-        xadj[u + 1] = k->count - before;
+        xadj[u - base + 1] = k->count - before;
         u++;
     }
     return COARSEN_OK;
@@ -176,9 +173,10 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
 /* Checks the chunks ck[0..nchunks) (parsed; `line` is one past the last
  * line, `vertex` the vertex lines found) in file order and joins their
  * adjacency into g. Errors are those of the first failing chunk in file
- * order, so they do not depend on the thread count. Frees the chunks' buffers
- * (not ck). */
-static int rows_assemble(const text_input *t, chunk *ck, int nchunks, int64_t vertex, int64_t line,
+ * order, so they do not depend on the thread count; then, when whole (the
+ * chunks are the whole file), the vertex and entry counts against the
+ * header. Frees the chunks' buffers (not ck). */
+static int rows_assemble(const text_input *t, chunk *ck, int nchunks, int whole, int64_t vertex, int64_t line,
                          int64_t header_line, const metis_header *h, coarsen_graph *g, metis_rows *rows,
                          coarsen_error *err)
 {
@@ -196,12 +194,12 @@ static int rows_assemble(const text_input *t, chunk *ck, int nchunks, int64_t ve
         ck[k].first_slot = nnz;
         nnz += ck[k].count;
     }
-    if (vertex < h->n) {
+    if (whole && vertex < h->n) {
         rc = read_error(err, t->name, line - 1 > header_line ? line - 1 : header_line,
                         "file ends after %lld of the %lld vertex lines", (long long)vertex, (long long)h->n);
         goto done;
     }
-    if (rows->entries != 2 * h->m && rows->entries - rows->loops != 2 * h->m) {
+    if (whole && rows->entries != 2 * h->m && rows->entries - rows->loops != 2 * h->m) {
         rc = read_error(err, t->name, line - 1 > header_line ? line - 1 : header_line,
                         "the header declares %lld edges (%lld adjacency entries) but the file lists %lld",
                         (long long)h->m, (long long)(2 * h->m), (long long)rows->entries);
@@ -247,14 +245,18 @@ done:
     return rc;
 }
 
-/* Parses the n vertex lines of [body, end) into g (xadj, vwgt, adj, ewgt),
- * in parallel over chunks of whole lines. */
-static int parse_rows(const text_input *t, const char *body, const char *end, int64_t header_line,
-                      const metis_header *h, coarsen_graph *g, metis_rows *rows, coarsen_error *err)
+/* Parses the whole lines [body, end), whose first line is number first_line
+ * and whose first vertex line is vertex first_vertex, into g (xadj, vwgt,
+ * adj, ewgt: rows first_vertex .. first_vertex + g->n - 1), in parallel over
+ * chunks of whole lines. whole: [body, end) is the file after its header
+ * (line header_line), whose counts are then checked (rows_assemble). */
+static int parse_rows(const text_input *t, const char *body, const char *end, int64_t first_line, int64_t first_vertex,
+                      int whole, int64_t header_line, const metis_header *h, coarsen_graph *g, metis_rows *rows,
+                      coarsen_error *err)
 {
     line_chunk *lc;
     int64_t vertex;
-    int nchunks = line_chunks_split(body, end, header_line + 1, LINES_METIS, &lc, &vertex, err);
+    int nchunks = line_chunks_split(body, end, first_line, LINES_METIS, &lc, &vertex, err);
     if (!nchunks)
         return COARSEN_ERR_NOMEM;
     int64_t line = lc[nchunks - 1].first_line + lc[nchunks - 1].lines; /* one past the last line */
@@ -263,13 +265,15 @@ static int parse_rows(const text_input *t, const char *body, const char *end, in
         free(lc);
         return COARSEN_ERR_NOMEM;
     }
-    for (int k = 0; k < nchunks; k++)
+    for (int k = 0; k < nchunks; k++) {
         ck[k].at = lc[k];
+        ck[k].at.first_data += first_vertex;
+    }
     free(lc);
 #pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
     for (int k = 0; k < nchunks; k++)
-        ck[k].failed = parse_chunk(t, h, &ck[k], g->xadj, g->vwgt, rows->line) != COARSEN_OK;
-    int rc = rows_assemble(t, ck, nchunks, vertex, line, header_line, h, g, rows, err);
+        ck[k].failed = parse_chunk(t, h, &ck[k], first_vertex, g->xadj, g->vwgt, rows->line) != COARSEN_OK;
+    int rc = rows_assemble(t, ck, nchunks, whole, vertex, line, header_line, h, g, rows, err);
     free(ck);
     return rc;
 }
@@ -286,7 +290,7 @@ static void row_stream_parse(void *ctx, line_chunk *at)
 {
     row_stream *s = ctx;
     chunk *k = (chunk *)at;
-    k->failed = parse_chunk(s->t, s->h, k, s->g->xadj, s->g->vwgt, s->rows->line) != COARSEN_OK;
+    k->failed = parse_chunk(s->t, s->h, k, 0, s->g->xadj, s->g->vwgt, s->rows->line) != COARSEN_OK;
 }
 
 /* parse_rows on text still being inflated, from byte pos; the gzip stream's
@@ -319,7 +323,7 @@ static int parse_rows_stream(text_input *t, size_t pos, int64_t header_line, con
         return gz ? gz : rc;
     }
     int64_t line = n ? flat[n - 1].at.first_line + flat[n - 1].at.lines : header_line + 1;
-    rc = rows_assemble(t, flat, n, vertex, line, header_line, h, g, rows, err);
+    rc = rows_assemble(t, flat, n, 1, vertex, line, header_line, h, g, rows, err);
     free(flat);
     return rc;
 }
@@ -357,9 +361,9 @@ static int has_header(const char *s, const char *e)
     return 0;
 }
 
-int metis_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
+int metis_read_header(text_input *t, metis_header *h, const char **body, const char **end, int64_t *header_line,
+                      coarsen_error *err)
 {
-    *out = NULL;
     const char *window = text_input_window(t, has_header, err);
     if (!window)
         return err ? err->status : COARSEN_ERR_INPUT;
@@ -371,8 +375,7 @@ int metis_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_repor
         ;
     if (!have)
         return read_error(err, t->name, c.line ? c.line : 1, c.end > t->data ? "the METIS header line is missing" : "empty file");
-    metis_header h;
-    int rc = parse_header(t, c.line, s, e, &h, err);
+    int rc = parse_header(t, c.line, s, e, h, err);
     if (rc)
         return rc;
     /* Every vertex needs a line (at least its line end): check the header
@@ -380,10 +383,47 @@ int metis_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_repor
      * allocating. The adjacency is sized after parsing, from the entries
      * actually found. */
     int64_t left = t->stream ? (int64_t)t->size_hint - (int64_t)(c.p - t->data) : (int64_t)(c.end - c.p);
-    if (h.n > left + 1)
+    if (h->n > left + 1)
         return read_error(err, t->name, c.line,
                           "the header declares %lld vertices but only %lld bytes follow (truncated file or wrong header)",
-                          (long long)h.n, (long long)left);
+                          (long long)h->n, (long long)left);
+    *body = c.p;
+    *end = c.end;
+    *header_line = c.line;
+    return COARSEN_OK;
+}
+
+int metis_read_block(const text_input *t, const metis_header *h, const char *begin, const char *end,
+                     int64_t first_line, int64_t first_vertex, coarsen_graph *g, int64_t *entries, int64_t *loops,
+                     coarsen_error *err)
+{
+    metis_rows rows = {0};
+    int rc = parse_rows(t, begin, end, first_line, first_vertex, 0, first_line - 1, h, g, &rows, err);
+    *entries = rows.entries;
+    *loops = rows.loops;
+    return rc;
+}
+
+void metis_report(const metis_header *h, int64_t entries, int64_t loops, coarsen_read_report *report)
+{
+    snprintf(report->format, sizeof report->format, "metis fmt %s ncon %lld", h->fmt, (long long)h->ncon);
+    report->entries = entries;
+    report->diagonal_dropped = loops;
+    report->duplicates_merged = 0;
+    report->zero_weight_edges = 0;
+    report->complex_magnitude = 0;
+    report->extra_constraints = (int)(h->ncon - 1);
+}
+
+int metis_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
+{
+    *out = NULL;
+    metis_header h;
+    const char *body, *end;
+    int64_t header_line;
+    int rc = metis_read_header(t, &h, &body, &end, &header_line, err);
+    if (rc)
+        return rc;
     coarsen_graph *g = coarsen_graph_alloc((int32_t)h.n, 0, err);
     metis_rows rows = {0};
     rows.line = g ? xmalloc((size_t)h.n * sizeof *rows.line, "line numbers", err) : NULL;
@@ -392,8 +432,8 @@ int metis_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_repor
         return COARSEN_ERR_NOMEM;
     }
     double t0 = timer_ms();
-    rc = t->stream ? parse_rows_stream(t, (size_t)(c.p - t->data), c.line, &h, g, &rows, err)
-                   : parse_rows(t, c.p, c.end, c.line, &h, g, &rows, err);
+    rc = t->stream ? parse_rows_stream(t, (size_t)(body - t->data), header_line, &h, g, &rows, err)
+                   : parse_rows(t, body, end, header_line + 1, 0, 1, header_line, &h, g, &rows, err);
     double t1 = timer_ms();
     if (!rc && !graph_rows_sorted(g))
         rc = graph_sort_rows(g, err);
@@ -406,13 +446,7 @@ int metis_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_repor
     }
     g->integral_weights = 1;
     if (report) {
-        snprintf(report->format, sizeof report->format, "metis fmt %s ncon %lld", h.fmt, (long long)h.ncon);
-        report->entries = rows.entries;
-        report->diagonal_dropped = rows.loops;
-        report->duplicates_merged = 0;
-        report->zero_weight_edges = 0;
-        report->complex_magnitude = 0;
-        report->extra_constraints = (int)(h.ncon - 1);
+        metis_report(&h, rows.entries, rows.loops, report);
         report->parse_ms = t1 - t0;
         report->build_ms = timer_ms() - t1;
     }

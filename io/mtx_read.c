@@ -216,20 +216,11 @@ static int parse_entry_chunk(const text_input *t, mtx_coo *m, entry_chunk *k)
     return COARSEN_OK;
 }
 
-/* When the text holds exactly the declared number of entry lines (the
- * normal case) they are parsed in parallel over chunks, each into its own
- * slots, and the first failing chunk gives the error. Otherwise one pass in
- * file order finds the first problem, a bad entry or the wrong count. */
-static int read_coordinate(const text_input *t, text_cursor *c, mtx_coo *m, int64_t declared, coarsen_error *err)
+/* Parses the lines entries of the chunks lc[0..n) (freed here) in parallel,
+ * each into its own slots; the first failing chunk gives the error. */
+static int parse_chunks(const text_input *t, mtx_coo *m, line_chunk *lc, int n, int64_t lines, coarsen_error *err)
 {
-    line_chunk *lc;
-    int64_t lines;
-    int n = line_chunks_split(c->p, c->end, c->line + 1, LINES_MTX, &lc, &lines, err);
-    if (!n)
-        return COARSEN_ERR_NOMEM;
-    /* Reserved from the lines actually present, never from the header. */
-    entry_chunk *ck = coo_reserve(m, declared < lines ? declared : lines, err) ? NULL
-                                                                                : xcalloc((size_t)n, sizeof *ck, "chunks", err);
+    entry_chunk *ck = coo_reserve(m, lines, err) ? NULL : xcalloc((size_t)n, sizeof *ck, "chunks", err);
     if (!ck) {
         free(lc);
         return COARSEN_ERR_NOMEM;
@@ -238,21 +229,46 @@ static int read_coordinate(const text_input *t, text_cursor *c, mtx_coo *m, int6
         ck[k].at = lc[k];
     free(lc);
     int rc = COARSEN_OK;
-    if (lines == declared) {
 #pragma omp parallel for schedule(dynamic, 1) if (n > 1)
-        for (int k = 0; k < n; k++)
-            ck[k].failed = parse_entry_chunk(t, m, &ck[k]) != COARSEN_OK;
-        for (int k = 0; k < n && !rc; k++)
-            if (ck[k].failed) {
-                if (err)
-                    *err = ck[k].err;
-                rc = COARSEN_ERR_INPUT;
-            }
-        m->count = rc ? 0 : declared;
-        free(ck);
-        return rc;
-    }
+    for (int k = 0; k < n; k++)
+        ck[k].failed = parse_entry_chunk(t, m, &ck[k]) != COARSEN_OK;
+    for (int k = 0; k < n && !rc; k++)
+        if (ck[k].failed) {
+            if (err)
+                *err = ck[k].err;
+            rc = COARSEN_ERR_INPUT;
+        }
+    m->count = rc ? 0 : lines;
     free(ck);
+    return rc;
+}
+
+int mtx_read_entries(const text_input *t, mtx_coo *m, const char *begin, const char *end, int64_t first_line,
+                     coarsen_error *err)
+{
+    line_chunk *lc;
+    int64_t lines;
+    int n = line_chunks_split(begin, end, first_line, LINES_MTX, &lc, &lines, err);
+    return n ? parse_chunks(t, m, lc, n, lines, err) : COARSEN_ERR_NOMEM;
+}
+
+/* When the text holds exactly the declared number of entry lines (the
+ * normal case) they are parsed in parallel over chunks (parse_chunks).
+ * Otherwise one pass in file order finds the first problem, a bad entry or
+ * the wrong count. */
+static int read_coordinate(const text_input *t, text_cursor *c, mtx_coo *m, int64_t declared, coarsen_error *err)
+{
+    line_chunk *lc;
+    int64_t lines;
+    int n = line_chunks_split(c->p, c->end, c->line + 1, LINES_MTX, &lc, &lines, err);
+    if (!n)
+        return COARSEN_ERR_NOMEM;
+    if (lines == declared)
+        return parse_chunks(t, m, lc, n, lines, err);
+    free(lc);
+    /* Reserved from the lines actually present, never from the header. */
+    if (coo_reserve(m, declared < lines ? declared : lines, err))
+        return COARSEN_ERR_NOMEM;
     const char *s, *e;
     int64_t k = 0;
     while (k < declared && next_data_line(c, &s, &e)) {
@@ -379,7 +395,7 @@ static int has_size_line(const char *s, const char *e)
  * isolated vertices, a bipartite graph's sides) but no text: more than 64
  * of them per byte of text (and above 2^24) is a corrupt size line, refused
  * here for every reader of the file. */
-static int check_shape(const text_input *t, const mtx_coo *m, coarsen_error *err)
+int mtx_check_shape(const text_input *t, const mtx_coo *m, coarsen_error *err)
 {
     int64_t most = (int64_t)t->len * 64 > ((int64_t)1 << 24) ? (int64_t)t->len * 64 : ((int64_t)1 << 24);
     int64_t larger = m->rows > m->cols ? m->rows : m->cols;
@@ -391,7 +407,7 @@ static int check_shape(const text_input *t, const mtx_coo *m, coarsen_error *err
                       (long long)m->rows, (long long)m->cols, t->len);
 }
 
-int mtx_read_coo_text(text_input *t, mtx_coo *m, coarsen_error *err)
+int mtx_read_head(text_input *t, mtx_coo *m, text_cursor *body, int64_t *declared_out, coarsen_error *err)
 {
     memset(m, 0, sizeof *m);
     const char *window = text_input_window(t, has_size_line, err);
@@ -434,11 +450,26 @@ int mtx_read_coo_text(text_input *t, mtx_coo *m, coarsen_error *err)
                         symmetry_names[m->symmetry], (long long)m->rows, (long long)m->cols);
         goto fail;
     }
+    *body = c;
+    *declared_out = declared;
+    return COARSEN_OK;
+fail:
+    mtx_coo_free(m);
+    return rc;
+}
+
+int mtx_read_coo_text(text_input *t, mtx_coo *m, coarsen_error *err)
+{
+    text_cursor c;
+    int64_t declared = 0;
+    int rc = mtx_read_head(t, m, &c, &declared, err);
+    if (rc)
+        return rc;
     if (t->stream && !m->is_array) {
         int r = read_coordinate_stream(t, (size_t)(c.p - t->data), c.line + 1, m, declared, err);
         if ((rc = text_input_finish(t, err)) || (rc = r < 0 ? -r : 0)) /* a gzip error comes first */
             goto fail;
-        if (r > 0 && !(rc = check_shape(t, m, err)))
+        if (r > 0 && !(rc = mtx_check_shape(t, m, err)))
             return COARSEN_OK;
         if (rc)
             goto fail;
@@ -447,7 +478,7 @@ int mtx_read_coo_text(text_input *t, mtx_coo *m, coarsen_error *err)
         goto fail;
     c.end = t->data + t->len;
     rc = m->is_array ? read_array(t, &c, m, err) : read_coordinate(t, &c, m, declared, err);
-    if (rc || (rc = check_shape(t, m, err)))
+    if (rc || (rc = mtx_check_shape(t, m, err)))
         goto fail;
     return COARSEN_OK;
 fail:
@@ -479,6 +510,26 @@ void mtx_coo_free(mtx_coo *m)
     m->count = 0;
 }
 
+void mtx_graph_opts(const mtx_coo *m, graph_build_opts *opts)
+{
+    opts->mirrored = m->symmetry != MTX_GENERAL;
+    opts->dup_rule = m->field == MTX_PATTERN ? MERGE_MAX : MERGE_SUM;
+    opts->sym_rule = MERGE_MAX;
+}
+
+void mtx_graph_report(const mtx_coo *m, int64_t diagonal, int64_t duplicates, int64_t zero_edges,
+                      coarsen_read_report *report)
+{
+    snprintf(report->format, sizeof report->format, "matrix market %s %s %s", m->is_array ? "array" : "coordinate",
+             field_names[m->field], symmetry_names[m->symmetry]);
+    report->entries = m->count;
+    report->diagonal_dropped = diagonal;
+    report->duplicates_merged = duplicates;
+    report->zero_weight_edges = zero_edges;
+    report->complex_magnitude = m->field == MTX_COMPLEX;
+    report->extra_constraints = 0;
+}
+
 int mtx_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err)
 {
     *out = NULL;
@@ -495,22 +546,12 @@ int mtx_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_report 
                           (long long)m.rows, (long long)m.cols);
     }
     edge_list e = {.count = m.count, .cap = m.count, .i = m.i, .j = m.j, .w = m.value};
-    graph_build_opts opts = {
-        .mirrored = m.symmetry != MTX_GENERAL,
-        .dup_rule = m.field == MTX_PATTERN ? MERGE_MAX : MERGE_SUM,
-        .sym_rule = MERGE_MAX,
-    };
+    graph_build_opts opts;
+    mtx_graph_opts(&m, &opts);
     graph_build_stats st;
     rc = graph_from_edges((int32_t)m.rows, &e, &opts, out, &st, err);
     if (!rc && report) {
-        snprintf(report->format, sizeof report->format, "matrix market %s %s %s",
-                 m.is_array ? "array" : "coordinate", field_names[m.field], symmetry_names[m.symmetry]);
-        report->entries = m.count;
-        report->diagonal_dropped = st.diagonal_dropped;
-        report->duplicates_merged = st.duplicates_merged;
-        report->zero_weight_edges = st.zero_weight_edges;
-        report->complex_magnitude = m.field == MTX_COMPLEX;
-        report->extra_constraints = 0;
+        mtx_graph_report(&m, st.diagonal_dropped, st.duplicates_merged, st.zero_weight_edges, report);
         report->parse_ms = t1 - t0;
         report->build_ms = timer_ms() - t1;
     }

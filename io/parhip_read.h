@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "coarsen.h"
+#include "io/parhip_layout.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,6 +43,26 @@ int parhip_has_name(const char *name);
  * anything else ("-", pipes, gzip, text, unopenable paths), which the text
  * loader then handles (it also detects ParHIP in memory: graph_load.h). */
 int parhip_read_file(const char *path, coarsen_graph **out, coarsen_read_report *report, coarsen_error *err);
+
+/* The pieces of parhip_read_file that coarsen-mpi's per-rank reading
+ * (dist/read.h) runs on its own share of the file.
+ * parhip_map_file: path mapped read-only into *data, *len [out] (release
+ * with parhip_unmap) when it is for this reader (as parhip_read_file
+ * decides: PARHIP_NOT_MINE otherwise); COARSEN_ERR_IO when mmap fails. */
+int parhip_map_file(const char *path, const unsigned char **data, size_t *len, coarsen_error *err);
+void parhip_unmap(const unsigned char *data, size_t len);
+/* The header of data[0..len) checked against len into *l [out]; errors as
+ * parhip_read_buffer's. */
+int parhip_read_layout(const char *name, const unsigned char *data, size_t len, parhip_layout *l, coarsen_error *err);
+/* The rows of vertices lo..hi-1 (0 <= lo <= hi <= l->n) of a header-checked
+ * file, with offsets lo..hi checked, into *out [out, owned by the caller: a
+ * graph of hi - lo rows whose neighbour ids are global], self-loops dropped
+ * (*loops [out]: their number) and rows sorted; errors as
+ * parhip_read_buffer's for those rows. Symmetry is the caller's to check. */
+int parhip_read_block(const char *name, const parhip_layout *l, const unsigned char *data, int64_t lo, int64_t hi,
+                      coarsen_graph **out, int64_t *loops, coarsen_error *err);
+/* The reader's report of a file of this layout (times and bytes aside). */
+void parhip_report(const parhip_layout *l, int64_t loops, coarsen_read_report *report);
 
 #ifdef __cplusplus
 }

@@ -7,7 +7,13 @@
 # stats.json (times aside, when python3 is there). Cases cover the ratings,
 # both tie rules, integer and real weights, vertex weights, levels where
 # two-hop runs (handed to rank 0) and where it is disabled (every level
-# distributed). COARSEN_MPI_GATHER_BELOW=0 keeps even small levels
+# distributed), with the handshake, red/blue and HEC. Inputs: METIS, ParHIP
+# binary and Matrix Market files, which every rank reads its share of
+# (stats.json's "read_by_ranks": 1; comments, self-loops, duplicates, both
+# directions, zero weights, pattern and complex values included), gzip,
+# which rank 0 reads ("read_by_ranks": 0); and malformed METIS, ParHIP and
+# Matrix Market files, which must end every run with coarsen's own message
+# and status. COARSEN_MPI_GATHER_BELOW=0 keeps even small levels
 # distributed; one case runs with the default. Prints one line per run and
 # a summary; exit 1 when any run differs. Skips (exit 0, saying so) when
 # mpirun or BUILD/coarsen-mpi is absent. Runs from the repository root.
@@ -72,6 +78,8 @@ check() {
         done
         [ "$(ls "$ref" | wc -l)" -eq "$(ls "$out" | wc -l)" ] || bad="$bad (file count)"
         grep -q "\"ranks\": $p," "$out/stats.json" || bad="$bad (ranks)"
+        case $graph in *.gz) byranks=0 ;; *) byranks=1 ;; esac
+        grep -q "\"read_by_ranks\": $byranks," "$out/stats.json" || bad="$bad (read_by_ranks not $byranks)"
         if command -v python3 >/dev/null 2>&1; then
             figures "$ref/stats.json" >"$tmp/a" && figures "$out/stats.json" >"$tmp/b" && cmp -s "$tmp/a" "$tmp/b" ||
                 bad="$bad stats.json-figures"
@@ -84,6 +92,26 @@ check() {
         else
             echo "ok   $name np=$p: $levels levels identical ($dl built across ranks)"
             pass=$((pass + 1))
+        fi
+    done
+}
+
+# bad NAME FILE: a malformed input; every run must end with the status and
+# the one-line message of `coarsen` on it.
+bad() {
+    name=$1 graph=$2
+    "$PROG" --quiet "$graph" >/dev/null 2>"$tmp/want"
+    want=$?
+    line=$(head -1 "$tmp/want")
+    for p in $RANKS; do
+        timeout 120 $MPIRUN "$p" "$MPIPROG" --quiet "$graph" >/dev/null 2>"$tmp/err"
+        st=$?
+        if [ "$want" -eq 3 ] && [ "$st" -eq "$want" ] && grep -qxF "$line" "$tmp/err"; then
+            echo "ok   $name np=$p: exit $st, $line"
+            pass=$((pass + 1))
+        else
+            echo "FAIL $name np=$p: exit $st (coarsen: $want, 124: the ranks hung): $(head -1 "$tmp/err")"
+            fail=$((fail + 1))
         fi
     done
 }
@@ -101,6 +129,61 @@ gen rmat.graph rmat --vertices 16384 --degree 8 --seed 5 --weights int
 gen grid.graph grid2d --nx 60 --ny 50
 gen delaunay-exp.mtx delaunay --vertices 10000 --seed 6 --weights exponential
 gen tiny.graph grid2d --nx 3 --ny 2
+# Matrix Market: general with duplicates, both directions, zeros, negative
+# and diagonal entries, comments and blank lines; pattern symmetric with
+# duplicates; complex hermitian (python3 writes them)
+python3 -c '
+import random, sys
+random.seed(7)
+n, d = 3000, sys.argv[1]
+def write(name, head, lines, every=0):
+    with open(d + "/" + name, "w") as f:
+        f.write(head + "%% written by tests/mpi/run.sh\n%d %d %d\n" % (n, n, len(lines)))
+        for k, l in enumerate(lines):
+            f.write(l + "\n")
+            if every and k % every == 0:
+                f.write("%% comment\n\n")
+g = []
+for k in range(20000):
+    i, j = random.randint(1, n), random.randint(1, n)
+    g.append("%d %d %r" % (i, j, random.choice([random.uniform(-5, 5), 0.0, float(random.randint(-3, 3))])))
+    if random.random() < 0.1:
+        g.append("%d %d %r" % (i, j, random.uniform(-1, 1)))
+    if random.random() < 0.1:
+        g.append("%d %d %r" % (j, i, random.uniform(-1, 1)))
+random.shuffle(g)
+write("general-dups.mtx", "%%MatrixMarket matrix coordinate real general\n", g, 977)
+p = []
+for k in range(15000):
+    i = random.randint(1, n)
+    p.append("%d %d" % (i, random.randint(1, i)))
+write("pattern.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n", p + p[:700])
+c = []
+for k in range(8000):
+    i = random.randint(1, n)
+    c.append("%d %d %r %r" % (i, random.randint(1, i), random.uniform(-2, 2), random.uniform(-2, 2)))
+write("complex.mtx", "%%MatrixMarket matrix coordinate complex hermitian\n", c)
+' "$tmp" 2>/dev/null
+"$PROG" convert --quiet "$tmp/rgg.graph" "$tmp/rgg.parhip" || { echo "FAIL convert rgg.parhip"; fail=$((fail + 1)); }
+"$PROG" convert --quiet "$tmp/rmat.graph" "$tmp/rmat.parhip" || { echo "FAIL convert rmat.parhip"; fail=$((fail + 1)); }
+# comments between vertex lines and a self-loop on every fifth vertex (dropped)
+awk 'NR == 1 { print; next } NR % 5 == 0 { print $0 " " NR - 1; next } { print } NR % 7 == 0 { print "% comment" }' \
+    "$tmp/rgg.graph" >"$tmp/rgg-comments.graph"
+# malformed: an entry without its mirror (the counts kept), a bad token far
+# from rank 0's share, a line past the last vertex, an asymmetric ParHIP file
+sed '5s/ 228 / 19999 /' "$tmp/rgg.graph" >"$tmp/bad-mirror.graph"
+sed '15000s/$/ x7/' "$tmp/rgg.graph" >"$tmp/bad-token.graph"
+sed '40000s/^[0-9]* /12001 /' "$tmp/rgg-real.mtx" >"$tmp/bad-index.mtx"
+sed '30000s/$/ 7/' "$tmp/rgg-real.mtx" >"$tmp/bad-token.mtx"
+sed '$d' "$tmp/rgg-real.mtx" >"$tmp/bad-count.mtx"
+{ cat "$tmp/rgg.graph"; echo "1 2"; } >"$tmp/bad-extra.graph"
+python3 -c '
+import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+v, n, m = struct.unpack("<3Q", d[:24])
+eid, vid = (4 if v & 4 else 8), (4 if v & 8 else 8)
+struct.pack_into("<I" if vid == 4 else "<Q", d, 24 + (n + 1) * eid + (m - 1) * vid, 0)
+open(sys.argv[2], "wb").write(d)' "$tmp/rgg.parhip" "$tmp/bad-mirror.parhip" 2>/dev/null
 
 check rgg-default 0 "$tmp/rgg.graph"
 check rgg-weight-id 0 "$tmp/rgg.graph" --rating weight --ties id
@@ -108,12 +191,44 @@ check rgg-expansion 0 "$tmp/rgg.graph" --rating expansion --levels 4
 check rgg-gather-default "" "$tmp/rgg.graph"
 check rgg-real 0 "$tmp/rgg-real.mtx" --format mtx
 check rgg-parhip-gzip 0 "$tmp/rgg.graph" --format parhip --gzip --levels 3 --no-level0
+check rgg-read-parhip 0 "$tmp/rgg.parhip" --levels 4
+check rmat-read-parhip 0 "$tmp/rmat.parhip" --levels 3
+check rgg-read-comments-loops 0 "$tmp/rgg-comments.graph" --levels 3
+for f in general-dups pattern complex; do
+    if [ -f "$tmp/$f.mtx" ]; then
+        check "mtx-$f" 0 "$tmp/$f.mtx" --format mtx
+    else
+        echo "SKIP mtx-$f: no python3 to write it"
+        skip=$((skip + 1))
+    fi
+done
 check rmat-two-hop 0 "$tmp/rmat.graph"
 check rmat-no-two-hop 0 "$tmp/rmat.graph" --two-hop-threshold 2 --levels 6
 check grid-id 0 "$tmp/grid.graph" --ties id --rating weight --levels 3
 check delaunay-real-cap 0 "$tmp/delaunay-exp.mtx" --format mtx --max-vertex-weight 3 --coarsen-to 10
 check rgg-redblue 0 "$tmp/rgg.graph" --matcher redblue --levels 3
+check rgg-redblue-id-gather "" "$tmp/rgg.graph" --matcher redblue --ties id
+check rmat-redblue-two-hop 0 "$tmp/rmat.graph" --matcher redblue --levels 5
+check delaunay-redblue-real-cap 0 "$tmp/delaunay-exp.mtx" --format mtx --matcher redblue --max-vertex-weight 3 --coarsen-to 10
+check rgg-hec 0 "$tmp/rgg.graph" --matcher hec
+check rmat-hec-islands 0 "$tmp/rmat.graph" --matcher hec --levels 5
+check grid-hec-id 0 "$tmp/grid.graph" --matcher hec --ties id --rating weight --levels 3
+check delaunay-hec-real-cap 0 "$tmp/delaunay-exp.mtx" --format mtx --matcher hec --max-vertex-weight 3 --coarsen-to 10
+check tiny-hec-deep 0 "$tmp/tiny.graph" --matcher hec --coarsen-to 0 --levels 10
 check tiny-deep 0 "$tmp/tiny.graph" --coarsen-to 0 --levels 10 --two-hop-threshold 2 # blocks with no vertex
+
+bad bad-mirror.graph "$tmp/bad-mirror.graph"
+bad bad-token.graph "$tmp/bad-token.graph"
+bad bad-extra.graph "$tmp/bad-extra.graph"
+bad bad-index.mtx "$tmp/bad-index.mtx"
+bad bad-token.mtx "$tmp/bad-token.mtx"
+bad bad-count.mtx "$tmp/bad-count.mtx"
+if [ -f "$tmp/bad-mirror.parhip" ]; then
+    bad bad-mirror.parhip "$tmp/bad-mirror.parhip"
+else
+    echo "SKIP bad-mirror.parhip: no python3 to write it"
+    skip=$((skip + 1))
+fi
 
 # A run that fails on rank 0 before any level (no such file) must end, with
 # rank 0's exit status, instead of leaving the other ranks waiting.

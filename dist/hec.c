@@ -1,0 +1,205 @@
+/* hec.c — the distributed heavy-edge clustering (hec.h): hec_cpu.c's
+ * steps on extended arrays (ghosts.h), the joining rounds at the leaders'
+ * owners. */
+#include "dist/hec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dist/collective.h"
+#include "dist/handshake.h"
+#include "dist/map.h"
+
+/* A candidate of a round, at its choice's leader's owner. */
+typedef struct joiner {
+    int32_t leader, id;
+    double key;  /* rating of the edge to the choice */
+    int64_t vw;  /* the candidate's weight */
+} joiner;
+
+/* A received candidate and its place among those received. */
+typedef struct ranked {
+    joiner j;
+    int64_t at;
+} ranked;
+
+/* hec_cpu.c's order: leader, rating descending, id. */
+static int ranked_cmp(const void *a, const void *b)
+{
+    const joiner *x = &((const ranked *)a)->j, *y = &((const ranked *)b)->j;
+    if (x->leader != y->leader)
+        return x->leader < y->leader ? -1 : 1;
+    if (x->key != y->key)
+        return x->key > y->key ? -1 : 1;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+/* One round of step 3: the candidates among pending[0..*count) (their
+ * choice's leader known) go to that leader's owner and are admitted there
+ * by prefix under cap or made leaders of their own; the others stay in
+ * pending. Returns the candidates of the whole level (0: none left). */
+static int64_t join_round(const dist_graph *d, const dist_ghosts *gh, int64_t cap, const int32_t *choice,
+                          const double *key, const int64_t *vw, int32_t *leader, int64_t *gw, int32_t *pending,
+                          int32_t *count, MPI_Comm comm, coarsen_error *err)
+{
+    const int P = d->nranks;
+    const int32_t lo = d->first;
+    dist_ghosts_exchange(gh, leader, sizeof *leader, comm, err); /* the leaders of the last round */
+    int *c = dist_alloc(4 * (size_t)P, sizeof *c, "HEC plan", comm, err);
+    int *sc = c, *sd = c + P, *rc = c + 2 * P, *rd = c + 3 * P;
+    memset(sc, 0, (size_t)P * sizeof *sc);
+    int64_t m = 0;
+    for (int32_t i = 0; i < *count; i++) {
+        const int32_t lead = leader[choice[pending[i]]];
+        if (lead >= 0)
+            sc[dist_owner(d->vtxdist, P, lead)]++, m++;
+    }
+    int64_t all = 0;
+    MPI_Allreduce(&m, &all, 1, MPI_INT64_T, MPI_SUM, comm);
+    if (all == 0) {
+        free(c);
+        return 0;
+    }
+    dist_prefix(sc, sd, P);
+    MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, comm);
+    dist_prefix(rc, rd, P);
+    const int64_t nr = (int64_t)rd[P - 1] + rc[P - 1];
+    joiner *send = dist_alloc((size_t)m, sizeof *send, "HEC candidates", comm, err);
+    joiner *recv = dist_alloc((size_t)nr, sizeof *recv, "HEC candidates", comm, err);
+    int *fill = dist_alloc((size_t)P, sizeof *fill, "HEC plan", comm, err);
+    memcpy(fill, sd, (size_t)P * sizeof *fill);
+    int32_t kept = 0;
+    for (int32_t i = 0; i < *count; i++) {
+        const int32_t v = pending[i], lead = leader[choice[v]];
+        if (lead >= 0)
+            send[fill[dist_owner(d->vtxdist, P, lead)]++] = (joiner){lead, lo + v, key[v], vw[v]};
+        else
+            pending[kept++] = v;
+    }
+    dist_alltoallv_records(send, sc, sd, recv, rc, rd, sizeof *send, comm);
+    /* admission at the leaders' owner; the verdicts go back in arrival order */
+    ranked *sorted = dist_alloc((size_t)nr, sizeof *sorted, "HEC candidates", comm, err);
+    for (int64_t j = 0; j < nr; j++)
+        sorted[j] = (ranked){recv[j], j};
+    qsort(sorted, (size_t)nr, sizeof *sorted, ranked_cmp);
+    uint8_t *in = dist_alloc((size_t)nr, 1, "HEC verdicts", comm, err);
+    int64_t base = 0, sum = 0;
+    for (int64_t j = 0; j < nr; j++) {
+        const int32_t lead = sorted[j].j.leader;
+        const int64_t a = sorted[j].at;
+        if (j == 0 || lead != sorted[j - 1].j.leader)
+            base = gw[lead - lo], sum = 0;
+        sum += sorted[j].j.vw;
+        in[a] = cap <= 0 || base + sum <= cap;
+        if (in[a])
+            gw[lead - lo] = base + sum; /* read again only in later rounds */
+    }
+    uint8_t *back = dist_alloc((size_t)m, 1, "HEC verdicts", comm, err);
+    MPI_Alltoallv(in, rc, rd, MPI_UINT8_T, back, sc, sd, MPI_UINT8_T, comm);
+    for (int64_t j = 0; j < m; j++) {
+        const int32_t v = send[j].id - lo;
+        if (back[j]) {
+            leader[v] = send[j].leader;
+        } else {
+            leader[v] = lo + v;
+            gw[v] = vw[v];
+        }
+    }
+    *count = kept;
+    free(back), free(in), free(sorted), free(fill), free(recv), free(send), free(c);
+    return all;
+}
+
+/* Step 4: the islands (degree 0) paired by global position, (i_0, i_1),
+ * (i_2, i_3), ..., when the cap allows. Returns the pairs made here. */
+static int64_t pair_islands(const dist_graph *d, int64_t cap, int32_t *leader, MPI_Comm comm, coarsen_error *err)
+{
+    const coarsen_graph *l = d->local;
+    const int P = d->nranks;
+    int64_t mine[3] = {0, -1, 0}; /* islands here, the last one's id and weight */
+    for (int32_t v = 0; v < l->n; v++)
+        if (l->xadj[v + 1] == l->xadj[v])
+            mine[0]++, mine[1] = d->first + v, mine[2] = l->vwgt[v];
+    int64_t *all = dist_alloc(3 * (size_t)P, sizeof *all, "HEC islands", comm, err);
+    MPI_Allgather(mine, 3, MPI_INT64_T, all, 3, MPI_INT64_T, comm);
+    int64_t pos = 0, prev = -1, prev_vw = 0;
+    for (int r = 0; r < d->rank; r++) {
+        pos += all[3 * r];
+        if (all[3 * r])
+            prev = all[3 * r + 1], prev_vw = all[3 * r + 2];
+    }
+    free(all);
+    int64_t pairs = 0;
+    for (int32_t v = 0; v < l->n; v++) {
+        if (l->xadj[v + 1] != l->xadj[v])
+            continue;
+        if (pos++ % 2 == 1 && pair_eligible(cap, prev_vw, l->vwgt[v])) {
+            leader[v] = (int32_t)prev;
+            pairs++;
+        }
+        prev = d->first + v, prev_vw = l->vwgt[v];
+    }
+    return pairs;
+}
+
+int dist_hec(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo, int32_t *cmap, int32_t *nc,
+             int64_t *cvtx, hec_stats *st, MPI_Comm comm, coarsen_error *err)
+{
+    const coarsen_graph *l = d->local;
+    const int32_t nl = gh->nlocal, next = gh->nlocal + gh->nghost, lo = d->first;
+    const tie_rule ties = match_ties(mo);
+    memset(st, 0, sizeof *st);
+    int64_t *vw = dist_alloc((size_t)next, sizeof *vw, "HEC weights", comm, err);
+    int32_t *choice = dist_alloc((size_t)nl, sizeof *choice, "HEC choices", comm, err);
+    int32_t *cg = dist_alloc((size_t)next, sizeof *cg, "HEC choices", comm, err);
+    double *key = dist_alloc((size_t)nl, sizeof *key, "HEC ratings", comm, err);
+    int32_t *leader = dist_alloc((size_t)next, sizeof *leader, "HEC leaders", comm, err);
+    int64_t *gw = dist_alloc((size_t)nl, sizeof *gw, "HEC group weights", comm, err);
+    int32_t *pending = dist_alloc((size_t)nl, sizeof *pending, "HEC pending vertices", comm, err);
+    memcpy(vw, l->vwgt, (size_t)nl * sizeof *vw);
+    dist_ghosts_exchange(gh, vw, sizeof *vw, comm, err);
+    /* step 1: choices; their global ids to the ghosts */
+#pragma omp parallel for schedule(dynamic, 1024)
+    for (int32_t v = 0; v < nl; v++) {
+        choice[v] = dist_best_neighbour(l, gh->ladj, v, vw, NULL, mo, ties, &key[v]);
+        key[v] += 0.0; /* -0.0 as +0.0, as hec_cpu */
+        cg[v] = choice[v] >= 0 ? dist_ghosts_gid(d, gh, choice[v]) : -1;
+    }
+    dist_ghosts_exchange(gh, cg, sizeof *cg, comm, err);
+    /* step 2: roots */
+    int32_t count = 0;
+    for (int32_t x = 0; x < next; x++)
+        leader[x] = -1;
+    for (int32_t v = 0; v < nl; v++) {
+        const int32_t c = choice[v];
+        if (c < 0) {
+            leader[v] = lo + v;
+            gw[v] = vw[v];
+        } else if (cg[c] == lo + v) {
+            const int32_t u = dist_ghosts_gid(d, gh, c);
+            leader[v] = lo + v < u ? lo + v : u;
+            gw[v] = vw[v] + vw[c]; /* meaningful at the leader only */
+        } else {
+            pending[count++] = v;
+        }
+    }
+    /* step 3 */
+    while (join_round(d, gh, mo->max_vertex_weight, choice, key, vw, leader, gw, pending, &count, comm, err) > 0)
+        st->rounds++;
+    /* steps 4 and 5, and the figures */
+    int64_t f[3] = {pair_islands(d, mo->max_vertex_weight, leader, comm, err), 0, 0}, g[3];
+    uint8_t *multi = dist_alloc((size_t)nl, 1, "HEC groups", comm, err);
+    int rc = dist_map_from_leaders(d, gh, leader, NULL, cmap, nc, cvtx, multi, comm, err);
+    for (int32_t v = 0; v < nl; v++) {
+        if (l->xadj[v + 1] == l->xadj[v])
+            continue;
+        if (leader[v] != lo + v || multi[v])
+            f[1]++;
+        else
+            f[2]++;
+    }
+    MPI_Allreduce(f, g, 3, MPI_INT64_T, MPI_SUM, comm);
+    st->island_pairs = g[0], st->grouped = g[1], st->cap_blocked = g[2];
+    free(multi), free(pending), free(gw), free(leader), free(key), free(cg), free(choice), free(vw);
+    return rc;
+}
