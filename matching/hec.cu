@@ -1,27 +1,33 @@
 /* hec.cu — heavy-edge clustering on the GPU (hec.h), step for step the
  * same as hec_cpu.c: (1) the choices by the matchers' row reductions
  * (PointerOp of match_gpu.cuh, load-balanced by degree, with the rating
- * kept); (2) roots, one thread per vertex; (3) each round: the pending
- * vertices split (stable DeviceSelect) into candidates and the rest, the
- * candidates ordered by two stable radix sorts (rating descending, then
- * leader) from id order, their weights summed per leader
- * (DeviceScan::InclusiveSumByKey, exact integers), one thread per candidate
- * admits or starts a group, and a second kernel adds the admitted weights to
- * the groups; (4) islands by position; (5) coarse ids by an exclusive sum
- * over the leader flags. Only counts cross to the host (one per round). */
+ * kept); (2) roots, one thread per vertex; (3) each round: one stable
+ * three-way partition of the vertices still pending into the candidates and
+ * the rest (one count to the host), the candidates ordered by two stable radix sorts (rating descending, then
+ * leader over the bits a vertex id needs) from id order, their weights
+ * summed per leader (DeviceScan::InclusiveSumByKey, exact integers), one
+ * thread per candidate admits or starts a group, and a second kernel adds
+ * the admitted weights to the groups; (4) the vertices left alone as the
+ * unmatched vertices of two_hop_gpu, its pairs joined under the smaller id;
+ * (5) coarse ids by an exclusive sum over the leader flags. Only counts
+ * cross to the host (one per round). Every launch and CUB call on
+ * device_stream(). */
 #include "matching/hec.h"
 #include "matching/match_gpu.cuh"
+#include "matching/two_hop.h"
 #include "contract/kernel_util.cuh"
 #include "core/error.h"
 #include "core/timer.h"
 
+#include <cub/device/device_partition.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
+#include <cuda/std/functional>
 #include <thrust/iterator/counting_iterator.h>
 
 
-enum { HEC_GROUPED = 0, HEC_BLOCKED = 1, HEC_ISLANDS = 2, HEC_COUNTS = 3 };
+enum { HEC_GROUPED = 0, HEC_BLOCKED = 1, HEC_COUNTS = 2 };
 
 /* Step 2 (hec_cpu.c: choose_and_root). */
 __global__ void k_roots(int32_t n, const int32_t *choice, const int64_t *vwgt, int32_t *leader, int64_t *gw)
@@ -39,25 +45,19 @@ __global__ void k_roots(int32_t n, const int32_t *choice, const int64_t *vwgt, i
     }
 }
 
-/* Not in a group; with want_candidate, also whose choice is (a candidate of
- * the round), or without, whose choice is not. */
-struct PendingPred {
+/* A candidate of the round: not in a group yet, its choice is. */
+struct Candidate {
     const int32_t *leader, *choice;
-    int want_candidate;
-    __device__ __forceinline__ bool operator()(int32_t v) const
-    {
-        return (leader[choice[v]] >= 0) == (want_candidate != 0);
-    }
+    __device__ __forceinline__ bool operator()(int32_t v) const { return leader[v] < 0 && leader[choice[v]] >= 0; }
+};
+
+struct Always {
+    __device__ __forceinline__ bool operator()(int32_t) const { return true; }
 };
 
 struct Unassigned {
     const int32_t *leader;
     __device__ __forceinline__ bool operator()(int32_t v) const { return leader[v] < 0; }
-};
-
-struct Isolated {
-    const int64_t *xadj;
-    __device__ __forceinline__ bool operator()(int32_t v) const { return xadj[v + 1] == xadj[v]; }
 };
 
 /* Candidate i: its rating and its position (the first sort's input). */
@@ -128,30 +128,36 @@ __device__ __forceinline__ void warp_count(unsigned c, unsigned long long *count
         atomicAdd(counter, (unsigned long long)c);
 }
 
-/* Step 4: the thread of even position j pairs islands j and j + 1. */
-__global__ void k_islands(int32_t count, const int32_t *isl, const int64_t *vwgt, int64_t cap, int32_t *leader,
-                          unsigned long long *counts)
+/* multi[leader[v]] = 1 for every member that is not its leader (multi
+ * zeroed before). */
+__global__ void k_multi(int32_t n, const int32_t *leader, uint8_t *multi)
 {
-    unsigned pairs = 0;
-    for (int64_t j = 2 * ku_thread(); j + 1 < count; j += 2 * ku_threads()) {
-        int32_t u = isl[j], v = isl[j + 1];
-        if (pair_eligible(cap, vwgt[u], vwgt[v])) {
-            leader[v] = u;
-            pairs++;
-        }
-    }
-    warp_count(pairs, &counts[HEC_ISLANDS]);
+    for (int64_t i = ku_thread(); i < n; i += ku_threads())
+        if (leader[i] != (int32_t)i)
+            multi[leader[i]] = 1;
 }
 
-/* flag[v] = v leads a group; multi[leader[v]] = 1 for every member that is
- * not its leader. */
-__global__ void k_flags(int32_t n, const int32_t *leader, int32_t *flag, uint8_t *multi)
+/* Step 4's input (hec_cpu.c: pair_alone): -1 for a vertex alone, itself
+ * for the others. */
+__global__ void k_alone_mates(int32_t n, const int32_t *leader, const uint8_t *multi, int32_t *mate)
 {
     for (int64_t i = ku_thread(); i < n; i += ku_threads()) {
-        int32_t v = (int32_t)i, L = leader[v];
-        flag[v] = L == v;
-        if (L != v)
-            multi[L] = 1;
+        int32_t v = (int32_t)i;
+        mate[v] = leader[v] == v && !multi[v] ? -1 : v;
+    }
+}
+
+/* Step 4's pairs joined under the smaller id (multi marked at it), then
+ * flag[v] = v leads a group. */
+__global__ void k_join_pairs(int32_t n, const int32_t *mate, int32_t *leader, uint8_t *multi, int32_t *flag)
+{
+    for (int64_t i = ku_thread(); i < n; i += ku_threads()) {
+        int32_t v = (int32_t)i, u = mate[v];
+        if (u >= 0 && u < v) {
+            leader[v] = u;
+            multi[u] = 1;
+        }
+        flag[v] = leader[v] == v;
     }
 }
 
@@ -175,7 +181,7 @@ __global__ void k_number(int32_t n, const int32_t *leader, const int32_t *id, co
 
 /* The device arrays of one run, freed by the destructor. */
 struct HecWork {
-    int32_t *choice = nullptr, *leader = nullptr, *pending = nullptr, *rest = nullptr, *cand = nullptr;
+    int32_t *choice = nullptr, *leader = nullptr, *pending = nullptr, *mate = nullptr, *cand = nullptr;
     int32_t *idx = nullptr, *perm1 = nullptr, *perm = nullptr, *lead1 = nullptr, *lead = nullptr;
     double *key = nullptr, *ckey = nullptr, *ckey_sorted = nullptr;
     int64_t *gw = nullptr, *w = nullptr, *prefix = nullptr, *add = nullptr;
@@ -185,7 +191,7 @@ struct HecWork {
     ActiveLists A{};
     ~HecWork()
     {
-        void *all[] = {choice, leader, pending, rest, cand, idx, perm1, perm, lead1, lead, key, ckey,
+        void *all[] = {choice, leader, pending, mate, cand, idx, perm1, perm, lead1, lead, key, ckey,
                        ckey_sorted, gw, w, prefix, add, multi, nsel, counts};
         for (void *p : all)
             device_free(p);
@@ -193,7 +199,7 @@ struct HecWork {
     }
     int alloc(size_t n, coarsen_error *err)
     {
-        int32_t **ints[] = {&choice, &leader, &pending, &rest, &cand, &idx, &perm1, &perm, &lead1, &lead};
+        int32_t **ints[] = {&choice, &leader, &pending, &mate, &cand, &idx, &perm1, &perm, &lead1, &lead};
         for (int32_t **p : ints)
             if (int rc = dalloc(p, n, "HEC vertex array", err))
                 return rc;
@@ -207,59 +213,101 @@ struct HecWork {
                 return rc;
         if (int rc = dalloc(&multi, n, "HEC group flags", err))
             return rc;
-        if (int rc = dalloc(&nsel, 1, "HEC count", err))
+        if (int rc = dalloc(&nsel, 2, "HEC counts of the partition", err))
             return rc;
         return dalloc(&counts, HEC_COUNTS, "HEC counts", err);
     }
 };
 
-/* One round of step 3 over pending[0..*count); *m = its candidates. */
+/* The bits of a vertex id below n (at least 1): the leader sort's range. */
+static int id_bits(int32_t n)
+{
+    int b = 1;
+    while (b < 31 && (1LL << b) < (int64_t)n)
+        b++;
+    return b;
+}
+
+/* One round of step 3 over pending[0..*count) (vertices not in a group, in
+ * increasing id): one stable three-way partition into the candidates (cand)
+ * and the others (the next round's pending list, swapped in; nobody is left
+ * for the third part); the *m candidates admitted or turned into leaders. */
 static int join_round(const coarsen_graph *g, int64_t cap, HecWork &W, int32_t *count, int32_t *m,
                       coarsen_error *err)
 {
-    int32_t rest = 0;
-    const char *what = "HEC candidates";
-    if (int rc = select_counted(W.pending, *count, PendingPred{W.leader, W.choice, 1}, W.cand, W.nsel, m, what, err))
+    cudaStream_t s = device_stream();
+    if (int rc = cub_run([&](void *tmp, size_t &b) {
+            return cub::DevicePartition::If(tmp, b, W.pending, W.cand, W.mate, W.perm, W.nsel, (int64_t)*count,
+                                            Candidate{W.leader, W.choice}, Always{}, s);
+        }, "HEC candidates", err))
         return rc;
-    if (*m == 0)
-        return COARSEN_OK;
-    if (int rc = select_counted(W.pending, *count, PendingPred{W.leader, W.choice, 0}, W.rest, W.nsel, &rest, what,
-                                err))
-        return rc;
+    CUDA_TRY(err, cudaMemcpyAsync(m, W.nsel, sizeof *m, cudaMemcpyDeviceToHost, s));
+    CUDA_TRY(err, cudaStreamSynchronize(s));
     const int32_t k = *m;
-    k_candidate_keys<<<ku_blocks(k), KU_THREADS>>>(k, W.cand, W.key, W.ckey, W.idx);
+    *count -= k;
+    int32_t *t = W.pending;
+    W.pending = W.mate;
+    W.mate = t;
+    if (k == 0)
+        return COARSEN_OK;
+    k_candidate_keys<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.cand, W.key, W.ckey, W.idx);
     CUDA_LAUNCH_TRY(err);
     if (int rc = cub_run([&](void *tmp, size_t &b) {
             return cub::DeviceRadixSort::SortPairsDescending(tmp, b, W.ckey, W.ckey_sorted, W.idx, W.perm1,
-                                                             (int64_t)k);
+                                                             (int64_t)k, 0, 64, s);
         }, "HEC rating sort", err))
         return rc;
-    k_candidate_leaders<<<ku_blocks(k), KU_THREADS>>>(k, W.perm1, W.cand, W.choice, W.leader, W.lead1);
+    k_candidate_leaders<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.perm1, W.cand, W.choice, W.leader, W.lead1);
     CUDA_LAUNCH_TRY(err);
+    const int bits = id_bits(g->n);
     if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceRadixSort::SortPairs(tmp, b, W.lead1, W.lead, W.perm1, W.perm, (int64_t)k);
+            return cub::DeviceRadixSort::SortPairs(tmp, b, W.lead1, W.lead, W.perm1, W.perm, (int64_t)k, 0, bits, s);
         }, "HEC leader sort", err))
         return rc;
-    k_candidate_weights<<<ku_blocks(k), KU_THREADS>>>(k, W.perm, W.cand, g->vwgt, W.w);
+    k_candidate_weights<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.perm, W.cand, g->vwgt, W.w);
     CUDA_LAUNCH_TRY(err);
     if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceScan::InclusiveSumByKey(tmp, b, W.lead, W.w, W.prefix, (int64_t)k);
+            return cub::DeviceScan::InclusiveSumByKey(tmp, b, W.lead, W.w, W.prefix, (int64_t)k,
+                                                      ::cuda::std::equal_to<>(), s);
         }, "HEC prefix sums", err))
         return rc;
-    k_admit<<<ku_blocks(k), KU_THREADS>>>(k, W.perm, W.cand, W.lead, W.prefix, g->vwgt, cap, W.leader, W.gw, W.add);
+    k_admit<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.perm, W.cand, W.lead, W.prefix, g->vwgt, cap, W.leader, W.gw,
+                                                 W.add);
     CUDA_LAUNCH_TRY(err);
-    k_add_weights<<<ku_blocks(k), KU_THREADS>>>(k, W.lead, W.add, W.gw);
+    k_add_weights<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.lead, W.add, W.gw);
     CUDA_LAUNCH_TRY(err);
-    int32_t *t = W.pending;
-    W.pending = W.rest;
-    W.rest = t;
-    *count = rest;
+    return COARSEN_OK;
+}
+
+/* Step 4 (hec_cpu.c: pair_alone); leaves flag[v] = v leads a group in
+ * W.idx and multi set at the leaders of groups of two or more. */
+static int pair_alone(const coarsen_graph *g, const matching_opts *opts, HecWork &W, hec_stats *st,
+                      coarsen_error *err)
+{
+    cudaStream_t s = device_stream();
+    const int32_t n = g->n;
+    CUDA_TRY(err, cudaMemsetAsync(W.multi, 0, (size_t)n, s));
+    k_multi<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.multi);
+    CUDA_LAUNCH_TRY(err);
+    k_alone_mates<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.multi, W.mate);
+    CUDA_LAUNCH_TRY(err);
+    const two_hop_opts th = {opts->max_vertex_weight, opts->relatives_threshold};
+    two_hop_stats ts;
+    if (int rc = two_hop_gpu(g, &th, W.mate, &ts, err))
+        return rc;
+    k_join_pairs<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.mate, W.leader, W.multi, W.idx);
+    CUDA_LAUNCH_TRY(err);
+    st->island_pairs = ts.island_pairs;
+    st->leaf_pairs = ts.leaf_pairs;
+    st->twin_pairs = ts.twin_pairs;
+    st->relative_pairs = ts.relative_pairs;
     return COARSEN_OK;
 }
 
 static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d_cmap, int32_t *nc, hec_stats *st,
                    HecWork &W, coarsen_error *err)
 {
+    cudaStream_t s = device_stream();
     const int32_t n = g->n;
     const int64_t cap = opts->max_vertex_weight;
     const MatchGraph G = match_graph(g);
@@ -271,44 +319,37 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
     const PointerOp choose{match_ties(opts), nullptr, G.vwgt, cap, W.choice, nullptr, (int)opts->rating, W.key};
     if (int rc = rows_launch(G, W.A, shape, choose, err))
         return rc;
-    k_roots<<<ku_blocks(n), KU_THREADS>>>(n, W.choice, g->vwgt, W.leader, W.gw);
+    k_roots<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.choice, g->vwgt, W.leader, W.gw);
     CUDA_LAUNCH_TRY(err);
-    int32_t count = 0, m = 0;
+    int32_t count = 0;
     if (int rc = select_counted(thrust::counting_iterator<int32_t>(0), n, Unassigned{W.leader}, W.pending, W.nsel,
                                 &count, "HEC pending vertices", err))
         return rc;
-    while (count > 0) {
+    /* while vertices are left, one of them is a candidate (its tree's root
+     * is a group) */
+    for (int32_t m = 0; count > 0;) {
         if (int rc = join_round(g, cap, W, &count, &m, err))
             return rc;
         if (m == 0)
             break;
         st->rounds++;
     }
-    CUDA_TRY(err, cudaMemsetAsync(W.counts, 0, HEC_COUNTS * sizeof *W.counts, 0));
-    int32_t islands = 0;
-    if (int rc = select_counted(thrust::counting_iterator<int32_t>(0), n, Isolated{g->xadj}, W.cand, W.nsel, &islands,
-                                "HEC islands", err))
+    if (int rc = pair_alone(g, opts, W, st, err))
         return rc;
-    if (islands >= 2) {
-        k_islands<<<ku_blocks((islands + 1) / 2), KU_THREADS>>>(islands, W.cand, g->vwgt, cap, W.leader, W.counts);
-        CUDA_LAUNCH_TRY(err);
-    }
-    CUDA_TRY(err, cudaMemsetAsync(W.multi, 0, (size_t)n, 0));
-    CUDA_TRY(err, cudaMemsetAsync(W.idx + n, 0, sizeof *W.idx, 0)); /* the sum's last term: perm[n] = nc */
-    k_flags<<<ku_blocks(n), KU_THREADS>>>(n, W.leader, W.idx, W.multi);
-    CUDA_LAUNCH_TRY(err);
+    CUDA_TRY(err, cudaMemsetAsync(W.counts, 0, HEC_COUNTS * sizeof *W.counts, s));
+    CUDA_TRY(err, cudaMemsetAsync(W.idx + n, 0, sizeof *W.idx, s)); /* the sum's last term: perm[n] = nc */
     if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceScan::ExclusiveSum(tmp, b, W.idx, W.perm, (int64_t)n + 1);
+            return cub::DeviceScan::ExclusiveSum(tmp, b, W.idx, W.perm, (int64_t)n + 1, s);
         }, "HEC numbering", err))
         return rc;
-    k_number<<<ku_blocks(n), KU_THREADS>>>(n, W.leader, W.perm, W.multi, g->xadj, d_cmap, W.counts);
+    k_number<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.perm, W.multi, g->xadj, d_cmap, W.counts);
     CUDA_LAUNCH_TRY(err);
     unsigned long long h[HEC_COUNTS];
-    CUDA_TRY(err, cudaMemcpy(h, W.counts, sizeof h, cudaMemcpyDeviceToHost));
-    CUDA_TRY(err, cudaMemcpy(nc, W.perm + n, sizeof *nc, cudaMemcpyDeviceToHost));
+    CUDA_TRY(err, cudaMemcpyAsync(h, W.counts, sizeof h, cudaMemcpyDeviceToHost, s));
+    CUDA_TRY(err, cudaMemcpyAsync(nc, W.perm + n, sizeof *nc, cudaMemcpyDeviceToHost, s));
+    CUDA_TRY(err, cudaStreamSynchronize(s));
     st->grouped = (int64_t)h[HEC_GROUPED];
     st->cap_blocked = (int64_t)h[HEC_BLOCKED];
-    st->island_pairs = (int64_t)h[HEC_ISLANDS];
     return COARSEN_OK;
 }
 
@@ -330,7 +371,7 @@ extern "C" int hec_gpu(const coarsen_graph *g, const matching_opts *opts, int32_
         if ((rc = hec_run(g, opts, d_cmap, nc, &st, W, err)))
             return rc;
     }
-    CUDA_TRY(err, cudaDeviceSynchronize());
+    CUDA_TRY(err, cudaStreamSynchronize(device_stream()));
     st.ms = timer_ms() - t0;
     if (stats)
         *stats = st;
