@@ -7,7 +7,9 @@
  * leader over the bits a vertex id needs) from id order, their weights
  * summed per leader (DeviceScan::InclusiveSumByKey, exact integers), one
  * thread per candidate admits or starts a group, and a second kernel adds
- * the admitted weights to the groups; (4) the vertices left alone as the
+ * the admitted weights to the groups; once at most HEC_TAIL vertices are
+ * pending, the remaining rounds in one block (k_tail_rounds: the same
+ * order and admissions, no launch or host round trip per round); (4) the vertices left alone as the
  * unmatched vertices of two_hop_gpu, its pairs joined under the smaller id;
  * (5) coarse ids by an exclusive sum over the leader flags. Only counts
  * cross to the host (one per round). Every launch and CUB call on
@@ -19,6 +21,7 @@
 #include "core/error.h"
 #include "core/timer.h"
 
+#include <cub/block/block_scan.cuh>
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -27,7 +30,12 @@
 #include <thrust/iterator/counting_iterator.h>
 
 
-enum { HEC_GROUPED = 0, HEC_BLOCKED = 1, HEC_COUNTS = 2 };
+enum { HEC_GROUPED = 0, HEC_BLOCKED = 1, HEC_ROUNDS = 2, HEC_COUNTS = 3 };
+
+/* The last rounds of step 3 run in one block once at most HEC_TAIL vertices
+ * are pending (k_tail_rounds): the same admissions without a launch or a
+ * host round trip per round. */
+enum { HEC_TAIL_THREADS = 1024, HEC_TAIL_ITEMS = 4, HEC_TAIL = HEC_TAIL_THREADS * HEC_TAIL_ITEMS };
 
 /* Step 2 (hec_cpu.c: choose_and_root). */
 __global__ void k_roots(int32_t n, const int32_t *choice, const int64_t *vwgt, int32_t *leader, int64_t *gw)
@@ -118,6 +126,155 @@ __global__ void k_add_weights(int32_t m, const int32_t *lead, const int64_t *add
         if (add[k] > 0)
             gw[lead[k]] += add[k];
 }
+
+/* One candidate in k_tail_rounds' sort: the order of the round's sorts,
+ * (leader, rating descending, position in id order). */
+struct TailItem {
+    int32_t lead, pos;
+    double key;
+};
+
+__device__ __forceinline__ bool tail_before(const TailItem &a, const TailItem &b)
+{
+    if (a.lead != b.lead)
+        return a.lead < b.lead;
+    if (a.key != b.key)
+        return a.key > b.key;
+    return a.pos < b.pos;
+}
+
+/* A run-restarting sum: flag 1 starts a new run (per-leader prefix sums). */
+struct SegSum {
+    int64_t v;
+    int flag;
+};
+
+struct SegSumOp {
+    __device__ __forceinline__ SegSum operator()(const SegSum &a, const SegSum &b) const
+    {
+        return b.flag ? b : SegSum{a.v + b.v, a.flag};
+    }
+};
+
+/* Step 3's remaining rounds over pending[0..count) (count <= HEC_TAIL, in
+ * increasing id), in one block of HEC_TAIL_THREADS threads: per round the
+ * candidates compacted in order (block scan), sorted by TailItem order
+ * (bitonic, in shared memory), their weights summed per leader (segmented
+ * block scan), admitted as k_admit does, then the admitted weights added as
+ * k_add_weights does; rounds with candidates added to *rounds. Global writes
+ * of a round are seen by the next after __syncthreads (one block). */
+__global__ void __launch_bounds__(HEC_TAIL_THREADS)
+k_tail_rounds(int32_t count, const int32_t *pending_in, const int32_t *choice, const double *key,
+              const int64_t *vwgt, int64_t cap, int32_t *leader, int64_t *gw, unsigned long long *rounds)
+{
+    typedef cub::BlockScan<int, HEC_TAIL_THREADS> IntScan;
+    typedef cub::BlockScan<SegSum, HEC_TAIL_THREADS> SumScan;
+    __shared__ union {
+        typename IntScan::TempStorage ints;
+        typename SumScan::TempStorage sums;
+    } scan;
+    extern __shared__ __align__(16) unsigned char smem[];
+    TailItem *item = reinterpret_cast<TailItem *>(smem);                 /* HEC_TAIL */
+    int64_t *prefix = reinterpret_cast<int64_t *>(item + HEC_TAIL);      /* HEC_TAIL */
+    int32_t *pend = reinterpret_cast<int32_t *>(prefix + HEC_TAIL);      /* HEC_TAIL */
+    int32_t *cand = pend + HEC_TAIL;                                     /* HEC_TAIL */
+    int32_t *rest = cand + HEC_TAIL;                                     /* HEC_TAIL */
+    const int t = threadIdx.x;
+    for (int i = t; i < count; i += HEC_TAIL_THREADS)
+        pend[i] = pending_in[i];
+    unsigned long long done = 0;
+    __syncthreads();
+    while (count > 0) {
+        /* candidates in order into cand, the others into rest */
+        int flag[HEC_TAIL_ITEMS], at[HEC_TAIL_ITEMS], m = 0;
+        for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
+            int i = t * HEC_TAIL_ITEMS + j;
+            flag[j] = i < count && leader[choice[pend[i]]] >= 0;
+        }
+        IntScan(scan.ints).ExclusiveSum(flag, at, m);
+        for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
+            int i = t * HEC_TAIL_ITEMS + j;
+            if (i < count) {
+                if (flag[j])
+                    cand[at[j]] = pend[i];
+                else
+                    rest[i - at[j]] = pend[i];
+            }
+        }
+        __syncthreads();
+        if (m == 0)
+            break;
+        done++;
+        int size = 1;
+        while (size < m)
+            size *= 2;
+        for (int i = t; i < size; i += HEC_TAIL_THREADS)
+            item[i] = i < m ? TailItem{leader[choice[cand[i]]], i, key[cand[i]]} : TailItem{INT32_MAX, i, 0.0};
+        __syncthreads();
+        for (int k = 2; k <= size; k *= 2)
+            for (int j = k / 2; j > 0; j /= 2) {
+                for (int i = t; i < size; i += HEC_TAIL_THREADS) {
+                    int l = i ^ j;
+                    if (l > i) {
+                        bool up = (i & k) == 0;
+                        TailItem a = item[i], b = item[l];
+                        if (up ? tail_before(b, a) : tail_before(a, b)) {
+                            item[i] = b;
+                            item[l] = a;
+                        }
+                    }
+                }
+                __syncthreads();
+            }
+        /* weights summed per leader in the sorted order */
+        SegSum sum[HEC_TAIL_ITEMS];
+        for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
+            int i = t * HEC_TAIL_ITEMS + j;
+            sum[j] = i < m ? SegSum{vwgt[cand[item[i].pos]], i == 0 || item[i].lead != item[i - 1].lead}
+                           : SegSum{0, 1};
+        }
+        SegSum run[HEC_TAIL_ITEMS];
+        SumScan(scan.sums).InclusiveScan(sum, run, SegSumOp());
+        for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
+            int i = t * HEC_TAIL_ITEMS + j;
+            if (i < m)
+                prefix[i] = run[j].v;
+        }
+        __syncthreads();
+        /* admission (k_admit): reads gw of the leaders before any is changed */
+        int64_t add[HEC_TAIL_ITEMS];
+        for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
+            int i = t * HEC_TAIL_ITEMS + j;
+            add[j] = 0;
+            if (i >= m)
+                continue;
+            int32_t v = cand[item[i].pos], L = item[i].lead;
+            if (admitted(cap, gw, L, prefix[i])) {
+                leader[v] = L;
+                if (i + 1 == m || item[i + 1].lead != L || !admitted(cap, gw, L, prefix[i + 1]))
+                    add[j] = prefix[i];
+            } else {
+                leader[v] = v;
+                gw[v] = vwgt[v];
+            }
+        }
+        __syncthreads();
+        for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
+            int i = t * HEC_TAIL_ITEMS + j;
+            if (add[j] > 0)
+                gw[item[i].lead] += add[j];
+        }
+        count -= m;
+        for (int i = t; i < count; i += HEC_TAIL_THREADS)
+            pend[i] = rest[i];
+        __syncthreads();
+    }
+    if (t == 0)
+        *rounds += done;
+}
+
+/* Dynamic shared memory of k_tail_rounds. */
+static const size_t HEC_TAIL_SMEM = (size_t)HEC_TAIL * (sizeof(TailItem) + sizeof(int64_t) + 3 * sizeof(int32_t));
 
 /* Adds each thread's c to *counter, one atomic per warp; every thread of
  * the grid calls it (after its grid-stride loop). */
@@ -325,9 +482,18 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
     if (int rc = select_counted(thrust::counting_iterator<int32_t>(0), n, Unassigned{W.leader}, W.pending, W.nsel,
                                 &count, "HEC pending vertices", err))
         return rc;
+    CUDA_TRY(err, cudaMemsetAsync(W.counts, 0, HEC_COUNTS * sizeof *W.counts, s));
     /* while vertices are left, one of them is a candidate (its tree's root
      * is a group) */
     for (int32_t m = 0; count > 0;) {
+        if (count <= HEC_TAIL) {
+            CUDA_TRY(err, cudaFuncSetAttribute(k_tail_rounds, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               (int)HEC_TAIL_SMEM));
+            k_tail_rounds<<<1, HEC_TAIL_THREADS, HEC_TAIL_SMEM, s>>>(count, W.pending, W.choice, W.key, g->vwgt,
+                                                                      cap, W.leader, W.gw, W.counts + HEC_ROUNDS);
+            CUDA_LAUNCH_TRY(err);
+            break;
+        }
         if (int rc = join_round(g, cap, W, &count, &m, err))
             return rc;
         if (m == 0)
@@ -336,7 +502,6 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
     }
     if (int rc = pair_alone(g, opts, W, st, err))
         return rc;
-    CUDA_TRY(err, cudaMemsetAsync(W.counts, 0, HEC_COUNTS * sizeof *W.counts, s));
     CUDA_TRY(err, cudaMemsetAsync(W.idx + n, 0, sizeof *W.idx, s)); /* the sum's last term: perm[n] = nc */
     if (int rc = cub_run([&](void *tmp, size_t &b) {
             return cub::DeviceScan::ExclusiveSum(tmp, b, W.idx, W.perm, (int64_t)n + 1, s);
@@ -348,6 +513,7 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
     CUDA_TRY(err, cudaMemcpyAsync(h, W.counts, sizeof h, cudaMemcpyDeviceToHost, s));
     CUDA_TRY(err, cudaMemcpyAsync(nc, W.perm + n, sizeof *nc, cudaMemcpyDeviceToHost, s));
     CUDA_TRY(err, cudaStreamSynchronize(s));
+    st->rounds += (int)h[HEC_ROUNDS];
     st->grouped = (int64_t)h[HEC_GROUPED];
     st->cap_blocked = (int64_t)h[HEC_BLOCKED];
     return COARSEN_OK;
