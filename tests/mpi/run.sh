@@ -46,9 +46,15 @@ print(d["stop_reason"])' "$1"
 }
 
 # check NAME GATHER GRAPH ARGS...: the reference run, then one run per rank count.
+# Only the handshake is distributed (coarsen's default matcher, hec, is built on
+# rank 0), so a case that names no matcher runs --matcher handshake.
 check() {
     name=$1 gather=$2 graph=$3
     shift 3
+    case " $* " in
+    *" --matcher "*) ;;
+    *) set -- --matcher handshake "$@" ;;
+    esac
     ref=$tmp/ref
     rm -rf "$ref"
     if ! "$PROG" --quiet "$@" --out "$ref" "$graph" 2>"$tmp/err"; then
@@ -113,6 +119,7 @@ check rmat-no-two-hop 0 "$tmp/rmat.graph" --two-hop-threshold 2 --levels 6
 check grid-id 0 "$tmp/grid.graph" --ties id --rating weight --levels 3
 check delaunay-real-cap 0 "$tmp/delaunay-exp.mtx" --format mtx --max-vertex-weight 3 --coarsen-to 10
 check rgg-redblue 0 "$tmp/rgg.graph" --matcher redblue --levels 3
+check rgg-hec 0 "$tmp/rgg.graph" --matcher hec --levels 4
 check tiny-deep 0 "$tmp/tiny.graph" --coarsen-to 0 --levels 10 --two-hop-threshold 2 # blocks with no vertex
 
 # A run that fails on rank 0 before any level (no such file) must end, with
