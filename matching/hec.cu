@@ -2,17 +2,18 @@
  * same as hec_cpu.c: (1) the choices by the matchers' row reductions
  * (PointerOp of match_gpu.cuh, load-balanced by degree, with the rating
  * kept); (2) roots, one thread per vertex; (3) each round: one stable
- * three-way partition of the vertices still pending into the candidates and
- * the rest (one count to the host), the candidates ordered by two stable radix sorts (rating descending, then
- * leader over the bits a vertex id needs) from id order, their weights
- * summed per leader (DeviceScan::InclusiveSumByKey, exact integers), one
- * thread per candidate admits or starts a group, and a second kernel adds
- * the admitted weights to the groups; once at most HEC_TAIL vertices are
- * pending, the remaining rounds in one block (k_tail_rounds: the same
- * order and admissions, no launch or host round trip per round); (4) the vertices left alone as the
+ * three-way partition of the vertices still pending into the candidates
+ * and the rest (one count to the host), the candidates ordered by two
+ * stable radix sorts (rating descending, then leader over the bits a vertex
+ * id needs) from id order, their weights summed per leader
+ * (DeviceScan::InclusiveSumByKey, exact integers), one thread per candidate
+ * admits or starts a group, and a second kernel adds the admitted weights
+ * to the groups; once at most HEC_TAIL vertices are pending, the remaining
+ * rounds in one block (k_tail_rounds: the same order and admissions, no
+ * launch or host round trip per round); (4) the vertices left alone as the
  * unmatched vertices of two_hop_gpu, its pairs joined under the smaller id;
  * (5) coarse ids by an exclusive sum over the leader flags. Only counts
- * cross to the host (one per round). Every launch and CUB call on
+ * cross to the host. This file's launches, copies and CUB calls go on
  * device_stream(). */
 #include "matching/hec.h"
 #include "matching/match_gpu.cuh"
