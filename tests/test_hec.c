@@ -296,6 +296,11 @@ Test(hec, options_checked)
     o.kind = MATCHER_HEC;
     o.rating = (match_rating)7;
     cr_assert_eq(hec_cpu(g, &o, mate, &nc, NULL, &err), COARSEN_ERR_INPUT);
+    o.rating = MATCH_RATING_WEIGHT;
+    o.relatives_threshold = -0.5;
+    cr_assert_eq(hec_cpu(g, &o, mate, &nc, NULL, &err), COARSEN_ERR_INPUT, "a negative relatives threshold");
+    o.relatives_threshold = 0;
+    cr_assert_eq(hec_cpu(g, &o, mate, &nc, NULL, &err), COARSEN_OK, "%s", err.msg);
     coarsen_graph_free(g);
 }
 
