@@ -11,7 +11,9 @@
 # coarsest n, then ours per variant, and the geometric mean of ours / METIS's
 # per variant at the end. Depth is backend-independent (CPU == GPU bit for
 # bit), so the CPU backend runs. Matrix Market files are converted to METIS
-# files first (both programs read the same graph).
+# files first (both programs read the same graph): real weights x 1000 and
+# rounded, or, where no scale fits METIS's integers (bcsstk13), as unit
+# weights.
 set -eu
 BUILD=${1:?usage: depth.sh BUILD DATA_DIR [VARIANT...]}
 DATA=${2:?usage: depth.sh BUILD DATA_DIR [VARIANT...]}
@@ -29,7 +31,8 @@ for f in $GRAPHS; do
     name=${f%%.*}
     g="$TMP/$name.graph"
     "$BUILD/coarsen" convert "$DATA/$f" "$g" >/dev/null 2>&1 ||   # real weights: x 1000, rounded
-        "$BUILD/coarsen" convert --weight-scale 1000 "$DATA/$f" "$g" >/dev/null 2>&1 || { echo "$name: -"; continue; }
+        "$BUILD/coarsen" convert --weight-scale 1000 "$DATA/$f" "$g" >/dev/null 2>&1 ||
+        "$BUILD/coarsen" convert --unit-weights "$DATA/$f" "$g" >/dev/null 2>&1 || { echo "$name: -"; continue; }
     sizes=$(gpmetis -ptype=rb -dbglvl=4 "$g" 2 |
         awk '/^Recursive Partitioning/ {on = 1; next} on && /^ *[0-9]+ +[0-9]+/ {print $1; next} on {exit}')
     levels=$(($(echo "$sizes" | wc -l) - 1))

@@ -48,7 +48,8 @@ void coarsen_hierarchy_opts_default(coarsen_hierarchy_opts *o)
 {
     *o = (coarsen_hierarchy_opts){
         .levels = 10,
-        .matcher = COARSEN_MATCHER_HANDSHAKE,
+        .matcher = COARSEN_MATCHER_HEC, /* the only matcher at or below METIS's coarsest size on the shared
+                                           graphs (docs/benchmarks.md, depth table, session 14) */
         .coarsen_to = 1000,
         .min_reduction = 0.05,
         .max_vertex_weight = COARSEN_VWGT_AUTO,
@@ -213,10 +214,14 @@ static int group_by_hec(const exec_backend *b, const coarsen_graph *g, const mat
     int rc = b->hec(g, mo, cmap, nc, &hs, err);
     if (!rc)
         rc = phase_clock(b, &t1, err);
-    s->matched_pairs = (int64_t)g->n - *nc - hs.island_pairs;
+    const int64_t pairs = hs.island_pairs + hs.leaf_pairs + hs.twin_pairs + hs.relative_pairs;
+    s->matched_pairs = (int64_t)g->n - *nc - pairs;
     s->matched_fraction = g->n ? (double)hs.grouped / (double)g->n : 0;
     s->matching_passes = hs.rounds;
     s->island_pairs = hs.island_pairs;
+    s->leaf_pairs = hs.leaf_pairs;
+    s->twin_pairs = hs.twin_pairs;
+    s->relative_pairs = hs.relative_pairs;
     s->cap_blocked = hs.cap_blocked;
     s->matching_ms = t1 - t0;
     return rc;
@@ -232,6 +237,7 @@ void hierarchy_matching_opts(const coarsen_hierarchy *h, int k, int32_t n, match
     mo->max_vertex_weight = hierarchy_level_cap(&h->opts, h->level[0].stats.total_vertex_weight, n);
     mo->hashed_ties = h->opts.hashed_ties;
     mo->rating = mo->kind == MATCHER_REDBLUE ? MATCH_RATING_WEIGHT : (match_rating)h->opts.rating; /* coarsen.h */
+    mo->relatives_threshold = h->opts.two_hop_relatives;
 }
 
 /* Builds level k from level k - 1 (its figures into h->level[k].stats). *kept = 0

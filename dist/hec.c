@@ -9,6 +9,7 @@
 #include "dist/collective.h"
 #include "dist/handshake.h"
 #include "dist/map.h"
+#include "dist/two_hop.h"
 
 /* A candidate of a round, at its choice's leader's owner. */
 typedef struct joiner {
@@ -110,36 +111,31 @@ static int64_t join_round(const dist_graph *d, const dist_ghosts *gh, int64_t ca
     return all;
 }
 
-/* Step 4: the islands (degree 0) paired by global position, (i_0, i_1),
- * (i_2, i_3), ..., when the cap allows. Returns the pairs made here. */
-static int64_t pair_islands(const dist_graph *d, int64_t cap, int32_t *leader, MPI_Comm comm, coarsen_error *err)
+/* Step 4 (hec_cpu.c's pair_alone): the vertices left alone (leading no
+ * group but their own) go through two-hop pairing as unmatched vertices,
+ * the others as matched ones; a pair (u, v), u < v, puts v in u's group.
+ * multi [scratch, nlocal]. Returns the collective status. */
+static int pair_alone(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo, int32_t *leader,
+                      uint8_t *multi, two_hop_stats *ts, MPI_Comm comm, coarsen_error *err)
 {
-    const coarsen_graph *l = d->local;
-    const int P = d->nranks;
-    int64_t mine[3] = {0, -1, 0}; /* islands here, the last one's id and weight */
-    for (int32_t v = 0; v < l->n; v++)
-        if (l->xadj[v + 1] == l->xadj[v])
-            mine[0]++, mine[1] = d->first + v, mine[2] = l->vwgt[v];
-    int64_t *all = dist_alloc(3 * (size_t)P, sizeof *all, "HEC islands", comm, err);
-    MPI_Allgather(mine, 3, MPI_INT64_T, all, 3, MPI_INT64_T, comm);
-    int64_t pos = 0, prev = -1, prev_vw = 0;
-    for (int r = 0; r < d->rank; r++) {
-        pos += all[3 * r];
-        if (all[3 * r])
-            prev = all[3 * r + 1], prev_vw = all[3 * r + 2];
+    const int32_t nl = gh->nlocal, lo = d->first;
+    int32_t nc;
+    int32_t *cmap = dist_alloc((size_t)nl + (size_t)gh->nghost, sizeof *cmap, "HEC groups", comm, err);
+    int64_t *cvtx = dist_alloc((size_t)d->nranks + 1, sizeof *cvtx, "HEC groups", comm, err);
+    int32_t *mate = dist_alloc((size_t)nl, sizeof *mate, "HEC alone vertices", comm, err);
+    int rc = dist_map_from_leaders(d, gh, leader, NULL, cmap, &nc, cvtx, multi, comm, err);
+    if (!rc) {
+        for (int32_t v = 0; v < nl; v++)
+            mate[v] = leader[v] == lo + v && !multi[v] ? -1 : lo + v;
+        const two_hop_opts th = {mo->max_vertex_weight, mo->relatives_threshold};
+        rc = dist_two_hop(d, gh, &th, mate, ts, comm, err);
     }
-    free(all);
-    int64_t pairs = 0;
-    for (int32_t v = 0; v < l->n; v++) {
-        if (l->xadj[v + 1] != l->xadj[v])
-            continue;
-        if (pos++ % 2 == 1 && pair_eligible(cap, prev_vw, l->vwgt[v])) {
-            leader[v] = (int32_t)prev;
-            pairs++;
-        }
-        prev = d->first + v, prev_vw = l->vwgt[v];
-    }
-    return pairs;
+    if (!rc)
+        for (int32_t v = 0; v < nl; v++)
+            if (mate[v] >= 0 && mate[v] < lo + v)
+                leader[v] = mate[v];
+    free(mate), free(cvtx), free(cmap);
+    return rc;
 }
 
 int dist_hec(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo, int32_t *cmap, int32_t *nc,
@@ -187,9 +183,12 @@ int dist_hec(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo
     while (join_round(d, gh, mo->max_vertex_weight, choice, key, vw, leader, gw, pending, &count, comm, err) > 0)
         st->rounds++;
     /* steps 4 and 5, and the figures */
-    int64_t f[3] = {pair_islands(d, mo->max_vertex_weight, leader, comm, err), 0, 0}, g[3];
+    int64_t f[3] = {0, 0, 0}, g[3];
     uint8_t *multi = dist_alloc((size_t)nl, 1, "HEC groups", comm, err);
-    int rc = dist_map_from_leaders(d, gh, leader, NULL, cmap, nc, cvtx, multi, comm, err);
+    two_hop_stats ts = {0};
+    int rc = pair_alone(d, gh, mo, leader, multi, &ts, comm, err);
+    if (!rc)
+        rc = dist_map_from_leaders(d, gh, leader, NULL, cmap, nc, cvtx, multi, comm, err);
     for (int32_t v = 0; v < nl; v++) {
         if (l->xadj[v + 1] == l->xadj[v])
             continue;
@@ -199,7 +198,9 @@ int dist_hec(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo
             f[2]++;
     }
     MPI_Allreduce(f, g, 3, MPI_INT64_T, MPI_SUM, comm);
-    st->island_pairs = g[0], st->grouped = g[1], st->cap_blocked = g[2];
+    st->grouped = g[1], st->cap_blocked = g[2];
+    st->island_pairs = ts.island_pairs, st->leaf_pairs = ts.leaf_pairs, st->twin_pairs = ts.twin_pairs;
+    st->relative_pairs = ts.relative_pairs;
     free(multi), free(pending), free(gw), free(leader), free(key), free(cg), free(choice), free(vw);
     return rc;
 }

@@ -5,9 +5,9 @@
  * candidate (its choice's leader known) to the owner of that leader, where
  * the group weight lives, which sorts what it received by (leader, rating
  * descending, id) and admits prefixes under the cap as hec_cpu does, and
- * sends the verdicts back; islands are paired by their global position (a
- * prefix sum of the ranks' counts); the map numbers the groups by leader
- * (dist_map_from_leaders). */
+ * sends the verdicts back; the vertices left alone are paired by two-hop's
+ * rules (dist_two_hop) as hec_cpu's step 4 does; the map numbers the groups
+ * by leader (dist_map_from_leaders). */
 #ifndef DIST_HEC_H
 #define DIST_HEC_H
 
@@ -16,7 +16,7 @@
 
 /* Collective. d, gh [in]: the level and its ghost layer; mo [in]: rating,
  * ties and seed, cap. cmap, *nc, cvtx [out]: as dist_map_from_leaders's.
- * st [out]: rounds, grouped, island_pairs, cap_blocked of the whole level,
+ * st [out]: rounds, grouped, the pairs of step 4 by rule, cap_blocked of the whole level,
  * the same on every rank and as hec_cpu's (ms aside). Messages per round:
  * one ghost exchange (4 B), one MPI_Allreduce, one MPI_Alltoall and two
  * MPI_Alltoallv (24 B per candidate there, 1 B back). */

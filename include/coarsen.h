@@ -196,7 +196,7 @@ const char *coarsen_stop_reason_name(coarsen_stop_reason r);
 
 typedef struct coarsen_hierarchy_opts {
     int levels;                   /* at most this many contractions (default 10) */
-    coarsen_matcher matcher;      /* default handshake */
+    coarsen_matcher matcher;      /* default hec */
     int32_t coarsen_to;           /* stop once a level has <= this many vertices (default 1000; 0 = never) */
     double min_reduction;         /* stop after a level with n_c > (1 - min_reduction) * n (default 0.05);
                                      a level that removes no vertex at all is not kept */
@@ -285,7 +285,7 @@ int coarsen_hierarchy_write_stats(const coarsen_hierarchy *h, const char *path, 
 /* ---- Matching ----------------------------------------------------------- */
 
 typedef struct coarsen_match_opts {
-    coarsen_matcher matcher;      /* default handshake */
+    coarsen_matcher matcher;      /* default hec */
     int refine_roma;              /* 1: improve the matching by ROMA 2-augmentations afterwards (the
                                      deterministic parallel rule, as coarsen_hierarchy_opts); default 0 */
     int hashed_ties;              /* equal edge weights: 1 (default: the pipeline's, as `coarsen match`)

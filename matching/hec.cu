@@ -1,27 +1,42 @@
 /* hec.cu — heavy-edge clustering on the GPU (hec.h), step for step the
  * same as hec_cpu.c: (1) the choices by the matchers' row reductions
  * (PointerOp of match_gpu.cuh, load-balanced by degree, with the rating
- * kept); (2) roots, one thread per vertex; (3) each round: the pending
- * vertices split (stable DeviceSelect) into candidates and the rest, the
- * candidates ordered by two stable radix sorts (rating descending, then
- * leader) from id order, their weights summed per leader
+ * kept); (2) roots, one thread per vertex; (3) each round: one stable
+ * three-way partition of the vertices still pending into the candidates
+ * and the rest (one count to the host), the candidates ordered by two
+ * stable radix sorts (rating descending, then leader over the bits a vertex
+ * id needs) from id order, their weights summed per leader
  * (DeviceScan::InclusiveSumByKey, exact integers), one thread per candidate
- * admits or starts a group, and a second kernel adds the admitted weights to
- * the groups; (4) islands by position; (5) coarse ids by an exclusive sum
- * over the leader flags. Only counts cross to the host (one per round). */
+ * admits or starts a group, and a second kernel adds the admitted weights
+ * to the groups; once at most HEC_TAIL vertices are pending, the remaining
+ * rounds in one block (k_tail_rounds: the same order and admissions, no
+ * launch or host round trip per round); (4) the vertices left alone as the
+ * unmatched vertices of two_hop_gpu, its pairs joined under the smaller id;
+ * (5) coarse ids by an exclusive sum over the leader flags. Only counts
+ * cross to the host. This file's launches, copies and CUB calls go on
+ * device_stream(). */
 #include "matching/hec.h"
 #include "matching/match_gpu.cuh"
+#include "matching/two_hop.h"
 #include "contract/kernel_util.cuh"
 #include "core/error.h"
 #include "core/timer.h"
 
+#include <cub/block/block_scan.cuh>
+#include <cub/device/device_partition.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
+#include <cuda/std/functional>
 #include <thrust/iterator/counting_iterator.h>
 
 
-enum { HEC_GROUPED = 0, HEC_BLOCKED = 1, HEC_ISLANDS = 2, HEC_COUNTS = 3 };
+enum { HEC_GROUPED = 0, HEC_BLOCKED = 1, HEC_ROUNDS = 2, HEC_COUNTS = 3 };
+
+/* The last rounds of step 3 run in one block once at most HEC_TAIL vertices
+ * are pending (k_tail_rounds): the same admissions without a launch or a
+ * host round trip per round. */
+enum { HEC_TAIL_THREADS = 1024, HEC_TAIL_ITEMS = 4, HEC_TAIL = HEC_TAIL_THREADS * HEC_TAIL_ITEMS };
 
 /* Step 2 (hec_cpu.c: choose_and_root). */
 __global__ void k_roots(int32_t n, const int32_t *choice, const int64_t *vwgt, int32_t *leader, int64_t *gw)
@@ -39,25 +54,19 @@ __global__ void k_roots(int32_t n, const int32_t *choice, const int64_t *vwgt, i
     }
 }
 
-/* Not in a group; with want_candidate, also whose choice is (a candidate of
- * the round), or without, whose choice is not. */
-struct PendingPred {
+/* A candidate of the round: not in a group yet, its choice is. */
+struct Candidate {
     const int32_t *leader, *choice;
-    int want_candidate;
-    __device__ __forceinline__ bool operator()(int32_t v) const
-    {
-        return (leader[choice[v]] >= 0) == (want_candidate != 0);
-    }
+    __device__ __forceinline__ bool operator()(int32_t v) const { return leader[v] < 0 && leader[choice[v]] >= 0; }
+};
+
+struct Always {
+    __device__ __forceinline__ bool operator()(int32_t) const { return true; }
 };
 
 struct Unassigned {
     const int32_t *leader;
     __device__ __forceinline__ bool operator()(int32_t v) const { return leader[v] < 0; }
-};
-
-struct Isolated {
-    const int64_t *xadj;
-    __device__ __forceinline__ bool operator()(int32_t v) const { return xadj[v + 1] == xadj[v]; }
 };
 
 /* Candidate i: its rating and its position (the first sort's input). */
@@ -119,6 +128,155 @@ __global__ void k_add_weights(int32_t m, const int32_t *lead, const int64_t *add
             gw[lead[k]] += add[k];
 }
 
+/* One candidate in k_tail_rounds' sort: the order of the round's sorts,
+ * (leader, rating descending, position in id order). */
+struct TailItem {
+    int32_t lead, pos;
+    double key;
+};
+
+__device__ __forceinline__ bool tail_before(const TailItem &a, const TailItem &b)
+{
+    if (a.lead != b.lead)
+        return a.lead < b.lead;
+    if (a.key != b.key)
+        return a.key > b.key;
+    return a.pos < b.pos;
+}
+
+/* A run-restarting sum: flag 1 starts a new run (per-leader prefix sums). */
+struct SegSum {
+    int64_t v;
+    int flag;
+};
+
+struct SegSumOp {
+    __device__ __forceinline__ SegSum operator()(const SegSum &a, const SegSum &b) const
+    {
+        return b.flag ? b : SegSum{a.v + b.v, a.flag};
+    }
+};
+
+/* Step 3's remaining rounds over pending[0..count) (count <= HEC_TAIL, in
+ * increasing id), in one block of HEC_TAIL_THREADS threads: per round the
+ * candidates compacted in order (block scan), sorted by TailItem order
+ * (bitonic, in shared memory), their weights summed per leader (segmented
+ * block scan), admitted as k_admit does, then the admitted weights added as
+ * k_add_weights does; rounds with candidates added to *rounds. Global writes
+ * of a round are seen by the next after __syncthreads (one block). */
+__global__ void __launch_bounds__(HEC_TAIL_THREADS)
+k_tail_rounds(int32_t count, const int32_t *pending_in, const int32_t *choice, const double *key,
+              const int64_t *vwgt, int64_t cap, int32_t *leader, int64_t *gw, unsigned long long *rounds)
+{
+    typedef cub::BlockScan<int, HEC_TAIL_THREADS> IntScan;
+    typedef cub::BlockScan<SegSum, HEC_TAIL_THREADS> SumScan;
+    __shared__ union {
+        typename IntScan::TempStorage ints;
+        typename SumScan::TempStorage sums;
+    } scan;
+    extern __shared__ __align__(16) unsigned char smem[];
+    TailItem *item = reinterpret_cast<TailItem *>(smem);                 /* HEC_TAIL */
+    int64_t *prefix = reinterpret_cast<int64_t *>(item + HEC_TAIL);      /* HEC_TAIL */
+    int32_t *pend = reinterpret_cast<int32_t *>(prefix + HEC_TAIL);      /* HEC_TAIL */
+    int32_t *cand = pend + HEC_TAIL;                                     /* HEC_TAIL */
+    int32_t *rest = cand + HEC_TAIL;                                     /* HEC_TAIL */
+    const int t = threadIdx.x;
+    for (int i = t; i < count; i += HEC_TAIL_THREADS)
+        pend[i] = pending_in[i];
+    unsigned long long done = 0;
+    __syncthreads();
+    while (count > 0) {
+        /* candidates in order into cand, the others into rest */
+        int flag[HEC_TAIL_ITEMS], at[HEC_TAIL_ITEMS], m = 0;
+        for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
+            int i = t * HEC_TAIL_ITEMS + j;
+            flag[j] = i < count && leader[choice[pend[i]]] >= 0;
+        }
+        IntScan(scan.ints).ExclusiveSum(flag, at, m);
+        for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
+            int i = t * HEC_TAIL_ITEMS + j;
+            if (i < count) {
+                if (flag[j])
+                    cand[at[j]] = pend[i];
+                else
+                    rest[i - at[j]] = pend[i];
+            }
+        }
+        __syncthreads();
+        if (m == 0)
+            break;
+        done++;
+        int size = 1;
+        while (size < m)
+            size *= 2;
+        for (int i = t; i < size; i += HEC_TAIL_THREADS)
+            item[i] = i < m ? TailItem{leader[choice[cand[i]]], i, key[cand[i]]} : TailItem{INT32_MAX, i, 0.0};
+        __syncthreads();
+        for (int k = 2; k <= size; k *= 2)
+            for (int j = k / 2; j > 0; j /= 2) {
+                for (int i = t; i < size; i += HEC_TAIL_THREADS) {
+                    int l = i ^ j;
+                    if (l > i) {
+                        bool up = (i & k) == 0;
+                        TailItem a = item[i], b = item[l];
+                        if (up ? tail_before(b, a) : tail_before(a, b)) {
+                            item[i] = b;
+                            item[l] = a;
+                        }
+                    }
+                }
+                __syncthreads();
+            }
+        /* weights summed per leader in the sorted order */
+        SegSum sum[HEC_TAIL_ITEMS];
+        for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
+            int i = t * HEC_TAIL_ITEMS + j;
+            sum[j] = i < m ? SegSum{vwgt[cand[item[i].pos]], i == 0 || item[i].lead != item[i - 1].lead}
+                           : SegSum{0, 1};
+        }
+        SegSum run[HEC_TAIL_ITEMS];
+        SumScan(scan.sums).InclusiveScan(sum, run, SegSumOp());
+        for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
+            int i = t * HEC_TAIL_ITEMS + j;
+            if (i < m)
+                prefix[i] = run[j].v;
+        }
+        __syncthreads();
+        /* admission (k_admit): reads gw of the leaders before any is changed */
+        int64_t add[HEC_TAIL_ITEMS];
+        for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
+            int i = t * HEC_TAIL_ITEMS + j;
+            add[j] = 0;
+            if (i >= m)
+                continue;
+            int32_t v = cand[item[i].pos], L = item[i].lead;
+            if (admitted(cap, gw, L, prefix[i])) {
+                leader[v] = L;
+                if (i + 1 == m || item[i + 1].lead != L || !admitted(cap, gw, L, prefix[i + 1]))
+                    add[j] = prefix[i];
+            } else {
+                leader[v] = v;
+                gw[v] = vwgt[v];
+            }
+        }
+        __syncthreads();
+        for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
+            int i = t * HEC_TAIL_ITEMS + j;
+            if (add[j] > 0)
+                gw[item[i].lead] += add[j];
+        }
+        count -= m;
+        for (int i = t; i < count; i += HEC_TAIL_THREADS)
+            pend[i] = rest[i];
+        __syncthreads();
+    }
+    if (t == 0)
+        *rounds += done;
+}
+
+/* Dynamic shared memory of k_tail_rounds. */
+static const size_t HEC_TAIL_SMEM = (size_t)HEC_TAIL * (sizeof(TailItem) + sizeof(int64_t) + 3 * sizeof(int32_t));
+
 /* Adds each thread's c to *counter, one atomic per warp; every thread of
  * the grid calls it (after its grid-stride loop). */
 __device__ __forceinline__ void warp_count(unsigned c, unsigned long long *counter)
@@ -128,30 +286,36 @@ __device__ __forceinline__ void warp_count(unsigned c, unsigned long long *count
         atomicAdd(counter, (unsigned long long)c);
 }
 
-/* Step 4: the thread of even position j pairs islands j and j + 1. */
-__global__ void k_islands(int32_t count, const int32_t *isl, const int64_t *vwgt, int64_t cap, int32_t *leader,
-                          unsigned long long *counts)
+/* multi[leader[v]] = 1 for every member that is not its leader (multi
+ * zeroed before). */
+__global__ void k_multi(int32_t n, const int32_t *leader, uint8_t *multi)
 {
-    unsigned pairs = 0;
-    for (int64_t j = 2 * ku_thread(); j + 1 < count; j += 2 * ku_threads()) {
-        int32_t u = isl[j], v = isl[j + 1];
-        if (pair_eligible(cap, vwgt[u], vwgt[v])) {
-            leader[v] = u;
-            pairs++;
-        }
-    }
-    warp_count(pairs, &counts[HEC_ISLANDS]);
+    for (int64_t i = ku_thread(); i < n; i += ku_threads())
+        if (leader[i] != (int32_t)i)
+            multi[leader[i]] = 1;
 }
 
-/* flag[v] = v leads a group; multi[leader[v]] = 1 for every member that is
- * not its leader. */
-__global__ void k_flags(int32_t n, const int32_t *leader, int32_t *flag, uint8_t *multi)
+/* Step 4's input (hec_cpu.c: pair_alone): -1 for a vertex alone, itself
+ * for the others. */
+__global__ void k_alone_mates(int32_t n, const int32_t *leader, const uint8_t *multi, int32_t *mate)
 {
     for (int64_t i = ku_thread(); i < n; i += ku_threads()) {
-        int32_t v = (int32_t)i, L = leader[v];
-        flag[v] = L == v;
-        if (L != v)
-            multi[L] = 1;
+        int32_t v = (int32_t)i;
+        mate[v] = leader[v] == v && !multi[v] ? -1 : v;
+    }
+}
+
+/* Step 4's pairs joined under the smaller id (multi marked at it), then
+ * flag[v] = v leads a group. */
+__global__ void k_join_pairs(int32_t n, const int32_t *mate, int32_t *leader, uint8_t *multi, int32_t *flag)
+{
+    for (int64_t i = ku_thread(); i < n; i += ku_threads()) {
+        int32_t v = (int32_t)i, u = mate[v];
+        if (u >= 0 && u < v) {
+            leader[v] = u;
+            multi[u] = 1;
+        }
+        flag[v] = leader[v] == v;
     }
 }
 
@@ -173,169 +337,198 @@ __global__ void k_number(int32_t n, const int32_t *leader, const int32_t *id, co
     warp_count(blocked, &counts[HEC_BLOCKED]);
 }
 
-/* The temporaries of one run, in the workspace (n + 1 entries each). */
+/* The device arrays of one run, freed by the destructor. */
 struct HecWork {
-    int32_t *choice = nullptr, *leader = nullptr, *pending = nullptr, *rest = nullptr, *cand = nullptr;
+    int32_t *choice = nullptr, *leader = nullptr, *pending = nullptr, *mate = nullptr, *cand = nullptr;
     int32_t *idx = nullptr, *perm1 = nullptr, *perm = nullptr, *lead1 = nullptr, *lead = nullptr;
     double *key = nullptr, *ckey = nullptr, *ckey_sorted = nullptr;
     int64_t *gw = nullptr, *w = nullptr, *prefix = nullptr, *add = nullptr;
     uint8_t *multi = nullptr;
     int32_t *nsel = nullptr;
     unsigned long long *counts = nullptr;
-    ActiveLists A{};
-    Workspace ws;
+    ~HecWork()
+    {
+        void *all[] = {choice, leader, pending, mate, cand, idx, perm1, perm, lead1, lead, key, ckey,
+                       ckey_sorted, gw, w, prefix, add, multi, nsel, counts};
+        for (void *p : all)
+            device_free(p);
+    }
+    int alloc(size_t n, coarsen_error *err)
+    {
+        int32_t **ints[] = {&choice, &leader, &pending, &mate, &cand, &idx, &perm1, &perm, &lead1, &lead};
+        for (int32_t **p : ints)
+            if (int rc = dalloc(p, n, "HEC vertex array", err))
+                return rc;
+        double **dbl[] = {&key, &ckey, &ckey_sorted};
+        for (double **p : dbl)
+            if (int rc = dalloc(p, n, "HEC ratings", err))
+                return rc;
+        int64_t **wide[] = {&gw, &w, &prefix, &add};
+        for (int64_t **p : wide)
+            if (int rc = dalloc(p, n, "HEC weights", err))
+                return rc;
+        if (int rc = dalloc(&multi, n, "HEC group flags", err))
+            return rc;
+        if (int rc = dalloc(&nsel, 2, "HEC counts of the partition", err))
+            return rc;
+        return dalloc(&counts, HEC_COUNTS, "HEC counts", err);
+    }
 };
 
-/* The CUB calls of a round (k candidates) and of the numbering (n + 1). */
-static cudaError_t rating_sort(void *tmp, size_t &b, const HecWork &W, int32_t k)
+/* The bits of a vertex id below n (at least 1): the leader sort's range. */
+static int id_bits(int32_t n)
 {
-    return cub::DeviceRadixSort::SortPairsDescending(tmp, b, W.ckey, W.ckey_sorted, W.idx, W.perm1, (int64_t)k, 0,
-                                                     (int)(sizeof *W.ckey * 8), device_stream());
-}
-static cudaError_t leader_sort(void *tmp, size_t &b, const HecWork &W, int32_t k)
-{
-    return cub::DeviceRadixSort::SortPairs(tmp, b, W.lead1, W.lead, W.perm1, W.perm, (int64_t)k, 0,
-                                           (int)(sizeof *W.lead1 * 8), device_stream());
-}
-static cudaError_t prefix_sums(void *tmp, size_t &b, const HecWork &W, int32_t k)
-{
-    return cub::DeviceScan::InclusiveSumByKey(tmp, b, W.lead, W.w, W.prefix, (int64_t)k, ::cuda::std::equal_to<>{},
-                                              device_stream());
-}
-static cudaError_t numbering(void *tmp, size_t &b, const HecWork &W, int32_t n)
-{
-    return cub::DeviceScan::ExclusiveSum(tmp, b, W.idx, W.perm, (int64_t)n + 1, device_stream());
+    int b = 1;
+    while (b < 31 && (1LL << b) < (int64_t)n)
+        b++;
+    return b;
 }
 
-/* Names every temporary of a graph of n vertices and takes the workspace. */
-static int hec_plan(const coarsen_graph *g, HecWork &W, coarsen_error *err)
-{
-    const int32_t n = g->n;
-    const size_t m = (size_t)n + 1;
-    int32_t **ints[] = {&W.choice, &W.leader, &W.pending, &W.rest, &W.cand,
-                        &W.idx, &W.perm1, &W.perm, &W.lead1, &W.lead};
-    for (int32_t **p : ints)
-        W.ws.take(p, m);
-    double **dbl[] = {&W.key, &W.ckey, &W.ckey_sorted};
-    for (double **p : dbl)
-        W.ws.take(p, m);
-    int64_t **wide[] = {&W.gw, &W.w, &W.prefix, &W.add};
-    for (int64_t **p : wide)
-        W.ws.take(p, m);
-    W.ws.take(&W.multi, m);
-    W.ws.take(&W.nsel, 1);
-    W.ws.take(&W.counts, HEC_COUNTS);
-    int rc = active_plan(W.ws, match_graph(g), &W.A, err);
-    if (!rc)
-        rc = W.ws.size_cub([&](void *t, size_t &b) { return rating_sort(t, b, W, n); }, err);
-    if (!rc)
-        rc = W.ws.size_cub([&](void *t, size_t &b) { return leader_sort(t, b, W, n); }, err);
-    if (!rc)
-        rc = W.ws.size_cub([&](void *t, size_t &b) { return prefix_sums(t, b, W, n); }, err);
-    if (!rc)
-        rc = W.ws.size_cub([&](void *t, size_t &b) { return numbering(t, b, W, n); }, err);
-    if (!rc)
-        rc = select_counted_size(W.ws, (const int32_t *)W.pending, n, PendingPred{W.leader, W.choice, 1}, err);
-    if (!rc)
-        rc = select_counted_size(W.ws, thrust::counting_iterator<int32_t>(0), n, Unassigned{W.leader}, err);
-    if (!rc)
-        rc = select_counted_size(W.ws, thrust::counting_iterator<int32_t>(0), n, Isolated{g->xadj}, err);
-    return rc ? rc : W.ws.carve("HEC temporaries", err);
-}
-
-/* One round of step 3 over pending[0..*count); *m = its candidates. */
+/* One round of step 3 over pending[0..*count) (vertices not in a group, in
+ * increasing id): one stable three-way partition into the candidates (cand)
+ * and the others (the next round's pending list, swapped in; nobody is left
+ * for the third part); the *m candidates admitted or turned into leaders. */
 static int join_round(const coarsen_graph *g, int64_t cap, HecWork &W, int32_t *count, int32_t *m,
                       coarsen_error *err)
 {
-    int32_t rest = 0;
-    const char *what = "HEC candidates";
-    const int32_t *pending = W.pending;
-    if (int rc = select_counted(W.ws, pending, *count, PendingPred{W.leader, W.choice, 1}, W.cand, W.nsel, m, what,
-                                err))
+    cudaStream_t s = device_stream();
+    if (int rc = cub_run([&](void *tmp, size_t &b) {
+            return cub::DevicePartition::If(tmp, b, W.pending, W.cand, W.mate, W.perm, W.nsel, (int64_t)*count,
+                                            Candidate{W.leader, W.choice}, Always{}, s);
+        }, "HEC candidates", err))
         return rc;
-    if (*m == 0)
-        return COARSEN_OK;
-    if (int rc = select_counted(W.ws, pending, *count, PendingPred{W.leader, W.choice, 0}, W.rest, W.nsel, &rest, what,
-                                err))
-        return rc;
+    CUDA_TRY(err, cudaMemcpyAsync(m, W.nsel, sizeof *m, cudaMemcpyDeviceToHost, s));
+    CUDA_TRY(err, cudaStreamSynchronize(s));
     const int32_t k = *m;
-    k_candidate_keys<<<ku_blocks(k), KU_THREADS, 0, device_stream()>>>(k, W.cand, W.key, W.ckey, W.idx);
-    CUDA_LAUNCH_TRY(err);
-    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return rating_sort(t, b, W, k); }, "HEC rating sort", err))
-        return rc;
-    k_candidate_leaders<<<ku_blocks(k), KU_THREADS, 0, device_stream()>>>(k, W.perm1, W.cand, W.choice, W.leader,
-                                                                          W.lead1);
-    CUDA_LAUNCH_TRY(err);
-    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return leader_sort(t, b, W, k); }, "HEC leader sort", err))
-        return rc;
-    k_candidate_weights<<<ku_blocks(k), KU_THREADS, 0, device_stream()>>>(k, W.perm, W.cand, g->vwgt, W.w);
-    CUDA_LAUNCH_TRY(err);
-    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return prefix_sums(t, b, W, k); }, "HEC prefix sums", err))
-        return rc;
-    k_admit<<<ku_blocks(k), KU_THREADS, 0, device_stream()>>>(k, W.perm, W.cand, W.lead, W.prefix, g->vwgt, cap,
-                                                              W.leader, W.gw, W.add);
-    CUDA_LAUNCH_TRY(err);
-    k_add_weights<<<ku_blocks(k), KU_THREADS, 0, device_stream()>>>(k, W.lead, W.add, W.gw);
-    CUDA_LAUNCH_TRY(err);
+    *count -= k;
     int32_t *t = W.pending;
-    W.pending = W.rest;
-    W.rest = t;
-    *count = rest;
+    W.pending = W.mate;
+    W.mate = t;
+    if (k == 0)
+        return COARSEN_OK;
+    k_candidate_keys<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.cand, W.key, W.ckey, W.idx);
+    CUDA_LAUNCH_TRY(err);
+    if (int rc = cub_run([&](void *tmp, size_t &b) {
+            return cub::DeviceRadixSort::SortPairsDescending(tmp, b, W.ckey, W.ckey_sorted, W.idx, W.perm1,
+                                                             (int64_t)k, 0, 64, s);
+        }, "HEC rating sort", err))
+        return rc;
+    k_candidate_leaders<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.perm1, W.cand, W.choice, W.leader, W.lead1);
+    CUDA_LAUNCH_TRY(err);
+    const int bits = id_bits(g->n);
+    if (int rc = cub_run([&](void *tmp, size_t &b) {
+            return cub::DeviceRadixSort::SortPairs(tmp, b, W.lead1, W.lead, W.perm1, W.perm, (int64_t)k, 0, bits, s);
+        }, "HEC leader sort", err))
+        return rc;
+    k_candidate_weights<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.perm, W.cand, g->vwgt, W.w);
+    CUDA_LAUNCH_TRY(err);
+    if (int rc = cub_run([&](void *tmp, size_t &b) {
+            return cub::DeviceScan::InclusiveSumByKey(tmp, b, W.lead, W.w, W.prefix, (int64_t)k,
+                                                      ::cuda::std::equal_to<>(), s);
+        }, "HEC prefix sums", err))
+        return rc;
+    k_admit<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.perm, W.cand, W.lead, W.prefix, g->vwgt, cap, W.leader, W.gw,
+                                                 W.add);
+    CUDA_LAUNCH_TRY(err);
+    k_add_weights<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.lead, W.add, W.gw);
+    CUDA_LAUNCH_TRY(err);
+    return COARSEN_OK;
+}
+
+/* Step 4 (hec_cpu.c: pair_alone); leaves flag[v] = v leads a group in
+ * W.idx and multi set at the leaders of groups of two or more. */
+static int pair_alone(const coarsen_graph *g, const matching_opts *opts, HecWork &W, hec_stats *st,
+                      coarsen_error *err)
+{
+    cudaStream_t s = device_stream();
+    const int32_t n = g->n;
+    CUDA_TRY(err, cudaMemsetAsync(W.multi, 0, (size_t)n, s));
+    k_multi<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.multi);
+    CUDA_LAUNCH_TRY(err);
+    k_alone_mates<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.multi, W.mate);
+    CUDA_LAUNCH_TRY(err);
+    const two_hop_opts th = {opts->max_vertex_weight, opts->relatives_threshold};
+    two_hop_stats ts;
+    if (int rc = two_hop_gpu(g, &th, W.mate, &ts, err))
+        return rc;
+    k_join_pairs<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.mate, W.leader, W.multi, W.idx);
+    CUDA_LAUNCH_TRY(err);
+    st->island_pairs = ts.island_pairs;
+    st->leaf_pairs = ts.leaf_pairs;
+    st->twin_pairs = ts.twin_pairs;
+    st->relative_pairs = ts.relative_pairs;
     return COARSEN_OK;
 }
 
 static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d_cmap, int32_t *nc, hec_stats *st,
                    HecWork &W, coarsen_error *err)
 {
+    cudaStream_t s = device_stream();
     const int32_t n = g->n;
     const int64_t cap = opts->max_vertex_weight;
     const MatchGraph G = match_graph(g);
-    if (int rc = hec_plan(g, W, err))
+    if (int rc = W.alloc((size_t)n + 1, err))
         return rc;
-    const MatchShape shape = match_shape(g, opts);
-    if (int rc = active_init(G, shape, &W.A, err))
-        return rc;
-    const PointerOp choose{match_ties(opts), nullptr, G.vwgt, cap, W.choice, nullptr, (int)opts->rating, W.key};
-    if (int rc = rows_launch(G, W.A, shape, choose, err))
-        return rc;
-    k_roots<<<ku_blocks(n), KU_THREADS, 0, device_stream()>>>(n, W.choice, g->vwgt, W.leader, W.gw);
-    CUDA_LAUNCH_TRY(err);
-    int32_t count = 0, m = 0;
-    if (int rc = select_counted(W.ws, thrust::counting_iterator<int32_t>(0), n, Unassigned{W.leader}, W.pending, W.nsel,
-                                &count, "HEC pending vertices", err))
-        return rc;
-    while (count > 0) {
+    int32_t count = 0;
+    {
+        /* steps 1 and 2 in the device workspace (the active lists and the
+         * selection's CUB storage), given back before step 4's two-hop,
+         * which takes it in turn; the arrays that outlive a step are HEC's own */
+        Workspace ws;
+        ActiveLists A{};
+        const auto all = thrust::counting_iterator<int32_t>(0);
+        if (int rc = active_plan(ws, G, &A, err))
+            return rc;
+        if (int rc = select_counted_size(ws, all, n, Unassigned{W.leader}, err))
+            return rc;
+        if (int rc = ws.carve("HEC choices", err))
+            return rc;
+        const MatchShape shape = match_shape(g, opts);
+        if (int rc = active_init(G, shape, &A, err))
+            return rc;
+        const PointerOp choose{match_ties(opts), nullptr, G.vwgt, cap, W.choice, nullptr, (int)opts->rating, W.key};
+        if (int rc = rows_launch(G, A, shape, choose, err))
+            return rc;
+        k_roots<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.choice, g->vwgt, W.leader, W.gw);
+        CUDA_LAUNCH_TRY(err);
+        if (int rc = select_counted(ws, all, n, Unassigned{W.leader}, W.pending, W.nsel, &count,
+                                    "HEC pending vertices", err))
+            return rc;
+    }
+    CUDA_TRY(err, cudaMemsetAsync(W.counts, 0, HEC_COUNTS * sizeof *W.counts, s));
+    /* while vertices are left, one of them is a candidate (its tree's root
+     * is a group) */
+    for (int32_t m = 0; count > 0;) {
+        if (count <= HEC_TAIL) {
+            CUDA_TRY(err, cudaFuncSetAttribute(k_tail_rounds, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               (int)HEC_TAIL_SMEM));
+            k_tail_rounds<<<1, HEC_TAIL_THREADS, HEC_TAIL_SMEM, s>>>(count, W.pending, W.choice, W.key, g->vwgt,
+                                                                      cap, W.leader, W.gw, W.counts + HEC_ROUNDS);
+            CUDA_LAUNCH_TRY(err);
+            break;
+        }
         if (int rc = join_round(g, cap, W, &count, &m, err))
             return rc;
         if (m == 0)
             break;
         st->rounds++;
     }
-    CUDA_TRY(err, cudaMemsetAsync(W.counts, 0, HEC_COUNTS * sizeof *W.counts, device_stream()));
-    int32_t islands = 0;
-    if (int rc = select_counted(W.ws, thrust::counting_iterator<int32_t>(0), n, Isolated{g->xadj}, W.cand, W.nsel,
-                                &islands, "HEC islands", err))
+    if (int rc = pair_alone(g, opts, W, st, err))
         return rc;
-    if (islands >= 2) {
-        k_islands<<<ku_blocks((islands + 1) / 2), KU_THREADS, 0, device_stream()>>>(islands, W.cand, g->vwgt, cap,
-                                                                                    W.leader, W.counts);
-        CUDA_LAUNCH_TRY(err);
-    }
-    CUDA_TRY(err, cudaMemsetAsync(W.multi, 0, (size_t)n, device_stream()));
-    /* the sum's last term: perm[n] = nc */
-    CUDA_TRY(err, cudaMemsetAsync(W.idx + n, 0, sizeof *W.idx, device_stream()));
-    k_flags<<<ku_blocks(n), KU_THREADS, 0, device_stream()>>>(n, W.leader, W.idx, W.multi);
-    CUDA_LAUNCH_TRY(err);
-    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return numbering(t, b, W, n); }, "HEC numbering", err))
+    CUDA_TRY(err, cudaMemsetAsync(W.idx + n, 0, sizeof *W.idx, s)); /* the sum's last term: perm[n] = nc */
+    if (int rc = cub_run([&](void *tmp, size_t &b) {
+            return cub::DeviceScan::ExclusiveSum(tmp, b, W.idx, W.perm, (int64_t)n + 1, s);
+        }, "HEC numbering", err))
         return rc;
-    k_number<<<ku_blocks(n), KU_THREADS, 0, device_stream()>>>(n, W.leader, W.perm, W.multi, g->xadj, d_cmap, W.counts);
+    k_number<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.perm, W.multi, g->xadj, d_cmap, W.counts);
     CUDA_LAUNCH_TRY(err);
     unsigned long long h[HEC_COUNTS];
-    CUDA_TRY(err, stream_copy(h, W.counts, sizeof h, cudaMemcpyDeviceToHost));
-    CUDA_TRY(err, stream_copy(nc, W.perm + n, sizeof *nc, cudaMemcpyDeviceToHost));
+    CUDA_TRY(err, cudaMemcpyAsync(h, W.counts, sizeof h, cudaMemcpyDeviceToHost, s));
+    CUDA_TRY(err, cudaMemcpyAsync(nc, W.perm + n, sizeof *nc, cudaMemcpyDeviceToHost, s));
+    CUDA_TRY(err, cudaStreamSynchronize(s));
+    st->rounds += (int)h[HEC_ROUNDS];
     st->grouped = (int64_t)h[HEC_GROUPED];
     st->cap_blocked = (int64_t)h[HEC_BLOCKED];
-    st->island_pairs = (int64_t)h[HEC_ISLANDS];
     return COARSEN_OK;
 }
 

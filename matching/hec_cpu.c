@@ -2,9 +2,10 @@
  * hec.cu: choices in parallel (match_best_neighbour_cpu), then rounds over
  * the shrinking list of vertices not yet in a group: the candidates sorted
  * by (leader, rating descending, id) and admitted by prefix under the cap;
- * islands by position; coarse ids by leader. */
+ * two_hop_cpu on the vertices left alone; coarse ids by leader. */
 #include "matching/hec.h"
 #include "matching/match_internal.h"
+#include "matching/two_hop.h"
 #include "core/error.h"
 #include "core/timer.h"
 
@@ -98,22 +99,25 @@ static void choose_and_root(const coarsen_graph *g, const matching_opts *opts, h
     *count = m;
 }
 
-/* Step 4; returns the pairs made. */
-static int64_t pair_islands(const coarsen_graph *g, int64_t cap, int32_t *leader)
+/* Step 4: the vertices alone after step 3 (leader[v] = v and nobody's
+ * leader) as unmatched (-1) in mate[], the others as themselves; two-hop
+ * pairing on them (two_hop.h); each pair joined under its smaller id. */
+static int pair_alone(const coarsen_graph *g, const two_hop_opts *th, int32_t *leader, int32_t *mate,
+                      two_hop_stats *ts, coarsen_error *err)
 {
-    int64_t pairs = 0, pos = 0;
-    int32_t prev = -1;
-    for (int32_t v = 0; v < g->n; v++) {
-        if (g->xadj[v + 1] != g->xadj[v])
-            continue;
-        if (pos++ % 2 == 0) {
-            prev = v;
-        } else if (pair_eligible(cap, g->vwgt[prev], g->vwgt[v])) {
-            leader[v] = prev;
-            pairs++;
-        }
-    }
-    return pairs;
+    const int32_t n = g->n;
+    for (int32_t v = 0; v < n; v++)
+        mate[v] = leader[v] == v ? -1 : v;
+    for (int32_t v = 0; v < n; v++)
+        if (leader[v] != v)
+            mate[leader[v]] = leader[v];
+    int rc = two_hop_cpu(g, th, mate, ts, err);
+    if (rc)
+        return rc;
+    for (int32_t v = 0; v < n; v++)
+        if (mate[v] >= 0 && mate[v] < v)
+            leader[v] = mate[v];
+    return COARSEN_OK;
 }
 
 /* Step 5 and the figures: cmap from leader; grouped and cap-blocked
@@ -174,7 +178,14 @@ int hec_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *cmap, in
     choose_and_root(g, opts, &w, &count);
     while (join_round(g, opts->max_vertex_weight, &w, &count) > 0)
         st.rounds++;
-    st.island_pairs = pair_islands(g, opts->max_vertex_weight, w.leader);
+    two_hop_stats ts;
+    const two_hop_opts th = {opts->max_vertex_weight, opts->relatives_threshold};
+    if ((rc = pair_alone(g, &th, w.leader, w.pending, &ts, err))) {
+        free_all(&w);
+        return rc;
+    }
+    st.island_pairs = ts.island_pairs;
+    st.leaf_pairs = ts.leaf_pairs, st.twin_pairs = ts.twin_pairs, st.relative_pairs = ts.relative_pairs;
     number_groups(g, w.leader, (uint8_t *)w.pending, cmap, nc, &st);
     free_all(&w);
     st.ms = timer_ms() - t0;

@@ -13,6 +13,7 @@ void matching_opts_default(matching_opts *opts)
         .max_vertex_weight = 0,
         .hashed_ties = 0,
         .rating = MATCH_RATING_WEIGHT,
+        .relatives_threshold = 0.25,
         .gpu_group_width = 0,
         .gpu_heavy_degree = 0,
         .gpu_persistent_max = 0,
@@ -28,6 +29,8 @@ int matching_opts_check(const matching_opts *opts, coarsen_error *err)
         return error_set(err, COARSEN_ERR_INPUT, "unknown edge rating %d", (int)opts->rating);
     if (opts->kind == MATCHER_REDBLUE && opts->rating != MATCH_RATING_WEIGHT)
         return error_set(err, COARSEN_ERR_INPUT, "red/blue matching rates edges by weight only");
+    if (!(opts->relatives_threshold >= 0))
+        return error_set(err, COARSEN_ERR_INPUT, "relatives threshold %g is not >= 0", opts->relatives_threshold);
     if (!(opts->p > 0.0 && opts->p < 1.0))
         return error_set(err, COARSEN_ERR_INPUT, "red/blue probability p = %g is not in (0, 1)", opts->p);
     if (opts->max_passes < 0)

@@ -36,6 +36,8 @@ typedef struct matching_opts {
                                    scramble of the id (edge_order.h: tie_rank), far fewer passes
                                    on equal-weight meshes; both matchers, same guarantees */
     match_rating rating;        /* handshake and HEC: the key a vertex maximises (default weight) */
+    double relatives_threshold; /* HEC's step 4 (hec.h): two-hop's rule (3) runs when more than this
+                                   fraction of the vertices is still alone (default 0.25, >= 0) */
     /* GPU launch shape, 0 = automatic. They change speed only, never results
      * (tests vary them to prove it): lanes per light vertex (1, 2, 4, 8, 16
      * or 32) and the degree above which a vertex gets a whole block. */

@@ -23,6 +23,8 @@ void partition_opts_default(partition_opts *o)
     coarsen_hierarchy_opts_default(&o->hierarchy);
     o->hierarchy.coarsen_to = 0; /* from k */
     o->hierarchy.levels = 100;   /* until coarsen_to or min_reduction stops it */
+    o->hierarchy.matcher = COARSEN_MATCHER_HANDSHAKE; /* k = 8 over the same graphs: 0.973 x METIS against
+                                                         0.998 with HEC (docs/benchmarks.md, session 14) */
     o->hierarchy.rating = COARSEN_RATING_WEIGHT; /* cuts over 11 graphs at k = 2, 8, 64: 0.963, 0.973,
                                                     1.024 x METIS, against 0.965, 0.993, 1.020 with
                                                     expansion2 (docs/benchmarks.md) */

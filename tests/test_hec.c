@@ -3,7 +3,8 @@
  * under the rating formula written here; without a cap the groups are
  * exactly the trees of the choice pointers (union-find oracle) plus the
  * island pairs; with a cap every group stays under it, is connected, has
- * at most one member whose choice lies outside it, and a vertex with an
+ * at most one member whose choice lies outside it or is a two-hop pair (two
+ * members with a common neighbour, step 4), and a vertex with an
  * eligible neighbour stays alone only under a cap; results do
  * not depend on the thread count; handshake under a rating equals the greedy
  * matching over the rated edges; and the GPU equals the CPU bit for bit
@@ -51,6 +52,16 @@ static int32_t find(int32_t *up, int32_t v)
     while (up[v] != v)
         v = up[v] = up[up[v]];
     return v;
+}
+
+/* 1 when u and v have a common neighbour (a plain scan of both rows). */
+static int shares_neighbour(const coarsen_graph *g, int32_t u, int32_t v)
+{
+    for (int64_t e = g->xadj[u]; e < g->xadj[u + 1]; e++)
+        for (int64_t f = g->xadj[v]; f < g->xadj[v + 1]; f++)
+            if (g->adj[e] == g->adj[f])
+                return 1;
+    return 0;
 }
 
 /* Checks cmap/nc against the rule (see the top comment); returns the
@@ -102,8 +113,21 @@ static int32_t check_hec(const coarsen_graph *g, const matching_opts *o, const i
         if (size[c] == 1 && ch[v] >= 0) /* turned away by the cap (by prefix: not always for want of room) */
             cr_assert(cap > 0 && w[cmap[ch[v]]] > g->vwgt[ch[v]], "%s: %d alone though it has a choice", what, v);
     }
-    for (int32_t c = 0; c < nc; c++)
+    /* step 4's two-hop pairs: two members whose choices both lie outside, two hops apart */
+    int64_t two_hop = 0;
+    for (int32_t c = 0; c < nc; c++) {
+        if (size[c] == 2 && outside[c] == 2) {
+            int32_t u = first[c], v = u + 1;
+            while (cmap[v] != c)
+                v++;
+            cr_assert(shares_neighbour(g, u, v), "%s: pair %d, %d of group %d is no two-hop pair", what, u, v, c);
+            two_hop++;
+            continue;
+        }
         cr_assert_leq(outside[c], 1, "%s: group %d has %d members whose choice is outside it", what, c, outside[c]);
+    }
+    cr_assert_eq(st->leaf_pairs + st->twin_pairs + st->relative_pairs, two_hop, "%s: %lld two-hop pairs, %lld found",
+                 what, (long long)(st->leaf_pairs + st->twin_pairs + st->relative_pairs), (long long)two_hop);
     cr_assert_eq(st->island_pairs, islands, "%s: island pairs %lld, %lld found", what, (long long)st->island_pairs,
                  (long long)islands);
     cr_assert(st->grouped == grouped && st->cap_blocked == blocked, "%s: grouped %lld/%lld, blocked %lld/%lld", what,
@@ -154,7 +178,7 @@ static coarsen_graph *hec_case(int t)
 Test(hec, small_graphs_follow_the_rule)
 {
     coarsen_error err = {0};
-    int64_t groups = 0, islands = 0, blocked = 0;
+    int64_t groups = 0, islands = 0, blocked = 0, two_hop = 0;
     for (int t = 0; t < HEC_CASES; t++) {
         coarsen_graph *g = hec_case(t);
         matching_opts o = hec_opts(t);
@@ -166,17 +190,19 @@ Test(hec, small_graphs_follow_the_rule)
         groups += check_hec(g, &o, cmap, nc, &st, what);
         islands += st.island_pairs;
         blocked += st.cap_blocked;
+        two_hop += st.leaf_pairs + st.twin_pairs + st.relative_pairs;
         free(cmap);
         coarsen_graph_free(g);
     }
-    cr_assert(groups > 500 && islands > 20 && blocked > 20, "cases exercise groups %lld, islands %lld, blocked %lld",
-              (long long)groups, (long long)islands, (long long)blocked);
+    cr_assert(groups > 500 && islands > 20 && blocked > 20 && two_hop > 20,
+              "cases exercise groups %lld, islands %lld, blocked %lld, two-hop pairs %lld", (long long)groups,
+              (long long)islands, (long long)blocked, (long long)two_hop);
 }
 
 /* A star with unit weights and cap 5: the centre's group takes the leaves
- * in id order (all rate alike) until it weighs 5; the rest lead groups of
- * their own. */
-Test(hec, star_fills_the_centre_group_up_to_the_cap)
+ * in id order (all rate alike) until it weighs 5; the six leaves left over
+ * pair up in id order as leaves of the centre (step 4). */
+Test(hec, star_fills_the_centre_group_then_pairs_the_rest)
 {
     coarsen_error err = {0};
     coarsen_graph *g = test_star_graph(11, 0, 0, 1);
@@ -191,10 +217,11 @@ Test(hec, star_fills_the_centre_group_up_to_the_cap)
     for (int32_t v = 0; v <= 4; v++)
         cr_assert_eq(cmap[v], 0, "vertex %d", v);
     for (int32_t v = 5; v < 11; v++)
-        cr_assert_eq(cmap[v], v - 4, "vertex %d", v);
-    cr_assert_eq(nc, 7);
+        cr_assert_eq(cmap[v], 1 + (v - 5) / 2, "vertex %d", v);
+    cr_assert_eq(nc, 4);
     cr_assert_eq(st.rounds, 1);
-    cr_assert_eq(st.cap_blocked, 6);
+    cr_assert_eq(st.leaf_pairs, 3);
+    cr_assert_eq(st.cap_blocked, 0);
     coarsen_graph_free(g);
 }
 
@@ -213,7 +240,8 @@ Test(hec, thread_count_independent_on_larger_graphs)
         omp_set_num_threads(2);
         cr_assert_eq(hec_cpu(g, &o, b, &nb, &sb, &err), 0, "%s", err.msg);
         cr_assert(na == nb && !memcmp(a, b, (size_t)g->n * sizeof *a), "case %d: 1 and 2 threads differ", t);
-        cr_assert(sa.rounds == sb.rounds && sa.grouped == sb.grouped && sa.cap_blocked == sb.cap_blocked);
+        cr_assert(sa.rounds == sb.rounds && sa.grouped == sb.grouped && sa.cap_blocked == sb.cap_blocked &&
+                  sa.relative_pairs == sb.relative_pairs);
         check_hec(g, &o, a, na, &sa, "larger graph");
         free(a), free(b);
         coarsen_graph_free(g);
@@ -268,6 +296,11 @@ Test(hec, options_checked)
     o.kind = MATCHER_HEC;
     o.rating = (match_rating)7;
     cr_assert_eq(hec_cpu(g, &o, mate, &nc, NULL, &err), COARSEN_ERR_INPUT);
+    o.rating = MATCH_RATING_WEIGHT;
+    o.relatives_threshold = -0.5;
+    cr_assert_eq(hec_cpu(g, &o, mate, &nc, NULL, &err), COARSEN_ERR_INPUT, "a negative relatives threshold");
+    o.relatives_threshold = 0;
+    cr_assert_eq(hec_cpu(g, &o, mate, &nc, NULL, &err), COARSEN_OK, "%s", err.msg);
     coarsen_graph_free(g);
 }
 
@@ -298,6 +331,8 @@ Test(hec_gpu, identical_to_cpu)
         cr_assert_eq(nc, ng, "case %d: %d groups on the CPU, %d on the GPU", t, nc, ng);
         cr_assert(!memcmp(cpu, gpu, (size_t)g->n * sizeof *cpu), "case %d: GPU map differs from CPU", t);
         cr_assert(sc.rounds == sg.rounds && sc.grouped == sg.grouped && sc.island_pairs == sg.island_pairs &&
+                      sc.leaf_pairs == sg.leaf_pairs && sc.twin_pairs == sg.twin_pairs &&
+                      sc.relative_pairs == sg.relative_pairs &&
                       sc.cap_blocked == sg.cap_blocked,
                   "case %d: stats differ", t);
         device_free(d_cmap);

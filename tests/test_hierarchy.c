@@ -149,6 +149,7 @@ Test(hierarchy, stops_on_small_reduction)
      * stops right after the first level, which is kept. */
     coarsen_graph *g = test_gen("grid2d:nx=30,ny=30");
     coarsen_hierarchy_opts o = cpu_opts();
+    o.matcher = COARSEN_MATCHER_HANDSHAKE; /* pairs (HEC's groups may remove more) */
     o.min_reduction = 0.6;
     o.coarsen_to = 0;
     coarsen_hierarchy *h = build_expect(g, &o, 1, COARSEN_STOP_MIN_REDUCTION);
@@ -157,6 +158,7 @@ Test(hierarchy, stops_on_small_reduction)
     /* A star without two-hop loses one vertex per level: below 5%. */
     g = star(100);
     o = cpu_opts();
+    o.matcher = COARSEN_MATCHER_HANDSHAKE; /* the matching path's two-hop threshold */
     o.coarsen_to = 0;
     o.two_hop_threshold = 2;
     h = build_expect(g, &o, 1, COARSEN_STOP_MIN_REDUCTION);
@@ -179,6 +181,7 @@ Test(hierarchy, two_hop_pairs_leaves_of_a_star)
 {
     coarsen_graph *g = star(101);
     coarsen_hierarchy_opts o = cpu_opts();
+    o.matcher = COARSEN_MATCHER_HANDSHAKE; /* a matching, then two-hop (HEC: test_hec.c) */
     o.coarsen_to = 0;
     o.levels = 1;
     coarsen_hierarchy *h = build(g, &o);

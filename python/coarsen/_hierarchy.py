@@ -16,7 +16,7 @@ import scipy.sparse as sp
 from . import _graph, _lib
 
 
-def coarsen(A, levels=10, matcher="handshake", refine=None, coarsen_to=1000, min_reduction=0.05,
+def coarsen(A, levels=10, matcher="hec", refine=None, coarsen_to=1000, min_reduction=0.05,
             max_vertex_weight="auto", two_hop_threshold=0.25, ties="hashed", gpu_memory=0.0, device="auto", seed=1,
             vertex_weights=None, rating=None, vertex_weight_factor=None, two_hop_relatives=None):
     """Builds the coarsening hierarchy of A, as `coarsen` does with the same
@@ -29,8 +29,8 @@ def coarsen(A, levels=10, matcher="handshake", refine=None, coarsen_to=1000, min
     NumPy array (zeros are not edges), or what from_edge_index,
     from_networkx, read_graph or an earlier hierarchy's graphs returned (used
     as they are, without a copy).
-    levels: at most this many contractions. matcher: "handshake",
-    "redblue" or "hec" (heavy-edge clustering). rating: what handshake and
+    levels: at most this many contractions. matcher: "hec" (heavy-edge
+    clustering, the library's default), "handshake" or "redblue". rating: what handshake and
     hec maximise, "weight", "expansion" or "expansion2" (None: the
     library's default, expansion2). refine: None or "roma" (ROMA 2-augmentations on every
     level's matching). coarsen_to: stop once a level has at most this many

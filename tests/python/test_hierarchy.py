@@ -3,7 +3,8 @@ computations: every level is P^T A P of the one before without its
 diagonal, vertex weights are P^T w, maps are onto and numbered in order of
 first appearance, the statistics count what the matrices hold, level 0 is
 the graph SciPy alone makes of the input, projection keeps cuts; on random
-and shared graphs, both matchers, with and without ROMA; GPU against CPU
+and shared graphs, the matchers (HEC, the default, and the matchings), with
+and without ROMA; GPU against CPU
 where a GPU is usable."""
 
 import inspect
@@ -17,11 +18,14 @@ import coarsen
 from conftest import assert_same_graph, galerkin, oracle_graph, random_matrix
 
 
-def check_hierarchy(h, exact, matching=True):
+def check_hierarchy(h, exact, matching=None):
     """Every property of the module docstring on hierarchy h. matching: the
     levels come from matchings (pairs, numbered by their smallest member);
-    HEC's groups are larger and numbered by their leader."""
+    HEC's groups are larger and numbered by their leader (None: by the
+    matcher h was built with)."""
     graphs, weights, maps, stats = h.graphs, h.vertex_weights, h.maps, h.stats
+    if matching is None:
+        matching = stats["options"]["matcher"] != "hec"
     assert len(graphs) == len(weights) == h.levels + 1 == len(maps) + 1 == len(stats["levels"])
     for k in range(1, h.levels + 1):
         m, n_fine, n = maps[k - 1], graphs[k - 1].shape[0], graphs[k].shape[0]
@@ -83,9 +87,9 @@ def test_vertex_weights_are_carried_and_capped():
     h = coarsen.coarsen(A, vertex_weights=vw, coarsen_to=0, max_vertex_weight=20, device="cpu")
     check_hierarchy(h, exact=True)
     np.testing.assert_array_equal(h.vertex_weights[0], vw)
-    # a pair is formed only under the cap; a vertex heavier alone stays alone
+    # a group (pair) is formed only under the cap; a vertex heavier alone stays alone
     for k in range(1, h.levels + 1):
-        heavy = h.vertex_weights[k][np.bincount(h.maps[k - 1]) == 2]
+        heavy = h.vertex_weights[k][np.bincount(h.maps[k - 1]) >= 2]
         assert np.all(heavy <= 20)
     assert h.stats["options"]["max_vertex_weight"] == 20
 
@@ -183,7 +187,8 @@ def test_python_defaults_are_the_librarys():
     assert (o.levels, o.coarsen_to, o.min_reduction, o.two_hop_threshold, o.seed, o.gpu_memory_factor) == (
         d["levels"], d["coarsen_to"], d["min_reduction"], d["two_hop_threshold"], d["seed"], d["gpu_memory"])
     assert o.max_vertex_weight == -1 and d["max_vertex_weight"] == "auto"
-    assert (o.hashed_ties, o.refine_roma, o.matcher, o.device) == (1, 0, 0, 0)
+    assert (o.hashed_ties, o.refine_roma, o.device) == (1, 0, 0)
+    assert _lib.MATCHERS[d["matcher"]] == o.matcher
     p = _lib.PartitionOpts()
     _lib.lib.coarsen_partition_opts_default(byref(p))
     d = {k: v.default for k, v in inspect.signature(coarsen.partition).parameters.items()}
