@@ -1,5 +1,5 @@
-/* conn_lists.c — the per-vertex connectivity lists of the FM polish on
- * integer-weighted graphs (conn_lists.h). */
+/* conn_lists.c — the per-vertex connectivity lists of the FM polish
+ * (conn_lists.h). */
 #include "partition/conn_lists.h"
 
 #include <stdlib.h>
