@@ -5,9 +5,9 @@
  * list is built once and then updated as its neighbours move, instead of
  * summing the whole row again at every evaluation: integer sums below 2^53
  * (coarsen.h's bound) are exact in any order, so the updated figures still
- * equal the CSR-order sums. (Real weights have no such exactness: their
- * polish builds a list again, in its own room, when it is needed after a
- * neighbour moved.) Lists live in a pool for one polish call and stay valid
+ * equal the CSR-order sums. (Real weights have no such exactness: updated,
+ * a list is an estimate, and the polish builds it again, in its own room,
+ * where it needs the exact figures.) Lists live in a pool for one polish call and stay valid
  * through every move of it, rollbacks included (each move updates the lists
  * of its neighbours, integer weights); a vertex refers to its list by a
  * conn_ref kept in the polish's per-vertex state. Internal to partition/. */

@@ -8,17 +8,16 @@
  * from the vertex's connectivity list (conn_lists.h). On integer weights the
  * list is updated as neighbours move (the same figures as summing the row
  * again). On real weights only a sum of the row in CSR order gives the
- * figures of partition_best_move, so a list is summed anew when it is needed
- * after a neighbour moved, and lazily: a vertex whose neighbour moved enters
- * the heap with an upper bound of its gain (bounds kept per vertex as its
- * neighbours move), and its row is summed only when that bound reaches the
- * top of the heap, where its exact gain at the time of the push (the part
- * weights of that time, from their history) replaces it. The pops of exact
- * entries, hence the moves, are those of evaluating every push at once. */
+ * figures of partition_best_move (updates round differently), so the
+ * updated list is only an estimate, and a vertex that has a list (whose
+ * neighbour moved, or a candidate at a pass's start) enters the heap
+ * lazily: with its estimated gain widened by a bound of the rounding; its row is summed again only when that bound reaches the top of
+ * the heap, where its exact gain at the time of the push (the part weights
+ * of that time, from their history) replaces it. The pops of exact entries,
+ * hence the moves, are those of evaluating every push at once. */
 #include "partition/partition.h"
 
 #include <float.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,12 +47,9 @@ typedef struct vstate {
     int32_t v;
     uint32_t stamp;
     unsigned char locked, listed;
-    unsigned char fresh;   /* real weights: the list sums the current neighbour parts */
-    unsigned char bounded; /* real weights: hi, lo, mag, updates are set */
-    int32_t updates;       /* neighbour moves since hi and lo were taken from a current list */
-    double hi;             /* >= the highest connectivity to another part, and >= 0 */
-    double lo;             /* <= the connectivity to its own part */
-    double mag;            /* its row's weight sum: the scale of the rounding */
+    unsigned char fresh;   /* real weights: the list is the CSR-order sums of the current parts */
+    int32_t updates;       /* real weights: neighbour moves the list was updated by since */
+    double mag;            /* real weights: the row's weight sum, the scale of the rounding */
     conn_ref conn;
 } vstate;
 typedef struct vtable { vstate *s; size_t cap, used; int bits; /* cap = 2^bits */ } vtable;
@@ -200,33 +196,14 @@ static int64_t weight_at(const fm *f, int32_t b, int32_t m)
     return h->a[lo].w;
 }
 
-/* Real weights: v's bounds taken from its current list. */
-static void bounds_from_list(const fm *f, int32_t v, vstate *s)
-{
-    const conn_entry *e = f->pool.e + s->conn.off;
-    s->hi = 0;
-    s->lo = 0;
-    s->mag = 0;
-    for (int32_t j = 0; j < s->conn.len; j++) {
-        if (e[j].edges == 0)
-            continue;
-        s->mag += e[j].conn;
-        if (e[j].part == f->part[v])
-            s->lo = e[j].conn;
-        else if (e[j].conn > s->hi)
-            s->hi = e[j].conn;
-    }
-    s->updates = 0;
-    s->bounded = 1;
-}
-
-/* Real weights: an upper bound of the gain partition_best_move would give v
- * now: hi - lo, widened by the rounding of the CSR-order sums (at most deg
- * units of the last place of mag each) and of the updates of hi and lo. */
-static double gain_bound(const fm *f, int32_t v, const vstate *s)
+/* Real weights: how far v's estimated gain (its updated list) may lie below
+ * the gain partition_best_move would give: the rounding of the CSR-order
+ * sums (at most deg units of the last place of mag each), of the updates and
+ * of the differences, twice over. */
+static double estimate_margin(const fm *f, int32_t v, const vstate *s)
 {
     int64_t deg = f->g->xadj[v + 1] - f->g->xadj[v];
-    return (s->hi - s->lo) + (double)(3 * (deg + s->updates) + 8) * DBL_EPSILON * (s->mag + fabs(s->hi) + fabs(s->lo));
+    return (double)(4 * (deg + s->updates) + 16) * DBL_EPSILON * s->mag;
 }
 
 /* v's best admissible move (*dest, -1 when none) and its gain, with the part
@@ -237,8 +214,12 @@ static int evaluate(fm *f, int32_t v, vstate *s, int32_t at, int32_t *dest, doub
         if (conn_build(&f->pool, f->g, f->part, v, &s->conn, err))
             return COARSEN_ERR_NOMEM;
         if (f->real) {
+            const conn_entry *e = f->pool.e + s->conn.off;
             s->fresh = 1;
-            bounds_from_list(f, v, s);
+            s->updates = 0;
+            s->mag = 0;
+            for (int32_t j = 0; j < s->conn.len; j++)
+                s->mag += e[j].conn;
         }
     }
     const int64_t *w = f->w;
@@ -253,8 +234,8 @@ static int evaluate(fm *f, int32_t v, vstate *s, int32_t at, int32_t *dest, doub
 }
 
 /* (Re)enters v in the heap with its best admissible move's gain; lazy (only
- * on real weights, after a neighbour's move): with a bound of it when v has
- * bounds. */
+ * on real weights, after a neighbour's move): with a bound of it from its
+ * updated list when it has one. */
 static int push_vertex(fm *f, int32_t v, int lazy, coarsen_error *err)
 {
     int32_t dest;
@@ -263,8 +244,10 @@ static int push_vertex(fm *f, int32_t v, int lazy, coarsen_error *err)
     if (!s)
         return COARSEN_ERR_NOMEM;
     s->stamp++;
-    if (lazy && f->real && s->bounded)
-        return heap_push(&f->h, (entry){gain_bound(f, v, s), v, s->stamp, f->nmoves}, err);
+    if (lazy && f->real && s->conn.built) { /* the same admissible parts: the lists count edges exactly */
+        gain = conn_best(&f->pool, &s->conn, f->part[v], f->g->vwgt[v], f->w, f->cap, &dest);
+        return dest < 0 ? 0 : heap_push(&f->h, (entry){gain + estimate_margin(f, v, s), v, s->stamp, f->nmoves}, err);
+    }
     if (evaluate(f, v, s, -1, &dest, &gain, err))
         return COARSEN_ERR_NOMEM;
     return dest < 0 ? 0 : heap_push(&f->h, (entry){gain, v, s->stamp, -1}, err);
@@ -282,8 +265,7 @@ static int add_candidate(fm *f, int32_t v, coarsen_error *err)
 }
 
 /* Moves v to part to: part weights, and the lists of its neighbours that
- * have one (integer weights) or their bounds (real weights: their lists are
- * no longer current). */
+ * have one (on real weights an estimate from now on). */
 static void move(fm *f, int32_t v, int32_t to)
 {
     const coarsen_graph *g = f->g;
@@ -293,31 +275,11 @@ static void move(fm *f, int32_t v, int32_t to)
     f->part[v] = to;
     for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++) {
         vstate *n = vstate_find(&f->t, g->adj[i]);
-        if (!n)
-            continue;
-        if (!f->real) {
-            if (n->conn.built)
-                conn_shift(&f->pool, &n->conn, from, to, g->ewgt[i]);
-            continue;
+        if (n && n->conn.built) {
+            conn_shift(&f->pool, &n->conn, from, to, g->ewgt[i]);
+            n->fresh = 0;
+            n->updates++;
         }
-        n->fresh = 0;
-        if (!n->bounded)
-            continue;
-        int32_t own = f->part[g->adj[i]];
-        if (to != own)
-            n->hi += g->ewgt[i];
-        if (from == own)
-            n->lo -= g->ewgt[i];
-        else if (to == own)
-            n->lo += g->ewgt[i];
-        n->updates++;
-    }
-    if (f->real) { /* v's own list stays current (its neighbours did not move), its own part changed */
-        vstate *s = vstate_find(&f->t, v);
-        if (s->fresh)
-            bounds_from_list(f, v, s);
-        else
-            s->bounded = 0;
     }
 }
 
@@ -355,7 +317,7 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
             f->hist[p].n = 0;
     }
     for (size_t c = 0; c < f->cand.n && !rc; c++)
-        rc = push_vertex(f, f->cand.a[c], 0, err);
+        rc = push_vertex(f, f->cand.a[c], 1, err);
     while (!rc && f->h.n > 0 && (size_t)f->nmoves - best_len < PARTITION_POLISH_STALL) {
         entry e = heap_pop(&f->h);
         int32_t v = e.v, dest;
