@@ -236,13 +236,10 @@ static int evaluate(fm *f, int32_t v, vstate *s, int32_t at, int32_t *dest, doub
 /* (Re)enters v in the heap with its best admissible move's gain; lazy (only
  * on real weights, after a neighbour's move): with a bound of it from its
  * updated list when it has one. */
-static int push_vertex(fm *f, int32_t v, int lazy, coarsen_error *err)
+static int push_vertex(fm *f, int32_t v, vstate *s, int lazy, coarsen_error *err)
 {
     int32_t dest;
     double gain;
-    vstate *s = vstate_get(&f->t, v, err);
-    if (!s)
-        return COARSEN_ERR_NOMEM;
     s->stamp++;
     if (lazy && f->real && s->conn.built) { /* the same admissible parts: the lists count edges exactly */
         gain = conn_best(&f->pool, &s->conn, f->part[v], f->g->vwgt[v], f->w, f->cap, &dest);
@@ -265,8 +262,9 @@ static int add_candidate(fm *f, int32_t v, coarsen_error *err)
 }
 
 /* Moves v to part to: part weights, and the lists of its neighbours that
- * have one (on real weights an estimate from now on). */
-static void move(fm *f, int32_t v, int32_t to)
+ * have one (on real weights an estimate from now on); push: then (re)enters
+ * each neighbour not locked in the heap (lazily), its list complete. */
+static int move(fm *f, int32_t v, int32_t to, int push, coarsen_error *err)
 {
     const coarsen_graph *g = f->g;
     int32_t from = f->part[v];
@@ -274,13 +272,22 @@ static void move(fm *f, int32_t v, int32_t to)
     f->w[to] += g->vwgt[v];
     f->part[v] = to;
     for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++) {
-        vstate *n = vstate_find(&f->t, g->adj[i]);
-        if (n && n->conn.built) {
+        int32_t u = g->adj[i];
+        vstate *n = push ? vstate_get(&f->t, u, err) : vstate_find(&f->t, u);
+        if (!n) {
+            if (push)
+                return COARSEN_ERR_NOMEM;
+            continue;
+        }
+        if (n->conn.built) {
             conn_shift(&f->pool, &n->conn, from, to, g->ewgt[i]);
             n->fresh = 0;
             n->updates++;
         }
+        if (push && !n->locked && push_vertex(f, u, n, 1, err))
+            return COARSEN_ERR_NOMEM;
     }
+    return 0;
 }
 
 /* Real weights: the part weights after the pass's move m (just made) into
@@ -317,7 +324,7 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
             f->hist[p].n = 0;
     }
     for (size_t c = 0; c < f->cand.n && !rc; c++)
-        rc = push_vertex(f, f->cand.a[c], 1, err);
+        rc = push_vertex(f, f->cand.a[c], vstate_find(&f->t, f->cand.a[c]), 1, err);
     while (!rc && f->h.n > 0 && (size_t)f->nmoves - best_len < PARTITION_POLISH_STALL) {
         entry e = heap_pop(&f->h);
         int32_t v = e.v, dest;
@@ -343,25 +350,19 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
             break;
         int32_t from = f->part[v];
         f->nmoves++;
-        move(f, v, dest);
-        if (f->real && (rc = record_weights(f, from, dest, err)))
+        if ((rc = move(f, v, dest, 1, err)) || (f->real && (rc = record_weights(f, from, dest, err))))
             break;
         cum += gain;
         if (cum > best + tol) {
             best = cum;
             best_len = (size_t)f->nmoves;
         }
-        for (int64_t i = g->xadj[v]; i < g->xadj[v + 1] && !rc; i++) {
-            const vstate *n = vstate_find(&f->t, g->adj[i]);
-            if (!n || !n->locked)
-                rc = push_vertex(f, g->adj[i], 1, err);
-        }
     }
     for (size_t m = (size_t)f->nmoves; m-- > 0;) {
         int32_t v = f->log.a[2 * m];
         vstate_find(&f->t, v)->locked = 0;
         if (m >= best_len)
-            move(f, v, f->log.a[2 * m + 1]);
+            move(f, v, f->log.a[2 * m + 1], 0, err);
     }
     for (size_t c = 0; c < f->cand.n; c++)
         vstate_find(&f->t, f->cand.a[c])->listed = 0;
