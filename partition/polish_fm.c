@@ -9,9 +9,9 @@
  * list is updated as neighbours move (the same figures as summing the row
  * again). On real weights only a sum of the row in CSR order gives the
  * figures of partition_best_move (updates round differently), so the
- * updated list is only an estimate, and a vertex that has a list (whose
- * neighbour moved, or a candidate at a pass's start) enters the heap
- * lazily: with its estimated gain widened by a bound of the rounding; its row is summed again only when that bound reaches the top of
+ * updated list is only an estimate, and a vertex of a long row that has a
+ * list (whose neighbour moved, or a candidate at a pass's start) enters the
+ * heap lazily: with its estimated gain widened by a bound of the rounding; its row is summed again only when that bound reaches the top of
  * the heap, where its exact gain at the time of the push (the part weights
  * of that time, from their history) replaces it. The pops of exact entries,
  * hence the moves, are those of evaluating every push at once. */
@@ -206,6 +206,17 @@ static double estimate_margin(const fm *f, int32_t v, const vstate *s)
     return (double)(4 * (deg + s->updates) + 16) * DBL_EPSILON * s->mag;
 }
 
+#define POLISH_LAZY_DEGREE 16
+
+/* Real weights: whether v enters the heap lazily (its list updated as an
+ * estimate) rather than by summing its row at once: rows longer than
+ * POLISH_LAZY_DEGREE, where a sum costs more than updating the list (fewer
+ * instructions in the shared graphs' runs; the moves are the same either way). */
+static int lazy_row(const fm *f, int32_t v)
+{
+    return f->real && f->g->xadj[v + 1] - f->g->xadj[v] > POLISH_LAZY_DEGREE;
+}
+
 /* v's best admissible move (*dest, -1 when none) and its gain, with the part
  * weights after the pass's first `at` moves (at < 0: now); s is v's state. */
 static int evaluate(fm *f, int32_t v, vstate *s, int32_t at, int32_t *dest, double *gain, coarsen_error *err)
@@ -241,7 +252,7 @@ static int push_vertex(fm *f, int32_t v, vstate *s, int lazy, coarsen_error *err
     int32_t dest;
     double gain;
     s->stamp++;
-    if (lazy && f->real && s->conn.built) { /* the same admissible parts: the lists count edges exactly */
+    if (lazy && s->conn.built && lazy_row(f, v)) { /* the same admissible parts: the lists count edges exactly */
         gain = conn_best(&f->pool, &s->conn, f->part[v], f->g->vwgt[v], f->w, f->cap, &dest);
         return dest < 0 ? 0 : heap_push(&f->h, (entry){gain + estimate_margin(f, v, s), v, s->stamp, f->nmoves}, err);
     }
@@ -279,11 +290,11 @@ static int move(fm *f, int32_t v, int32_t to, int push, coarsen_error *err)
                 return COARSEN_ERR_NOMEM;
             continue;
         }
-        if (n->conn.built) {
+        if (n->conn.built && (!f->real || lazy_row(f, u))) {
             conn_shift(&f->pool, &n->conn, from, to, g->ewgt[i]);
-            n->fresh = 0;
             n->updates++;
         }
+        n->fresh = 0;
         if (push && !n->locked && push_vertex(f, u, n, 1, err))
             return COARSEN_ERR_NOMEM;
     }

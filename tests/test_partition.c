@@ -353,7 +353,7 @@ static int64_t oracle_polish(const coarsen_graph *g, int32_t k, int64_t cap, int
 Test(partition_polish, real_weights_move_as_when_every_row_is_summed_at_every_push)
 {
     for (int mode = 0; mode < 2; mode++) {
-        coarsen_graph *g = partition_test_graph("rgg:n=2000,deg=12,weights=real,seed=5", mode ? 4 : 1, 9);
+        coarsen_graph *g = partition_test_graph("rgg:n=3000,deg=20,weights=real,seed=5", mode ? 4 : 1, 9);
         if (mode) { /* w(u, v) = 10^e, e in [-36, 4), from a hash of the pair: symmetric */
             for (int32_t v = 0; v < g->n; v++)
                 for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++) {
