@@ -11,10 +11,12 @@
  * figures of partition_best_move (updates round differently), so the
  * updated list is only an estimate, and a vertex of a long row that has a
  * list (whose neighbour moved, or a candidate at a pass's start) enters the
- * heap lazily: with its estimated gain widened by a bound of the rounding; its row is summed again only when that bound reaches the top of
- * the heap, where its exact gain at the time of the push (the part weights
- * of that time, from their history) replaces it. The pops of exact entries,
- * hence the moves, are those of evaluating every push at once. */
+ * heap lazily: with its estimated gain widened by a bound of the rounding.
+ * Its row is summed again only when that entry reaches the top of the heap,
+ * where its exact gain at the time of the push (the part weights of that
+ * time, from their history) replaces it. An exact entry popped is then at
+ * least every other entry's exact gain, so the pops of exact entries, hence
+ * the moves, are those of evaluating every push at once. */
 #include "partition/partition.h"
 
 #include <float.h>
@@ -39,8 +41,8 @@ static int ivec_push(ivec *x, int32_t v, coarsen_error *err)
 /* The state of the vertices the polish has looked at, in an open-addressing
  * hash table (linear probing, at most half full): the stamp of its current
  * heap entry, locked (moved in this pass), listed (among the candidates),
- * its connectivity list, and on real weights whether the list is current
- * and the bounds of its connectivities. A vertex absent from the table has
+ * its connectivity list, and on real weights whether the list is current,
+ * the updates since and its row's weight sum. A vertex absent from the table has
  * stamp 0, every flag clear and no list. Pointers into the table are valid
  * until the next vstate_get. */
 typedef struct vstate {
@@ -244,9 +246,9 @@ static int evaluate(fm *f, int32_t v, vstate *s, int32_t at, int32_t *dest, doub
     return 0;
 }
 
-/* (Re)enters v in the heap with its best admissible move's gain; lazy (only
- * on real weights, after a neighbour's move): with a bound of it from its
- * updated list when it has one. */
+/* (Re)enters v in the heap with its best admissible move's gain; lazy (after
+ * a neighbour's move, or at a pass's start): with a bound of it from its
+ * updated list when v has one and a long row on real weights. */
 static int push_vertex(fm *f, int32_t v, vstate *s, int lazy, coarsen_error *err)
 {
     int32_t dest;
@@ -373,7 +375,7 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
         int32_t v = f->log.a[2 * m];
         vstate_find(&f->t, v)->locked = 0;
         if (m >= best_len)
-            move(f, v, f->log.a[2 * m + 1], 0, err);
+            (void)move(f, v, f->log.a[2 * m + 1], 0, err); /* no pushes: nothing to fail */
     }
     for (size_t c = 0; c < f->cand.n; c++)
         vstate_find(&f->t, f->cand.a[c])->listed = 0;
