@@ -2,13 +2,14 @@
 #include "coarsen/graph_totals.h"
 
 #include "core/fixed_sum.h"
+#include "core/threads.h"
 
 int graph_totals_cpu(const coarsen_graph *g, graph_totals *t, coarsen_error *err)
 {
     (void)err;
     int64_t vsum = 0, vmax = 0;
     double esum = 0;
-#pragma omp parallel for schedule(static) reduction(+ : vsum) reduction(max : vmax)
+#pragma omp parallel for schedule(static) reduction(+ : vsum) reduction(max : vmax) if (g->n >= THREADS_PARALLEL_MIN)
     for (int32_t v = 0; v < g->n; v++) {
         vsum += g->vwgt[v];
         if (g->vwgt[v] > vmax)

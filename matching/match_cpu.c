@@ -33,8 +33,10 @@ int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_
         int32_t u = g->adj[e];
         if ((mate && mate[u] >= 0) || !pair_eligible(cap, vw, g->vwgt[u]))
             continue;
-        int32_t rank = tie_rank(ties, u);
         double k = edge_rating(opts->rating, g->ewgt[e], vw, g->vwgt[u]);
+        if (best_rank >= 0 && k < best_w) /* loses whatever its rank: no rank to compute */
+            continue;
+        int32_t rank = tie_rank(ties, u);
         if (edge_better(k, rank, best_w, best_rank))
             best = u, best_rank = rank, best_w = k;
     }

@@ -1,5 +1,5 @@
-/* conn_lists.c — the per-vertex connectivity lists of the FM polish on
- * integer-weighted graphs (conn_lists.h). */
+/* conn_lists.c — the per-vertex connectivity lists of the FM polish
+ * (conn_lists.h). */
 #include "partition/conn_lists.h"
 
 #include <stdlib.h>
@@ -34,7 +34,8 @@ int conn_build(conn_pool *p, const coarsen_graph *g, const int32_t *part, int32_
 {
     int64_t deg = g->xadj[v + 1] - g->xadj[v];
     int32_t room = deg < p->k ? (int32_t)deg : p->k; /* never more adjacent parts at once */
-    if (refine_reserve((void **)&p->e, p->n + (size_t)room, &p->cap, sizeof *p->e, err))
+    size_t off = r->built ? r->off : p->n;           /* built before: its own room again */
+    if (!r->built && refine_reserve((void **)&p->e, p->n + (size_t)room, &p->cap, sizeof *p->e, err))
         return COARSEN_ERR_NOMEM;
     int32_t ns = 0;
     for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++) {
@@ -43,14 +44,15 @@ int conn_build(conn_pool *p, const coarsen_graph *g, const int32_t *part, int32_
             p->seen[ns++] = b;
         p->sum[b] += g->ewgt[i];
     }
-    *r = (conn_ref){.off = p->n, .len = ns, .cap = room, .built = 1};
+    if (!r->built)
+        p->n += (size_t)room;
+    *r = (conn_ref){.off = off, .len = ns, .cap = room, .built = 1};
     for (int32_t j = 0; j < ns; j++) {
         int32_t b = p->seen[j];
-        p->e[p->n + (size_t)j] = (conn_entry){b, p->edges[b], p->sum[b]};
+        p->e[off + (size_t)j] = (conn_entry){b, p->edges[b], p->sum[b]};
         p->edges[b] = 0;
         p->sum[b] = 0;
     }
-    p->n += (size_t)room;
     return 0;
 }
 

@@ -1,15 +1,16 @@
-/* conn_lists.h — per-vertex connectivity lists for the FM polish on graphs
- * with integer edge weights: for a vertex, one entry per adjacent part (its
- * number of edges and their weight sum into that part), built from the
- * vertex's row once and then updated as its neighbours move, instead of
- * summing the whole row again at every evaluation. Integer sums below 2^53
- * (coarsen.h's bound) are exact in any order, so a list's figures equal the
- * CSR-order sums of partition_best_move, and so do the moves chosen from
- * them. (Real weights have no such exactness: their polish sums every row
- * anew.) Lists live in a pool for one polish call and stay valid through
- * every move of it, rollbacks included (each move updates the lists of its
- * neighbours); a vertex refers to its list by a conn_ref kept in the
- * polish's per-vertex state. Internal to partition/. */
+/* conn_lists.h — per-vertex connectivity lists for the FM polish: for a
+ * vertex, one entry per adjacent part (its number of edges and their weight
+ * sum into that part), summed from the vertex's row in CSR order, so that
+ * its figures are those of partition_best_move. On integer edge weights a
+ * list is built once and then updated as its neighbours move, instead of
+ * summing the whole row again at every evaluation: integer sums below 2^53
+ * (coarsen.h's bound) are exact in any order, so the updated figures still
+ * equal the CSR-order sums. (Real weights have no such exactness: updated,
+ * a list is an estimate, and the polish builds it again, in its own room,
+ * where it needs the exact figures.) Lists live in a pool for one polish call and stay valid
+ * through every move of it, rollbacks included (each move updates the lists
+ * of its neighbours, integer weights); a vertex refers to its list by a
+ * conn_ref kept in the polish's per-vertex state. Internal to partition/. */
 #ifndef PARTITION_CONN_LISTS_H
 #define PARTITION_CONN_LISTS_H
 
@@ -43,8 +44,9 @@ typedef struct conn_ref {
 int conn_pool_init(conn_pool *p, int32_t k, coarsen_error *err);
 void conn_pool_free(conn_pool *p);
 
-/* Builds v's list from its row and the current parts (room for
- * min(k, degree) entries: never more distinct adjacent parts). */
+/* Builds v's list from its row and the current parts, summing in CSR order
+ * (room for min(k, degree) entries: never more distinct adjacent parts); a
+ * list built before (r->built) is built again in its own room. */
 int conn_build(conn_pool *p, const coarsen_graph *g, const int32_t *part, int32_t v, conn_ref *r,
                coarsen_error *err);
 

@@ -5,12 +5,23 @@
  * the rules). Its memory and work are proportional to the boundary and the
  * neighbourhoods of the moves, never to the whole graph (per-vertex state
  * lives in a hash table), once the boundary is known. A move is evaluated
- * from the vertex's connectivity list on integer weights (conn_lists.h:
- * updated as neighbours move, the same figures as summing the row again)
- * and by summing its row (partition_best_move) on real weights. */
+ * from the vertex's connectivity list (conn_lists.h). On integer weights the
+ * list is updated as neighbours move (the same figures as summing the row
+ * again). On real weights only a sum of the row in CSR order gives the
+ * figures of partition_best_move (updates round differently), so the
+ * updated list is only an estimate, and a vertex of a long row that has a
+ * list (whose neighbour moved, or a candidate at a pass's start) enters the
+ * heap lazily: with its estimated gain widened by a bound of the rounding.
+ * Its row is summed again only when that entry reaches the top of the heap,
+ * where its exact gain at the time of the push (the part weights of that
+ * time, from their history) replaces it. An exact entry popped is then at
+ * least every other entry's exact gain, so the pops of exact entries, hence
+ * the moves, are those of evaluating every push at once. */
 #include "partition/partition.h"
 
+#include <float.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/error.h"
 #include "partition/conn_lists.h"
@@ -30,10 +41,19 @@ static int ivec_push(ivec *x, int32_t v, coarsen_error *err)
 /* The state of the vertices the polish has looked at, in an open-addressing
  * hash table (linear probing, at most half full): the stamp of its current
  * heap entry, locked (moved in this pass), listed (among the candidates),
- * its connectivity list (integer weights). A vertex absent from the table
- * has stamp 0, both flags clear and no list. Pointers into the table are
- * valid until the next vstate_get. */
-typedef struct vstate { int32_t v; uint32_t stamp; unsigned char locked, listed; conn_ref conn; } vstate;
+ * its connectivity list, and on real weights whether the list is current,
+ * the updates since and its row's weight sum. A vertex absent from the table has
+ * stamp 0, every flag clear and no list. Pointers into the table are valid
+ * until the next vstate_get. */
+typedef struct vstate {
+    int32_t v;
+    uint32_t stamp;
+    unsigned char locked, listed;
+    unsigned char fresh;   /* real weights: the list is the CSR-order sums of the current parts */
+    int32_t updates;       /* real weights: neighbour moves the list was updated by since */
+    double mag;            /* real weights: the row's weight sum, the scale of the rounding */
+    conn_ref conn;
+} vstate;
 typedef struct vtable { vstate *s; size_t cap, used; int bits; /* cap = 2^bits */ } vtable;
 
 /* Fibonacci hashing: the top bits of v times 2^64 / golden ratio. */
@@ -95,8 +115,10 @@ static vstate *vstate_get(vtable *t, int32_t v, coarsen_error *err)
 
 /* A binary max-heap of (gain, vertex), ties to the lower vertex id: a total
  * order, so the pops do not depend on the order of the pushes. An entry is
- * current only while its stamp equals the vertex's (later pushes supersede). */
-typedef struct entry { double gain; int32_t v; uint32_t stamp; } entry;
+ * current only while its stamp equals the vertex's (later pushes supersede).
+ * at < 0: gain is exact; at >= 0: gain is at least the vertex's gain after
+ * the pass's first `at` moves. */
+typedef struct entry { double gain; int32_t v; uint32_t stamp; int32_t at; } entry;
 typedef struct heap { entry *e; size_t n, cap; } heap;
 
 static int above(const entry *a, const entry *b)
@@ -137,46 +159,108 @@ static entry heap_pop(heap *h)
     return top;
 }
 
+/* A part's weight after the pass's m-th move. */
+typedef struct wrec { int32_t m; int64_t w; } wrec;
+typedef struct whist { wrec *a; size_t n, cap; } whist;
+
 typedef struct fm {
     const coarsen_graph *g;
     int32_t k;
     int64_t cap;
     int32_t *part;
     int64_t *w;       /* part weights */
-    double *conn;     /* k, zero between calls */
-    int32_t *touched; /* k */
     vtable t;
     heap h;
     ivec cand;        /* the vertices a pass starts from, no repeats */
     ivec log;         /* the moves of the pass: (vertex, part it left) pairs */
-    int lists;        /* integer weights: moves evaluated from connectivity lists */
     conn_pool pool;
+    int real;         /* real weights: lists summed anew, lazy pushes */
+    int32_t nmoves;   /* moves of the pass so far */
+    int64_t *w0;      /* real weights, k: the part weights at the start of the pass */
+    whist *hist;      /* real weights, k: each part's weight after each move of the pass changing it */
+    int64_t *wt;      /* real weights, k: scratch, part weights of another time */
 } fm;
 
-/* v's best admissible move (*dest, -1 when none) and its gain; s is v's
- * state. */
-static int evaluate(fm *f, int32_t v, vstate *s, int32_t *dest, double *gain, coarsen_error *err)
+/* Part b's weight after the pass's first m moves. */
+static int64_t weight_at(const fm *f, int32_t b, int32_t m)
 {
-    if (!f->lists) {
-        *gain = partition_best_move(f->g, f->part, v, f->conn, f->touched, dest, NULL, f->w, f->cap);
-        return 0;
+    const whist *h = &f->hist[b];
+    if (h->n == 0 || h->a[0].m > m)
+        return f->w0[b];
+    size_t lo = 0, hi = h->n; /* the last record of a move <= m lies in [lo, hi) */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (h->a[mid].m <= m)
+            lo = mid;
+        else
+            hi = mid;
     }
-    if (!s->conn.built && conn_build(&f->pool, f->g, f->part, v, &s->conn, err))
-        return COARSEN_ERR_NOMEM;
-    *gain = conn_best(&f->pool, &s->conn, f->part[v], f->g->vwgt[v], f->w, f->cap, dest);
+    return h->a[lo].w;
+}
+
+/* Real weights: how far v's estimated gain (its updated list) may lie below
+ * the gain partition_best_move would give: the rounding of the CSR-order
+ * sums (at most deg units of the last place of mag each), of the updates and
+ * of the differences, twice over. */
+static double estimate_margin(const fm *f, int32_t v, const vstate *s)
+{
+    int64_t deg = f->g->xadj[v + 1] - f->g->xadj[v];
+    return (double)(4 * (deg + s->updates) + 16) * DBL_EPSILON * s->mag;
+}
+
+#define POLISH_LAZY_DEGREE 16
+
+/* Real weights: whether v enters the heap lazily (its list updated as an
+ * estimate) rather than by summing its row at once: rows longer than
+ * POLISH_LAZY_DEGREE, where a sum costs more than updating the list (fewer
+ * instructions in the shared graphs' runs; the moves are the same either way). */
+static int lazy_row(const fm *f, int32_t v)
+{
+    return f->real && f->g->xadj[v + 1] - f->g->xadj[v] > POLISH_LAZY_DEGREE;
+}
+
+/* v's best admissible move (*dest, -1 when none) and its gain, with the part
+ * weights after the pass's first `at` moves (at < 0: now); s is v's state. */
+static int evaluate(fm *f, int32_t v, vstate *s, int32_t at, int32_t *dest, double *gain, coarsen_error *err)
+{
+    if (!s->conn.built || (f->real && !s->fresh)) {
+        if (conn_build(&f->pool, f->g, f->part, v, &s->conn, err))
+            return COARSEN_ERR_NOMEM;
+        if (f->real) {
+            const conn_entry *e = f->pool.e + s->conn.off;
+            s->fresh = 1;
+            s->updates = 0;
+            s->mag = 0;
+            for (int32_t j = 0; j < s->conn.len; j++)
+                s->mag += e[j].conn;
+        }
+    }
+    const int64_t *w = f->w;
+    if (at >= 0) {
+        const conn_entry *e = f->pool.e + s->conn.off;
+        for (int32_t j = 0; j < s->conn.len; j++)
+            f->wt[e[j].part] = weight_at(f, e[j].part, at);
+        w = f->wt;
+    }
+    *gain = conn_best(&f->pool, &s->conn, f->part[v], f->g->vwgt[v], w, f->cap, dest);
     return 0;
 }
 
-/* (Re)enters v in the heap with its best admissible move's gain. */
-static int push_vertex(fm *f, int32_t v, coarsen_error *err)
+/* (Re)enters v in the heap with its best admissible move's gain; lazy (after
+ * a neighbour's move, or at a pass's start): with a bound of it from its
+ * updated list when v has one and a long row on real weights. */
+static int push_vertex(fm *f, int32_t v, vstate *s, int lazy, coarsen_error *err)
 {
     int32_t dest;
     double gain;
-    vstate *s = vstate_get(&f->t, v, err);
-    if (!s || evaluate(f, v, s, &dest, &gain, err))
-        return COARSEN_ERR_NOMEM;
     s->stamp++;
-    return dest < 0 ? 0 : heap_push(&f->h, (entry){gain, v, s->stamp}, err);
+    if (lazy && s->conn.built && lazy_row(f, v)) { /* the same admissible parts: the lists count edges exactly */
+        gain = conn_best(&f->pool, &s->conn, f->part[v], f->g->vwgt[v], f->w, f->cap, &dest);
+        return dest < 0 ? 0 : heap_push(&f->h, (entry){gain + estimate_margin(f, v, s), v, s->stamp, f->nmoves}, err);
+    }
+    if (evaluate(f, v, s, -1, &dest, &gain, err))
+        return COARSEN_ERR_NOMEM;
+    return dest < 0 ? 0 : heap_push(&f->h, (entry){gain, v, s->stamp, -1}, err);
 }
 
 static int add_candidate(fm *f, int32_t v, coarsen_error *err)
@@ -191,19 +275,46 @@ static int add_candidate(fm *f, int32_t v, coarsen_error *err)
 }
 
 /* Moves v to part to: part weights, and the lists of its neighbours that
- * have one. */
-static void move(fm *f, int32_t v, int32_t to)
+ * have one (on real weights an estimate from now on); push: then (re)enters
+ * each neighbour not locked in the heap (lazily), its list complete. */
+static int move(fm *f, int32_t v, int32_t to, int push, coarsen_error *err)
 {
     const coarsen_graph *g = f->g;
     int32_t from = f->part[v];
     f->w[from] -= g->vwgt[v];
     f->w[to] += g->vwgt[v];
     f->part[v] = to;
-    for (int64_t i = g->xadj[v]; i < g->xadj[v + 1] && f->lists; i++) {
-        vstate *n = vstate_find(&f->t, g->adj[i]);
-        if (n && n->conn.built)
+    for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++) {
+        int32_t u = g->adj[i];
+        vstate *n = push ? vstate_get(&f->t, u, err) : vstate_find(&f->t, u);
+        if (!n) {
+            if (push)
+                return COARSEN_ERR_NOMEM;
+            continue;
+        }
+        if (n->conn.built && (!f->real || lazy_row(f, u))) {
             conn_shift(&f->pool, &n->conn, from, to, g->ewgt[i]);
+            n->updates++;
+        }
+        n->fresh = 0;
+        if (push && !n->locked && push_vertex(f, u, n, 1, err))
+            return COARSEN_ERR_NOMEM;
     }
+    return 0;
+}
+
+/* Real weights: the part weights after the pass's move m (just made) into
+ * the history. */
+static int record_weights(fm *f, int32_t from, int32_t to, coarsen_error *err)
+{
+    int32_t p[2] = {from, to};
+    for (int j = 0; j < 2; j++) {
+        whist *h = &f->hist[p[j]];
+        if (refine_reserve((void **)&h->a, h->n + 1, &h->cap, sizeof *h->a, err))
+            return COARSEN_ERR_NOMEM;
+        h->a[h->n++] = (wrec){f->nmoves, f->w[p[j]]};
+    }
+    return 0;
 }
 
 /* One FM pass from the candidates: moves the best admissible vertex until
@@ -215,49 +326,56 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
 {
     const coarsen_graph *g = f->g;
     int rc = 0;
-    size_t nmoves = 0, best_len = 0;
+    size_t best_len = 0;
     double cum = 0, best = 0;
     f->h.n = 0;
     f->log.n = 0;
+    f->nmoves = 0;
+    if (f->real) {
+        memcpy(f->w0, f->w, (size_t)f->k * sizeof *f->w0);
+        for (int32_t p = 0; p < f->k; p++)
+            f->hist[p].n = 0;
+    }
     for (size_t c = 0; c < f->cand.n && !rc; c++)
-        rc = push_vertex(f, f->cand.a[c], err);
-    while (!rc && f->h.n > 0 && nmoves - best_len < PARTITION_POLISH_STALL) {
+        rc = push_vertex(f, f->cand.a[c], vstate_find(&f->t, f->cand.a[c]), 1, err);
+    while (!rc && f->h.n > 0 && (size_t)f->nmoves - best_len < PARTITION_POLISH_STALL) {
         entry e = heap_pop(&f->h);
         int32_t v = e.v, dest;
         vstate *s = vstate_find(&f->t, v);
         if (e.stamp != s->stamp || s->locked)
             continue;
         double gain;
-        if ((rc = evaluate(f, v, s, &dest, &gain, err)))
+        if ((rc = evaluate(f, v, s, e.at, &dest, &gain, err)))
             break;
         if (dest < 0)
             continue;
+        if (e.at >= 0) { /* a bound: the exact gain of the push replaces it */
+            rc = heap_push(&f->h, (entry){gain, v, s->stamp, -1}, err);
+            continue;
+        }
         if (gain != e.gain) { /* a part's weight changed its admissible moves */
             s->stamp++;
-            rc = heap_push(&f->h, (entry){gain, v, s->stamp}, err);
+            rc = heap_push(&f->h, (entry){gain, v, s->stamp, -1}, err);
             continue;
         }
         s->locked = 1;
         if ((rc = ivec_push(&f->log, v, err)) || (rc = ivec_push(&f->log, f->part[v], err)))
             break;
-        nmoves++;
-        move(f, v, dest);
+        int32_t from = f->part[v];
+        f->nmoves++;
+        if ((rc = move(f, v, dest, 1, err)) || (f->real && (rc = record_weights(f, from, dest, err))))
+            break;
         cum += gain;
         if (cum > best + tol) {
             best = cum;
-            best_len = nmoves;
-        }
-        for (int64_t i = g->xadj[v]; i < g->xadj[v + 1] && !rc; i++) {
-            const vstate *n = vstate_find(&f->t, g->adj[i]);
-            if (!n || !n->locked)
-                rc = push_vertex(f, g->adj[i], err);
+            best_len = (size_t)f->nmoves;
         }
     }
-    for (size_t m = nmoves; m-- > 0;) {
+    for (size_t m = (size_t)f->nmoves; m-- > 0;) {
         int32_t v = f->log.a[2 * m];
         vstate_find(&f->t, v)->locked = 0;
         if (m >= best_len)
-            move(f, v, f->log.a[2 * m + 1]);
+            (void)move(f, v, f->log.a[2 * m + 1], 0, err); /* no pushes: nothing to fail */
     }
     for (size_t c = 0; c < f->cand.n; c++)
         vstate_find(&f->t, f->cand.a[c])->listed = 0;
@@ -277,12 +395,16 @@ int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t
 {
     if (k < 2 || g->n == 0)
         return 0;
-    fm f = {.g = g, .k = k, .cap = cap, .part = part, .w = weights, .lists = g->integral_weights};
-    f.conn = xcalloc((size_t)k, sizeof *f.conn, "connectivity", err);
-    f.touched = xmalloc((size_t)k * sizeof *f.touched, "touched parts", err);
-    int rc = !f.conn || !f.touched ? COARSEN_ERR_NOMEM : vtable_init(&f.t, 4096, err);
-    if (!rc && f.lists)
+    fm f = {.g = g, .k = k, .cap = cap, .part = part, .w = weights, .real = !g->integral_weights};
+    int rc = vtable_init(&f.t, 4096, err);
+    if (!rc)
         rc = conn_pool_init(&f.pool, k, err);
+    if (!rc && f.real) {
+        f.w0 = xmalloc((size_t)k * sizeof *f.w0, "FM part weights", err);
+        f.wt = xmalloc((size_t)k * sizeof *f.wt, "FM part weights", err);
+        f.hist = xcalloc((size_t)k, sizeof *f.hist, "FM part weight history", err);
+        rc = !f.w0 || !f.wt || !f.hist ? COARSEN_ERR_NOMEM : 0;
+    }
     if (boundary) {
         for (int32_t b = 0; b < nb && !rc; b++)
             rc = add_candidate(&f, boundary[b], err);
@@ -310,8 +432,11 @@ int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t
         if (kept == 0)
             break;
     }
-    free(f.conn);
-    free(f.touched);
+    for (int32_t p = 0; p < k && f.hist; p++)
+        free(f.hist[p].a);
+    free(f.hist);
+    free(f.w0);
+    free(f.wt);
     conn_pool_free(&f.pool);
     free(f.t.s);
     free(f.h.e);
