@@ -15,6 +15,9 @@
 #include "dist/gather.h"
 #include "dist/handshake.h"
 #include "dist/map.h"
+#if COARSEN_HAVE_NCCL
+#include "dist/nccl.h"
+#endif
 #include "dist/two_hop.h"
 #include "matching/match_weight.h"
 
@@ -127,11 +130,21 @@ int dist_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *o
         rc = hierarchy_record_graph(g, &h->level[0].stats, err);
     MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
     MPI_Bcast(&h->level[0].stats, (int)sizeof h->level[0].stats, MPI_BYTE, 0, comm);
-    const int distributed = !rc && opts->matcher == COARSEN_MATCHER_HANDSHAKE && !opts->refine_roma;
+    const int distributable = opts->matcher == COARSEN_MATCHER_HANDSHAKE && !opts->refine_roma;
+    MPI_Comm run = comm; /* the levels' communicator: with NCCL attached on GPUs (dist/nccl.h) */
+#if COARSEN_HAVE_NCCL
+    if (!rc && distributable && opts->device == COARSEN_DEVICE_GPU) {
+        rc = dist_nccl_open(comm, &run, &h->gpus, err);
+        if (!rc)
+            snprintf(h->device_reason, sizeof h->device_reason,
+                     "mpi: %d processes, NCCL exchanges on %d GPUs, matching and contraction on the CPU", P, h->gpus);
+    }
+#endif
+    const int distributed = !rc && distributable;
     int handover = !rc && !distributed;
     dist_graph cur;
     if (distributed)
-        rc = dist_graph_scatter(g, comm, &cur, err);
+        rc = dist_graph_scatter(g, run, &cur, err);
     while (distributed && !rc) {
         if (hierarchy_stop_before(h))
             break;
@@ -140,13 +153,17 @@ int dist_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *o
             break;
         }
         int kept = 0;
-        rc = dist_level(h, &cur, h->levels + 1, &kept, comm, err);
+        rc = dist_level(h, &cur, h->levels + 1, &kept, run, err);
         h->distributed_levels += kept;
         if (rc || hierarchy_level_done(h, kept))
             break;
     }
     if (distributed)
         dist_graph_free(&cur);
+#if COARSEN_HAVE_NCCL
+    if (run != comm)
+        dist_nccl_close(&run);
+#endif
     if (!rc && handover && rank == 0)
         rc = hierarchy_build_rest_cpu(h, err);
     h->total_ms = timer_ms() - start;
