@@ -9,6 +9,9 @@
 
 #include "core/error.h"
 #include "matching/edge_order.h"
+#if COARSEN_HAVE_NCCL
+#include "dist/nccl.h"
+#endif
 
 /* The best rated eligible unmatched neighbour of local vertex v as an
  * extended index, or -1 (match_best_neighbour_cpu's rule). */
@@ -33,6 +36,10 @@ static int32_t best_neighbour(const coarsen_graph *l, const int32_t *ladj, int32
 int dist_handshake(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo, int32_t *mate,
                    int *passes, int64_t *matched, MPI_Comm comm, coarsen_error *err)
 {
+#if COARSEN_HAVE_NCCL
+    if (dist_nccl_handshake(d, gh, mo, mate, passes, matched, comm)) /* the passes on the GPUs (dist/nccl.h) */
+        return COARSEN_OK;
+#endif
     const coarsen_graph *l = d->local;
     const int32_t nl = gh->nlocal, next = gh->nlocal + gh->nghost;
     const tie_rule ties = match_ties(mo);

@@ -137,7 +137,9 @@ int dist_hierarchy_build(const coarsen_graph *g, const coarsen_hierarchy_opts *o
         rc = dist_nccl_open(comm, &run, &h->gpus, err);
         if (!rc)
             snprintf(h->device_reason, sizeof h->device_reason,
-                     "mpi: %d processes, NCCL exchanges on %d GPUs, matching and contraction on the CPU", P, h->gpus);
+                     "mpi: %d processes on %d GPUs: exchanges by NCCL, handshake on the GPUs, two-hop, map and "
+                     "contraction on the CPU",
+                     P, h->gpus);
     }
 #endif
     const int distributed = !rc && distributable;

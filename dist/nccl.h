@@ -15,6 +15,7 @@
 
 #include "coarsen.h"
 #include "dist/ghosts.h"
+#include "matching/matching.h"
 
 /* Collective over comm. Selects this rank's GPU and opens the NCCL
  * communicator; *gcomm [out]: a duplicate of comm carrying it (release with
@@ -26,6 +27,12 @@ int dist_nccl_open(MPI_Comm comm, MPI_Comm *gcomm, int *gpus, coarsen_error *err
 /* Collective: frees *gcomm and its NCCL communicator. */
 void dist_nccl_close(MPI_Comm *gcomm);
 
+/* The NCCL communicator comm carries, or NULL. */
+struct dist_nccl *dist_nccl_of(MPI_Comm comm);
+/* Ends the run when rc, a failed step's status, is not 0: prints err's
+ * message and calls MPI_Abort (the other ranks wait inside NCCL or MPI). */
+void dist_nccl_or_abort(int rc, const coarsen_error *err, MPI_Comm comm);
+
 /* The hooks of dist/: when comm carries an NCCL communicator, run the
  * exchange through it and return 1 (a rank whose exchange fails prints the
  * error and calls MPI_Abort: dist.h's rule); otherwise return 0 and do
@@ -33,5 +40,9 @@ void dist_nccl_close(MPI_Comm *gcomm);
 int dist_nccl_records(const void *send, const int *sc, const int *sd, void *recv, const int *rc, const int *rd,
                       size_t elem, MPI_Comm comm);
 int dist_nccl_ghosts(const dist_ghosts *gh, void *ext, size_t elem, MPI_Comm comm);
+/* dist_handshake's passes on the GPUs (dist/nccl_handshake.h), the same
+ * arguments and results. */
+int dist_nccl_handshake(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo, int32_t *mate,
+                        int *passes, int64_t *matched, MPI_Comm comm);
 
 #endif

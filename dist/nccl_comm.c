@@ -20,7 +20,7 @@ static int delete_nccl(MPI_Comm comm, int key, void *val, void *extra)
     return MPI_SUCCESS;
 }
 
-static dist_nccl *nccl_of(MPI_Comm comm)
+dist_nccl *dist_nccl_of(MPI_Comm comm)
 {
     if (nccl_key == MPI_KEYVAL_INVALID)
         return NULL;
@@ -96,8 +96,7 @@ void dist_nccl_close(MPI_Comm *gcomm)
         MPI_Comm_free(gcomm); /* delete_nccl destroys the NCCL communicator */
 }
 
-/* A failed exchange leaves the other ranks inside NCCL: this one ends the run. */
-static void or_abort(int rc, const coarsen_error *err, MPI_Comm comm)
+void dist_nccl_or_abort(int rc, const coarsen_error *err, MPI_Comm comm)
 {
     if (!rc)
         return;
@@ -108,21 +107,21 @@ static void or_abort(int rc, const coarsen_error *err, MPI_Comm comm)
 int dist_nccl_records(const void *send, const int *sc, const int *sd, void *recv, const int *rc, const int *rd,
                       size_t elem, MPI_Comm comm)
 {
-    dist_nccl *nc = nccl_of(comm);
+    dist_nccl *nc = dist_nccl_of(comm);
     if (!nc)
         return 0;
     coarsen_error err = {0};
-    or_abort(dist_nccl_alltoallv_host(nc, send, sc, sd, recv, rc, rd, elem, &err), &err, comm);
+    dist_nccl_or_abort(dist_nccl_alltoallv_host(nc, send, sc, sd, recv, rc, rd, elem, &err), &err, comm);
     return 1;
 }
 
 int dist_nccl_ghosts(const dist_ghosts *gh, void *ext, size_t elem, MPI_Comm comm)
 {
-    dist_nccl *nc = nccl_of(comm);
+    dist_nccl *nc = dist_nccl_of(comm);
     if (!nc)
         return 0;
     coarsen_error err = {0};
-    or_abort(dist_nccl_ghosts_host(nc, gh->send_idx, gh->send_count, gh->send_displ, gh->recv_count, gh->recv_displ,
+    dist_nccl_or_abort(dist_nccl_ghosts_host(nc, gh->send_idx, gh->send_count, gh->send_displ, gh->recv_count, gh->recv_displ,
                                    ext, gh->nlocal, elem, &err),
              &err, comm);
     return 1;

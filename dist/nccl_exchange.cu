@@ -49,6 +49,8 @@ extern "C" void dist_nccl_destroy(dist_nccl *nc)
     free(nc);
 }
 
+extern "C" int dist_nccl_size(const dist_nccl *nc) { return nc->nranks; }
+
 static int create(dist_nccl *nc, int nranks, int rank, const unsigned char *id, coarsen_error *err)
 {
     nc->nranks = nranks, nc->rank = rank;
@@ -152,29 +154,36 @@ static int gather(const char *src, const int32_t *idx, int64_t n, size_t elem, c
     return COARSEN_OK;
 }
 
+extern "C" int dist_nccl_ghosts_dev(dist_nccl *nc, const int32_t *d_idx, const int *sc, const int *sd,
+                                    const int *rc, const int *rd, void *d_ext, int32_t nlocal, size_t elem,
+                                    void *d_packed, coarsen_error *err)
+{
+    char *ext = static_cast<char *>(d_ext), *packed = static_cast<char *>(d_packed);
+    if (int st = gather(ext, d_idx, total(sc, sd, nc->nranks), elem, packed, err))
+        return st;
+    return exchange(nc, packed, sc, sd, ext + (size_t)nlocal * elem, rc, rd, elem, err);
+}
+
 extern "C" int dist_nccl_ghosts_host(dist_nccl *nc, const int32_t *send_idx, const int *sc, const int *sd,
                                      const int *rc, const int *rd, void *ext, int32_t nlocal, size_t elem,
                                      coarsen_error *err)
 {
     const int64_t nsend = total(sc, sd, nc->nranks), nghost = total(rc, rd, nc->nranks);
-    /* the local part, the plan's indices, the packed records, the ghost part; records first (alignment) */
-    const size_t lbytes = (size_t)nlocal * elem, pbytes = (size_t)nsend * elem, gbytes = (size_t)nghost * elem;
-    const size_t ibytes = (size_t)nsend * sizeof(int32_t);
+    /* the extended array, the packed records, the plan's indices; each part 8-byte aligned */
+    const size_t lbytes = (size_t)nlocal * elem, xbytes = lbytes + (size_t)nghost * elem;
+    const size_t pbytes = (size_t)nsend * elem, ibytes = (size_t)nsend * sizeof(int32_t);
+    const size_t poff = (xbytes + 7) / 8 * 8, ioff = poff + (pbytes + 7) / 8 * 8;
     char *buf = nullptr;
-    if (int st = dalloc(&buf, lbytes + pbytes + gbytes + ibytes + 3 * 8, "NCCL ghost exchange buffers", err))
+    if (int st = dalloc(&buf, ioff + ibytes, "NCCL ghost exchange buffers", err))
         return st;
-    /* each part starts at a multiple of 8 bytes, so that the typed gather's records are aligned */
-    char *local = buf, *packed = local + (lbytes + 7) / 8 * 8, *ghost = packed + (pbytes + 7) / 8 * 8;
-    int32_t *idx = reinterpret_cast<int32_t *>(ghost + (gbytes + 7) / 8 * 8);
-    int st = device_copy_to_device(local, ext, lbytes, err);
+    int32_t *idx = reinterpret_cast<int32_t *>(buf + ioff);
+    int st = device_copy_to_device(buf, ext, lbytes, err);
     if (!st)
         st = device_copy_to_device(idx, send_idx, ibytes, err);
     if (!st)
-        st = gather(local, idx, nsend, elem, packed, err);
+        st = dist_nccl_ghosts_dev(nc, idx, sc, sd, rc, rd, buf, nlocal, elem, buf + poff, err);
     if (!st)
-        st = exchange(nc, packed, sc, sd, ghost, rc, rd, elem, err);
-    if (!st)
-        st = device_copy_to_host(static_cast<char *>(ext) + lbytes, ghost, gbytes, err);
+        st = device_copy_to_host(static_cast<char *>(ext) + lbytes, buf + lbytes, xbytes - lbytes, err);
     device_free(buf);
     return st;
 }

@@ -36,6 +36,8 @@ int dist_nccl_make_id(unsigned char id[DIST_NCCL_ID_BYTES], coarsen_error *err);
 int dist_nccl_create(int nranks, int rank, const unsigned char id[DIST_NCCL_ID_BYTES], dist_nccl **out,
                      coarsen_error *err);
 void dist_nccl_destroy(dist_nccl *nc);
+/* The communicator's number of ranks. */
+int dist_nccl_size(const dist_nccl *nc);
 
 /* The all-to-all-v of records between host buffers: send [in] and recv
  * [out] are host memory; rank r's part goes through device buffers and one
@@ -50,6 +52,12 @@ int dist_nccl_alltoallv_host(dist_nccl *nc, const void *send, const int *sc, con
  * as rc/rd say) is downloaded into the ghost part [nlocal, ...). */
 int dist_nccl_ghosts_host(dist_nccl *nc, const int32_t *send_idx, const int *sc, const int *sd, const int *rc,
                           const int *rd, void *ext, int32_t nlocal, size_t elem, coarsen_error *err);
+/* The same on the device: d_ext [in/out, device] the extended array, d_idx
+ * [in, device] the plan's send_idx, d_packed [device scratch, room for the
+ * sent records, 8-byte aligned]; ordered on the device layer's stream
+ * (device_stream), nothing crosses to the host. */
+int dist_nccl_ghosts_dev(dist_nccl *nc, const int32_t *d_idx, const int *sc, const int *sd, const int *rc,
+                         const int *rd, void *d_ext, int32_t nlocal, size_t elem, void *d_packed, coarsen_error *err);
 
 #ifdef __cplusplus
 }

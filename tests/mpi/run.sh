@@ -54,14 +54,16 @@ pass=0
 fail=0
 skip=0
 
-# The per-level figures of stats.json without times, "ranks" and the like.
+# The per-level figures of stats.json without times, "ranks" and the like
+# (and, on GPUs, without "built_on": coarsen-mpi contracts on the CPU).
 figures() {
     python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
+skip = ("built_on",) if sys.argv[2] == "gpu" else ()
 for l in d["levels"]:
-    print(sorted((k, v) for k, v in l.items() if not k.endswith("_ms")))
-print(d["stop_reason"])' "$1"
+    print(sorted((k, v) for k, v in l.items() if not k.endswith("_ms") and k not in skip))
+print(d["stop_reason"])' "$1" "$DEVICE"
 }
 
 # check NAME GATHER GRAPH ARGS...: the reference run, then one run per rank count.
