@@ -70,7 +70,18 @@ CLI_C     := $(wildcard cli/*.c)
 # links the CLI without its main() (cli/program.c).
 MPI       ?= auto
 MPICC     := $(if $(filter 0,$(MPI)),,$(shell command -v mpicc 2>/dev/null))
-DIST_C    := $(wildcard dist/*.c)
+# NCCL (coarsen-mpi --device gpu: dist/nccl*, docs/distributed.md) when nvcc,
+# mpicc and nccl.h are there: NCCL_HOME is NCCL's folder (include/nccl.h,
+# lib/libnccl.so.2), by default the PyPI wheel's (`pip install
+# nvidia-nccl-cu13`: nvidia/nccl in python3's site-packages) or /usr;
+# NCCL=0 leaves it out.
+NCCL      ?= auto
+NCCL_HOME ?= $(if $(filter 0,$(NCCL)),,$(or $(shell python3 -c 'import nvidia.nccl as m; print(list(m.__path__)[0])' 2>/dev/null),$(if $(wildcard /usr/include/nccl.h),/usr)))
+HAVE_NCCL := $(if $(and $(NVCC),$(MPICC),$(NCCL_HOME),$(wildcard $(NCCL_HOME)/include/nccl.h)),1,0)
+NCCL_WHEEL_LIBS := -L$(NCCL_HOME)/lib -Wl,-rpath,$(NCCL_HOME)/lib -l:libnccl.so.2
+NCCL_LIBS := $(if $(filter 1,$(HAVE_NCCL)),$(if $(wildcard $(NCCL_HOME)/lib/libnccl.so.2),$(NCCL_WHEEL_LIBS),-lnccl))
+DIST_C    := $(filter-out $(if $(filter 1,$(HAVE_NCCL)),,dist/nccl_%),$(wildcard dist/*.c))
+DIST_CU   := $(if $(filter 1,$(HAVE_NCCL)),$(wildcard dist/*.cu))
 TEST_C    := $(wildcard tests/*.c tests/support/*.c)
 BENCH_UTIL_C := bench/bench_util.c
 BENCH_C   := $(filter-out $(BENCH_UTIL_C),$(wildcard bench/*.c))
@@ -86,7 +97,7 @@ VERSION   := $(shell sed -n 's/.*COARSEN_VERSION "\(.*\)"/\1/p' include/coarsen.
 SONAME    := libcoarsen.so.$(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
 SHLIB     := $(BUILD)/libcoarsen.so.$(VERSION)
 PROG      := $(BUILD)/coarsen
-DIST_O    := $(DIST_C:%.c=$(BUILD)/obj/%.o)
+DIST_O    := $(DIST_C:%.c=$(BUILD)/obj/%.o) $(DIST_CU:%.cu=$(BUILD)/obj/%.cu.o)
 MPIPROG   := $(if $(MPICC),$(BUILD)/coarsen-mpi)
 FAULTY    := $(BUILD)/coarsen-faulty
 TESTS     := $(BUILD)/coarsen-tests
@@ -136,10 +147,14 @@ $(PROG): $(CLI_O) $(LIB)
 
 $(BUILD)/obj/dist/%.o: dist/%.c
 	@mkdir -p $(dir $@)
-	$(MPICC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	$(MPICC) $(CPPFLAGS) -DCOARSEN_HAVE_NCCL=$(HAVE_NCCL) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/dist/%.cu.o: dist/%.cu
+	@mkdir -p $(dir $@)
+	$(NVCC) $(CPPFLAGS) -I$(NCCL_HOME)/include $(NVFLAGS) -c $< -o $@
 
 $(BUILD)/coarsen-mpi: $(DIST_O) $(filter-out $(BUILD)/obj/cli/program.o,$(CLI_O)) $(LIB)
-	$(MPICC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis
+	$(MPICC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis $(NCCL_LIBS)
 
 $(TESTS): $(TEST_O) $(LIB)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lz -lcriterion -lmetis

@@ -43,6 +43,8 @@ struct coarsen_hierarchy {
     int64_t device_free_at_start; /* device_memory_free() after the input's upload (GPU backend) */
     int ranks;                    /* MPI processes that built it (dist/, stats.json's "ranks"); 0: a
                                      single-process build */
+    int gpus;                     /* with ranks > 0: GPUs whose NCCL communicator carried the exchanges
+                                     (dist/nccl.h, stats.json's "gpus"); 0: MPI alone */
     int distributed_levels;       /* with ranks > 0: levels 1..this were built across the ranks, the
                                      rest on rank 0 (stats.json's "distributed_levels") */
     int read_by_ranks;            /* with ranks > 0: 1 when every rank read its share of the input

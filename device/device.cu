@@ -8,6 +8,7 @@
 #include <string.h>
 
 static int g_device = -1;         /* selected device, -1 before selection */
+static int g_ordinal = 0;         /* the GPU device_init selects (device_use_ordinal) */
 static char g_name[512] = "cpu";
 static cudaStream_t g_stream;     /* the run's stream, made by device_init, never destroyed */
 
@@ -42,11 +43,11 @@ static int device_init(coarsen_error *err)
 {
     if (g_device >= 0)
         return COARSEN_OK;
-    CUDA_TRY(err, cudaSetDevice(0));
+    CUDA_TRY(err, cudaSetDevice(g_ordinal));
     cudaDeviceProp prop;
-    CUDA_TRY(err, cudaGetDeviceProperties(&prop, 0));
+    CUDA_TRY(err, cudaGetDeviceProperties(&prop, g_ordinal));
     cudaMemPool_t pool;
-    CUDA_TRY(err, cudaDeviceGetDefaultMemPool(&pool, 0));
+    CUDA_TRY(err, cudaDeviceGetDefaultMemPool(&pool, g_ordinal));
     uint64_t keep = UINT64_MAX; /* keep freed memory in the pool: allocation stays cheap */
     CUDA_TRY(err, cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
     /* Blocking (not cudaStreamNonBlocking): work on it waits for the legacy
@@ -57,8 +58,16 @@ static int device_init(coarsen_error *err)
     CUDA_TRY(err, cudaStreamCreateWithFlags(&g_stream, cudaStreamDefault));
     snprintf(g_name, sizeof g_name, "%s (sm_%d%d, %d SMs, %.1f GiB)", prop.name, prop.major, prop.minor,
              prop.multiProcessorCount, (double)prop.totalGlobalMem / (1 << 30));
-    g_device = 0;
+    g_device = g_ordinal;
     return COARSEN_OK;
+}
+
+extern "C" int device_use_ordinal(int ordinal, coarsen_error *err)
+{
+    if (g_device >= 0 && g_device != ordinal)
+        return error_set(err, COARSEN_ERR_DEVICE, "GPU %d asked for after GPU %d was selected", ordinal, g_device);
+    g_ordinal = ordinal;
+    return device_init(err);
 }
 
 extern "C" int device_select(device_mode mode, int *use_gpu, coarsen_error *err)
@@ -166,7 +175,7 @@ static size_t pool_bytes(cudaMemPoolAttr attr)
 {
     cudaMemPool_t pool;
     uint64_t v = 0;
-    if (g_device < 0 || cudaDeviceGetDefaultMemPool(&pool, 0) != cudaSuccess ||
+    if (g_device < 0 || cudaDeviceGetDefaultMemPool(&pool, g_device) != cudaSuccess ||
         cudaMemPoolGetAttribute(pool, attr, &v) != cudaSuccess)
         return 0;
     return (size_t)v;
@@ -179,7 +188,7 @@ extern "C" void device_reset_peak(void)
 {
     cudaMemPool_t pool;
     uint64_t zero = 0;
-    if (g_device >= 0 && cudaDeviceGetDefaultMemPool(&pool, 0) == cudaSuccess)
+    if (g_device >= 0 && cudaDeviceGetDefaultMemPool(&pool, g_device) == cudaSuccess)
         cudaMemPoolSetAttribute(pool, cudaMemPoolAttrUsedMemHigh, &zero);
 }
 

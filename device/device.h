@@ -35,6 +35,12 @@ int device_gpu_count(void);
 /* Resolves the mode: *use_gpu = 1 when the GPU backend will run. DEVICE_GPU
  * without a usable GPU is an error naming why. */
 int device_select(device_mode mode, int *use_gpu, coarsen_error *err);
+#if COARSEN_HAVE_CUDA
+/* Selects GPU `ordinal` (0..device_gpu_count()-1) for this process instead
+ * of GPU 0, and initialises it; before any other device call (one rank per
+ * GPU: dist/nccl_comm.c). Selecting another GPU later is an error. */
+int device_use_ordinal(int ordinal, coarsen_error *err);
+#endif
 /* "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, 79.2 GiB)", or "cpu" when none. */
 const char *device_name(void);
 

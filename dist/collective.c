@@ -3,6 +3,9 @@
 #include "dist/collective.h"
 
 #include "core/error.h"
+#if COARSEN_HAVE_NCCL
+#include "dist/nccl.h"
+#endif
 
 void *dist_alloc(size_t count, size_t size, const char *what, MPI_Comm comm, coarsen_error *err)
 {
@@ -21,6 +24,10 @@ void dist_prefix(const int *count, int *displ, int P)
 void dist_alltoallv_records(const void *send, const int *sc, const int *sd, void *recv, const int *rc, const int *rd,
                             size_t elem, MPI_Comm comm)
 {
+#if COARSEN_HAVE_NCCL
+    if (dist_nccl_records(send, sc, sd, recv, rc, rd, elem, comm)) /* the GPUs' exchange (dist/nccl.h) */
+        return;
+#endif
     MPI_Datatype t;
     MPI_Type_contiguous((int)elem, MPI_BYTE, &t);
     MPI_Type_commit(&t);

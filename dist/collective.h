@@ -1,7 +1,8 @@
 /* collective.h — what the collective steps of dist/ share: allocation that
  * ends the run when it fails (the other ranks would wait for this one in the
  * next collective: dist.h's error rule), displacements from counts, and the
- * all-to-all of fixed-size records. */
+ * all-to-all of fixed-size records (through NCCL when comm carries it:
+ * dist/nccl.h). */
 #ifndef DIST_COLLECTIVE_H
 #define DIST_COLLECTIVE_H
 
@@ -17,7 +18,7 @@ void *dist_alloc(size_t count, size_t size, const char *what, MPI_Comm comm, coa
 /* displ[r] = count[0] + ... + count[r-1] for P ranks. */
 void dist_prefix(const int *count, int *displ, int P);
 /* MPI_Alltoallv of records of elem bytes each (counts and displacements in
- * records). */
+ * records), or its NCCL form when comm carries an NCCL communicator. */
 void dist_alltoallv_records(const void *send, const int *sc, const int *sd, void *recv, const int *rc, const int *rd,
                             size_t elem, MPI_Comm comm);
 

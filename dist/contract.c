@@ -181,8 +181,8 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
     int32_t *in_k = dist_alloc((size_t)re, sizeof *in_k, "contraction entries", comm, err);
     double *in_w = dist_alloc((size_t)re, sizeof *in_w, "contraction entries", comm, err);
     dist_alltoallv_records(sh, hc, hd, in_h, rhc, rhd, sizeof *sh, comm);
-    MPI_Alltoallv(sk, ec, ed, MPI_INT32_T, in_k, rec, red, MPI_INT32_T, comm);
-    MPI_Alltoallv(sw, ec, ed, MPI_DOUBLE, in_w, rec, red, MPI_DOUBLE, comm);
+    dist_alltoallv_records(sk, ec, ed, in_k, rec, red, sizeof *sk, comm);
+    dist_alltoallv_records(sw, ec, ed, in_w, rec, red, sizeof *sw, comm);
     free(sw), free(sk), free(sh), free(hfill), free(dest), free(rowsz);
 
     /* The rows arrived in source rank order, each source's in increasing fine

@@ -7,6 +7,9 @@
 
 #include "core/error.h"
 #include "dist/collective.h"
+#if COARSEN_HAVE_NCCL
+#include "dist/nccl.h"
+#endif
 
 static int cmp_i32(const void *a, const void *b)
 {
@@ -95,6 +98,10 @@ int dist_ghosts_build(const dist_graph *d, MPI_Comm comm, dist_ghosts *gh, coars
 
 int dist_ghosts_exchange(const dist_ghosts *gh, void *ext, size_t elem, MPI_Comm comm, coarsen_error *err)
 {
+#if COARSEN_HAVE_NCCL
+    if (dist_nccl_ghosts(gh, ext, elem, comm)) /* packed and exchanged on the GPU (dist/nccl.h) */
+        return COARSEN_OK;
+#endif
     int P;
     MPI_Comm_size(comm, &P);
     int64_t nsend = P ? (int64_t)gh->send_displ[P - 1] + gh->send_count[P - 1] : 0;

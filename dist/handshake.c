@@ -9,6 +9,9 @@
 
 #include "core/error.h"
 #include "matching/edge_order.h"
+#if COARSEN_HAVE_NCCL
+#include "dist/nccl.h"
+#endif
 
 int32_t dist_best_neighbour(const coarsen_graph *l, const int32_t *ladj, int32_t v, const int64_t *vw,
                             const uint8_t *taken, const matching_opts *mo, tie_rule ties, double *key)
@@ -33,6 +36,10 @@ int32_t dist_best_neighbour(const coarsen_graph *l, const int32_t *ladj, int32_t
 int dist_handshake(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo, int32_t *mate,
                    int *passes, int64_t *matched, MPI_Comm comm, coarsen_error *err)
 {
+#if COARSEN_HAVE_NCCL
+    if (dist_nccl_handshake(d, gh, mo, mate, passes, matched, comm)) /* the passes on the GPUs (dist/nccl.h) */
+        return COARSEN_OK;
+#endif
     const coarsen_graph *l = d->local;
     const int32_t nl = gh->nlocal, next = gh->nlocal + gh->nghost;
     const tie_rule ties = match_ties(mo);

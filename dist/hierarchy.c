@@ -16,6 +16,9 @@
 #include "dist/handshake.h"
 #include "dist/hec.h"
 #include "dist/map.h"
+#if COARSEN_HAVE_NCCL
+#include "dist/nccl.h"
+#endif
 #include "dist/redblue.h"
 #include "dist/two_hop.h"
 #include "matching/match_weight.h"
@@ -154,13 +157,25 @@ int dist_hierarchy_build(const coarsen_graph *g, dist_graph *level0, const coars
         rc = hierarchy_record_graph(g, &h->level[0].stats, err);
     MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
     MPI_Bcast(&h->level[0].stats, (int)sizeof h->level[0].stats, MPI_BYTE, 0, comm);
-    const int distributed = !rc && !opts->refine_roma;
+    const int distributable = !opts->refine_roma;
+    MPI_Comm run = comm; /* the levels' communicator: with NCCL attached on GPUs (dist/nccl.h) */
+#if COARSEN_HAVE_NCCL
+    if (!rc && distributable && opts->device == COARSEN_DEVICE_GPU && opts->matcher == COARSEN_MATCHER_HANDSHAKE) {
+        rc = dist_nccl_open(comm, &run, &h->gpus, err);
+        if (!rc)
+            snprintf(h->device_reason, sizeof h->device_reason,
+                     "mpi: %d processes on %d GPUs: exchanges by NCCL, handshake on the GPUs, two-hop, map and "
+                     "contraction on the CPU",
+                     P, h->gpus);
+    }
+#endif
+    const int distributed = !rc && distributable;
     int handover = !rc && !distributed;
     dist_graph cur;
     if (distributed && level0)
         cur = *level0;
     else if (distributed)
-        rc = dist_graph_scatter(g, comm, &cur, err);
+        rc = dist_graph_scatter(g, run, &cur, err);
     if (level0 && !distributed)
         dist_graph_free(level0);
     while (distributed && !rc) {
@@ -171,13 +186,17 @@ int dist_hierarchy_build(const coarsen_graph *g, dist_graph *level0, const coars
             break;
         }
         int kept = 0;
-        rc = dist_level(h, &cur, h->levels + 1, &kept, comm, err);
+        rc = dist_level(h, &cur, h->levels + 1, &kept, run, err);
         h->distributed_levels += kept;
         if (rc || hierarchy_level_done(h, kept))
             break;
     }
     if (distributed)
         dist_graph_free(&cur);
+#if COARSEN_HAVE_NCCL
+    if (run != comm)
+        dist_nccl_close(&run);
+#endif
     if (!rc && handover && rank == 0)
         rc = hierarchy_build_rest_cpu(h, err);
     h->total_ms = timer_ms() - start;

@@ -9,7 +9,7 @@ set -e
 build=${1:-build}
 rm -rf .devbuild
 mkdir -p .devbuild/bench
-for f in "$build/coarsen" "$build/coarsen-tests" "$build"/bench/*; do
+for f in "$build/coarsen" "$build/coarsen-mpi" "$build/coarsen-tests" "$build"/bench/*; do
     [ -f "$f" ] && [ -x "$f" ] && strip --strip-debug -o ".devbuild/${f#"$build"/}" "$f"
 done
 du -sh .devbuild

@@ -17,13 +17,26 @@
 # distributed; one case runs with the default. Prints one line per run and
 # a summary; exit 1 when any run differs. Skips (exit 0, saying so) when
 # mpirun or BUILD/coarsen-mpi is absent. Runs from the repository root.
+#
+# On GPUs (docs/distributed.md, "GPUs with NCCL"): MPI_DEVICE=gpu gives
+# both programs --device gpu, and every run with distributed levels must say
+# "gpus": P in stats.json (its exchanges went through NCCL). MPI_SINGLETON=1
+# starts the one rank without mpirun (MPI_Init as a singleton; MPI_RANKS=1),
+# for a machine that has OpenMPI's libraries but no launcher:
+#   MPI_DEVICE=gpu MPI_SINGLETON=1 MPI_RANKS=1 sh tests/mpi/run.sh build
 set -u
 BUILD=${1:-build-cpu}
 PROG=$BUILD/coarsen
 MPIPROG=$BUILD/coarsen-mpi
 DATA=${COARSEN_DATA:-../shared/data}
 RANKS=${MPI_RANKS:-"1 2 3 4"}
-if ! command -v mpirun >/dev/null 2>&1; then
+DEVICE=${MPI_DEVICE:-}
+SINGLETON=${MPI_SINGLETON:-0}
+if [ "$SINGLETON" = 1 ] && [ "$RANKS" != 1 ]; then
+    echo "mpi tests: MPI_SINGLETON=1 needs MPI_RANKS=1" >&2
+    exit 2
+fi
+if [ "$SINGLETON" != 1 ] && ! command -v mpirun >/dev/null 2>&1; then
     echo "mpi tests: [SKIP] mpirun not found (OpenMPI: scripts/install-deps.sh)"
     exit 0
 fi
@@ -34,6 +47,12 @@ fi
 # root in CI containers; one OpenMP thread per rank on a small machine
 MPIRUN="mpirun --oversubscribe -np"
 [ "$(id -u)" -eq 0 ] && MPIRUN="mpirun --allow-run-as-root --oversubscribe -np"
+# launch P PROGRAM ARGS...: P ranks under mpirun, or the singleton
+launch() {
+    np=$1
+    shift
+    if [ "$SINGLETON" = 1 ]; then "$@"; else $MPIRUN "$np" "$@"; fi
+}
 export OMP_NUM_THREADS=1 OMP_WAIT_POLICY=passive
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -41,14 +60,16 @@ pass=0
 fail=0
 skip=0
 
-# The per-level figures of stats.json without times, "ranks" and the like.
+# The per-level figures of stats.json without times, "ranks" and the like
+# (and, on GPUs, without "built_on": coarsen-mpi contracts on the CPU).
 figures() {
     python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
+skip = ("built_on",) if sys.argv[2] == "gpu" else ()
 for l in d["levels"]:
-    print(sorted((k, v) for k, v in l.items() if not k.endswith("_ms")))
-print(d["stop_reason"])' "$1"
+    print(sorted((k, v) for k, v in l.items() if not k.endswith("_ms") and k not in skip))
+print(d["stop_reason"])' "$1" "$DEVICE"
 }
 
 # check NAME GATHER GRAPH ARGS...: the reference run, then one run per rank count.
@@ -57,7 +78,7 @@ check() {
     shift 3
     ref=$tmp/ref
     rm -rf "$ref"
-    if ! "$PROG" --quiet "$@" --out "$ref" "$graph" 2>"$tmp/err"; then
+    if ! "$PROG" --quiet ${DEVICE:+--device $DEVICE} "$@" --out "$ref" "$graph" 2>"$tmp/err"; then
         echo "FAIL $name: coarsen: $(cat "$tmp/err")"
         fail=$((fail + 1))
         return
@@ -65,8 +86,8 @@ check() {
     for p in $RANKS; do
         out=$tmp/np$p
         rm -rf "$out"
-        if ! env ${gather:+COARSEN_MPI_GATHER_BELOW=$gather} $MPIRUN "$p" "$MPIPROG" --quiet "$@" --out "$out" "$graph" \
-            >"$tmp/err" 2>&1; then
+        if ! (if [ -n "$gather" ]; then export COARSEN_MPI_GATHER_BELOW=$gather; fi
+            launch "$p" "$MPIPROG" --quiet ${DEVICE:+--device $DEVICE} "$@" --out "$out" "$graph") >"$tmp/err" 2>&1; then
             echo "FAIL $name np=$p: coarsen-mpi: $(tail -3 "$tmp/err")"
             fail=$((fail + 1))
             continue
@@ -86,6 +107,9 @@ check() {
         fi
         levels=$(ls "$ref" | grep -c '^map-')
         dl=$(sed -n 's/.*"distributed_levels": \([0-9]*\).*/\1/p' "$out/stats.json")
+        if [ "$DEVICE" = gpu ] && [ "${dl:-0}" -gt 0 ]; then
+            grep -q "\"gpus\": $p," "$out/stats.json" || bad="$bad (gpus: no NCCL)"
+        fi
         if [ -n "$bad" ]; then
             echo "FAIL $name np=$p: differs:$bad"
             fail=$((fail + 1))
@@ -232,7 +256,7 @@ fi
 
 # A run that fails on rank 0 before any level (no such file) must end, with
 # rank 0's exit status, instead of leaving the other ranks waiting.
-if command -v timeout >/dev/null 2>&1; then
+if [ "$SINGLETON" != 1 ] && command -v timeout >/dev/null 2>&1; then
     timeout 120 $MPIRUN 2 "$MPIPROG" --quiet "$tmp/no-such-file.graph" >"$tmp/err" 2>&1
     st=$?
     if [ "$st" -ne 0 ] && [ "$st" -ne 124 ] && grep -q "no-such-file" "$tmp/err"; then
