@@ -10,7 +10,7 @@ from ._hierarchy import _count, _fraction
 
 
 def partition(A, k, imbalance=0.03, seed=1, device="auto", matcher="handshake", ties="hashed", recursive=False,
-              rounds=16, coarsen_to=None, polish_edges=2**18, metis_tries=0, vertex_weights=None,
+              rounds=16, coarsen_to=None, polish_edges=2**21, metis_tries=0, vertex_weights=None,
               return_info=False):
     """Partitions A's graph (A as for coarsen()) into k parts: an int32 array
     of part ids 0..k-1, every part weighing at most (1 + imbalance) * total
