@@ -5,7 +5,8 @@
 seeds and imbalance as `coarsen partition` and METIS, through their Python
 packages. Each graph is given to them as the METIS file `coarsen convert`
 writes (the graph exactly as coarsen reads it: symmetrised, no self-loops;
-real weights scaled by `--weight-scale auto`), and every partition is
+real weights made integers as partition/metis_coarsest.c makes them for METIS:
+the largest 2^10, rounded, every one at least 1), and every partition is
 evaluated by `coarsen evaluate` on the original file: cut in the original
 weights, and the heaviest part against the cap of docs/partitioning.md,
 max(floor((1 + E) W / k), ceil(W / k) + wmax - 1), the bound ours is held to.
@@ -66,11 +67,33 @@ def metis_file(coarsen, path, tmp):
         g = gen_file(coarsen, path, tmp)
         return g, g
     out = os.path.join(tmp, os.path.basename(path) + ".metis.graph")
-    for extra in ([], ["--weight-scale", "auto"]):
-        if subprocess.run([coarsen, "convert", "--quiet", *extra, path, out],
-                          stderr=subprocess.DEVNULL).returncode == 0:
-            return out, path
-    return None, path
+    if subprocess.run([coarsen, "convert", "--quiet", path, out], stderr=subprocess.DEVNULL).returncode == 0:
+        return out, path
+    # real (or zero) weights: METIS's integers as partition/metis_coarsest.c
+    # makes them for METIS, from the graph as coarsen writes it in Matrix Market
+    mtx = os.path.join(tmp, "real.mtx")
+    if subprocess.run([coarsen, "convert", "--quiet", path, mtx], stderr=subprocess.DEVNULL).returncode:
+        return None, path
+    with open(mtx) as f:
+        lines = [ln for ln in f if not ln.startswith("%")]
+    n = int(lines[0].split()[0])
+    edges = [(int(a) - 1, int(b) - 1, float(w)) for a, b, w in (ln.split() for ln in lines[1:])]
+    wmax = max((w for _, _, w in edges), default=1.0)
+    total = 2 * sum(w for _, _, w in edges)
+    scale = 1024 / wmax if wmax > 0 else 1.0
+    limit = (2**31 - 1) / 4
+    if total * scale > limit:
+        scale = limit / total
+    rows = [[] for _ in range(n)]
+    for a, b, w in edges:
+        iw = max(1, round(w * scale))
+        rows[a].append((b, iw))
+        rows[b].append((a, iw))
+    with open(out, "w") as f:
+        f.write(f"{n} {len(edges)} 001\n")
+        for r in rows:
+            f.write(" ".join(f"{v + 1} {w}" for v, w in sorted(r)) + "\n")
+    return out, path
 
 
 def read_metis(path):

@@ -122,7 +122,9 @@ CLASSES = {
     "generated": ("delaunay:", "rgg:", "grid2d:", "grid3d:", "er:", "rmat:", "complete:"),
     "road/power": ("road-NY", "road-FLA", "power", "bcspwr10", "1138_bus"),
     "social/web": ("PGPgiantcompo", "astro-ph", "polblogs", "p2p-Gnutella06", "lesmis", "karate"),
-    "matrix": ("rajat01", "bcsstk13", "bayer10", "west0067", "Groebner", "test_mgraph",
+    # bayer10 apart: METIS optimises rounded zero weights there (docs/partitioning.md)
+    "zero-weight": ("bayer10",),
+    "matrix": ("rajat01", "bcsstk13", "west0067", "Groebner", "test_mgraph",
                "kahip_example_weighted", "GD97_b", "lp_afiro", "Ragusa16", "chesapeake", "jgl009"),
 }
 def short(g):
