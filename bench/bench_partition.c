@@ -97,7 +97,7 @@ int main(int argc, char **argv)
                          "  --device cpu|gpu  where coarsening and refinement run (default cpu)\n"
                          "  --seed S        seed of both partitioners (default 1)\n"
                          "  --polish-edges N  FM polish at levels of <= N edges (default 2^18; -1: none)\n"
-                         "  --metis-tries N   METIS runs on the coarsest graph (default 0: 4 for k = 2, else 1)\n"
+                         "  --metis-tries N   METIS runs on the coarsest graph (default 0: 4 for k <= 8, else 1)\n"
                          "  --vcycles N     V-cycles after the first (default: partition_opts_default's)\n",
                          handle, &l};
     bench_opts o;

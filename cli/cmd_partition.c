@@ -41,7 +41,7 @@ static const char *const help_format =
     "  --polish-edges N         FM polish after the refinement at every level of at most N\n"
     "                           edges (default %lld; -1: no polish)\n"
     "  --metis-tries N          METIS runs on the coarsest graph, the lowest cut kept\n"
-    "                           (default 0: 4 for K = 2, 1 otherwise)\n"
+    "                           (default 0: 4 for K <= 8, 1 otherwise)\n"
     "  --vcycles N              V-cycles after the first: coarsen again inside the parts and\n"
     "                           refine back up, kept when they cut less (host; graphs of at\n"
     "                           most %d edges; default %d)\n"

@@ -42,7 +42,7 @@ static int metis_tries(const partition_opts *o)
 {
     if (o->metis_tries > 0)
         return o->metis_tries;
-    return o->k == 2 ? PARTITION_METIS_TRIES_K2 : 1;
+    return o->k <= PARTITION_METIS_TRIES_MAX_K ? PARTITION_METIS_TRIES : 1;
 }
 
 /* Brings every part of level lv within cap: on the host directly, or, for a

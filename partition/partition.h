@@ -132,7 +132,11 @@ int partition_boundary_gpu(const coarsen_graph *g, const int32_t *part, int32_t 
 
 /* ---- multilevel driver (multilevel.c) ---- */
 
-#define PARTITION_METIS_TRIES_K2 4
+/* METIS runs on the coarsest graph by default: PARTITION_METIS_TRIES for
+ * k <= PARTITION_METIS_TRIES_MAX_K (coarsest graphs of about 400 vertices, a
+ * run of a few ms at most), 1 above (k = 64: ~45 ms a run on 1900 vertices). */
+#define PARTITION_METIS_TRIES 4
+#define PARTITION_METIS_TRIES_MAX_K 8
 /* The V-cycles run on graphs of at most this many undirected edges (host
  * work: on larger graphs they would cost the GPU path its speed). */
 #define PARTITION_VCYCLE_MAX_EDGES (1 << 21)
@@ -146,8 +150,8 @@ typedef struct partition_opts {
     int64_t polish_edges;          /* FM polish (partition_polish_cpu) at the levels of at most this many
                                       edges, on both backends (default PARTITION_POLISH_HOST_EDGES; < 0: none) */
     int metis_tries;               /* METIS runs on the coarsest graph, the lowest cut kept; 0 (default):
-                                      PARTITION_METIS_TRIES_K2 for k = 2 (a bisection depends most on its
-                                      start; 400 vertices, ~0.5 ms a run), 1 otherwise */
+                                      PARTITION_METIS_TRIES for k <= PARTITION_METIS_TRIES_MAX_K (a small
+                                      k depends most on the start), 1 otherwise */
     int vcycles;                   /* V-cycles (partition_vcycle_cpu) after the first cycle, on the host,
                                       each from the previous result with seed + cycle number, on graphs
                                       of at most PARTITION_VCYCLE_MAX_EDGES edges (default 1) */
