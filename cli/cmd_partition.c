@@ -181,9 +181,9 @@ static void print_levels(const partition_result *res)
                 lv, l->vertices, l->cut_projected, l->cut_rebalanced, (long long)l->st.rebalance_moves,
                 l->cut_refined, l->st.rounds, (long long)l->st.moves, (long long)l->st.polish_moves);
     }
-    if (res->vcycle_ms > 0)
-        fprintf(stderr, "coarsen: partition V-cycles: cut %.17g after them (%lld moves, polish %lld moves)\n",
-                res->cut, (long long)res->vcycle_st.moves, (long long)res->vcycle_st.polish_moves);
+    if (res->vcycles > 0)
+        fprintf(stderr, "coarsen: partition V-cycles: %d, cut %.17g after them (%lld moves, polish %lld moves)\n",
+                res->vcycles, res->cut, (long long)res->vcycle_st.moves, (long long)res->vcycle_st.polish_moves);
 }
 
 /* Runs METIS directly on g and prints the comparison with ours (part). */

@@ -241,6 +241,7 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
         goto done;
     double tv = timer_ms();
     int vcycles = g->nnz / 2 <= PARTITION_VCYCLE_MAX_EDGES ? o->vcycles : 0;
+    res->vcycles = vcycles;
     for (int c = 0; c < vcycles && !rc; c++)
         rc = partition_vcycle_cpu(g, o, o->seed + 1 + (uint64_t)c, part, &res->vcycle_st, err);
     if (rc)

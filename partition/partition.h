@@ -176,7 +176,8 @@ typedef struct partition_result {
     partition_level_report *level;   /* [L + 1], level[L] = coarsest (METIS); owned, free with partition_result_free */
     double coarsen_ms, initial_ms, refine_ms, total_ms;
     double polish_ms;                /* the part of refine_ms in partition_polish_cpu (and its transfers) */
-    double vcycle_ms;                /* the part of refine_ms in the V-cycles after the first */
+    int vcycles;                     /* V-cycles run after the first cycle (0 when skipped) */
+    double vcycle_ms;                /* the part of refine_ms in them */
     partition_refine_stats vcycle_st; /* what the V-cycles' refinement did */
     int on_gpu;
 } partition_result;
