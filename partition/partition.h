@@ -121,8 +121,10 @@ int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
 int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t *part, int64_t *weights,
                          const int32_t *boundary, int32_t nb, partition_refine_stats *st, coarsen_error *err);
 /* The multilevel driver's default partition_opts.polish_edges: it polishes
- * the levels of at most this many undirected edges (graphs cheap to have on
- * the host when they live on the device: a few MB to download). */
+ * the levels of at most this many undirected edges (graphs cheap enough to
+ * have on the host when they live on the device: at most ~50 MB to download;
+ * 2^18 until issue 15, which left the finest levels of mdual and copter2
+ * unpolished). */
 #define PARTITION_POLISH_HOST_EDGES (1 << 21)
 /* The vertices of device graph g with a neighbour in another part (part:
  * device memory), in increasing order, into *boundary (host memory, malloc'd,
