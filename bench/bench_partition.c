@@ -2,7 +2,8 @@
  * METIS k-way on the same graph, per graph and k: median end-to-end times
  * (file I/O excluded; ours includes coarsening, METIS on the coarsest graph
  * and refinement, and on the GPU the uploads), cut ratio ours / METIS,
- * speedup METIS / ours, both imbalances.
+ * speedup METIS / ours, both imbalances, and whether each partition keeps
+ * every part within our cap (partition.h).
  *   bench_partition [--graph SPEC]... [--runs N] [--threads N] [--k 2,8,64]
  *                   [--device cpu|gpu] [--seed S] [--polish-edges N] [--metis-tries N]
  * One key=value line per (graph, k). */
@@ -24,14 +25,16 @@ typedef struct local {
     unsigned long long seed;
     long long polish_edges;
     int metis_tries;
+    int vcycles;
 } local;
 
-enum { OPT_K = 300, OPT_DEVICE, OPT_SEED, OPT_POLISH, OPT_TRIES };
+enum { OPT_K = 300, OPT_DEVICE, OPT_SEED, OPT_POLISH, OPT_TRIES, OPT_VCYCLES };
 static const struct option options[] = {{"k", required_argument, 0, OPT_K},
                                         {"device", required_argument, 0, OPT_DEVICE},
                                         {"seed", required_argument, 0, OPT_SEED},
                                         {"polish-edges", required_argument, 0, OPT_POLISH},
                                         {"metis-tries", required_argument, 0, OPT_TRIES},
+                                        {"vcycles", required_argument, 0, OPT_VCYCLES},
                                         {0, 0, 0, 0}};
 
 static int handle(int val, const char *arg, void *ctx)
@@ -63,6 +66,10 @@ static int handle(int val, const char *arg, void *ctx)
         l->metis_tries = (int)strtol(arg, NULL, 10);
         return 0;
     }
+    if (val == OPT_VCYCLES) {
+        l->vcycles = (int)strtol(arg, NULL, 10);
+        return 0;
+    }
     l->seed = strtoull(arg, NULL, 10);
     return 0;
 }
@@ -82,13 +89,16 @@ static int within_cap(const coarsen_graph *g, const int32_t *part, int32_t k, in
 
 int main(int argc, char **argv)
 {
-    local l = {.ks = {2, 8, 64}, .nk = 3, .seed = 1, .polish_edges = PARTITION_POLISH_HOST_EDGES};
+    partition_opts pdef;
+    partition_opts_default(&pdef);
+    local l = {.ks = {2, 8, 64}, .nk = 3, .seed = 1, .polish_edges = pdef.polish_edges, .vcycles = pdef.vcycles};
     bench_extra extra = {options,
                          "  --k LIST        comma-separated part counts (default 2,8,64)\n"
                          "  --device cpu|gpu  where coarsening and refinement run (default cpu)\n"
                          "  --seed S        seed of both partitioners (default 1)\n"
                          "  --polish-edges N  FM polish at levels of <= N edges (default 2^18; -1: none)\n"
-                         "  --metis-tries N   METIS runs on the coarsest graph (default 0: 4 for k = 2, else 1)\n",
+                         "  --metis-tries N   METIS runs on the coarsest graph (default 0: 4 for k <= 8, else 1)\n"
+                         "  --vcycles N     V-cycles after the first (default: partition_opts_default's)\n",
                          handle, &l};
     bench_opts o;
     int rc = bench_parse_args_extra(argc, argv, "multilevel partitioning vs METIS k-way: cut ratio and speedup",
@@ -114,6 +124,7 @@ int main(int argc, char **argv)
             po.seed = l.seed;
             po.polish_edges = l.polish_edges;
             po.metis_tries = l.metis_tries;
+            po.vcycles = l.vcycles;
             po.hierarchy.device = use_gpu ? COARSEN_DEVICE_GPU : COARSEN_DEVICE_CPU;
             if (po.k > g->n)
                 continue;
@@ -135,12 +146,12 @@ int main(int argc, char **argv)
             char extra_kv[512];
             snprintf(extra_kv, sizeof extra_kv,
                      "device=%s k=%d cut=%.17g metis_cut=%.17g cut_ratio=%.5f imbalance=%.5f metis_imbalance=%.5f "
-                     "within_bound=%d metis_median_ms=%.3f speedup=%.3f levels=%d coarsest=%d coarsen_ms=%.3f initial_ms=%.3f "
-                     "refine_ms=%.3f polish_ms=%.3f",
+                     "within_bound=%d metis_within_bound=%d metis_median_ms=%.3f speedup=%.3f levels=%d coarsest=%d coarsen_ms=%.3f initial_ms=%.3f "
+                     "refine_ms=%.3f polish_ms=%.3f vcycles=%d vcycle_ms=%.3f",
                      res.on_gpu ? "gpu" : "cpu", po.k, res.cut, mcut, mcut > 0 ? res.cut / mcut : 1.0, res.imbalance,
-                     mimb, within_cap(g, part, po.k, res.cap),
+                     mimb, within_cap(g, part, po.k, res.cap), within_cap(g, mp, po.k, res.cap),
                      metis_ms, ours_ms > 0 ? metis_ms / ours_ms : 0.0, res.levels, res.level[res.levels].vertices, res.coarsen_ms,
-                     res.initial_ms, res.refine_ms, res.polish_ms);
+                     res.initial_ms, res.refine_ms, res.polish_ms, po.vcycles, res.vcycle_ms);
             bench_report("partition", o.graphs[gi], g, ours, o.runs, extra_kv);
             partition_result_free(&res);
         }

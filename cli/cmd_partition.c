@@ -41,7 +41,10 @@ static const char *const help_format =
     "  --polish-edges N         FM polish after the refinement at every level of at most N\n"
     "                           edges (default %lld; -1: no polish)\n"
     "  --metis-tries N          METIS runs on the coarsest graph, the lowest cut kept\n"
-    "                           (default 0: 4 for K = 2, 1 otherwise)\n"
+    "                           (default 0: 4 for K <= 8, 1 otherwise)\n"
+    "  --vcycles N              V-cycles after the first: coarsen again inside the parts and\n"
+    "                           refine back up, kept when they cut less (host; graphs of at\n"
+    "                           most %d edges; default %d)\n"
     "  -o, --out PART           write one 0-based part id per vertex and line (METIS's format)\n"
     "  --compare-metis          also run METIS directly on FILE (same K, imbalance, seed) and\n"
     "                           print both side by side, and the share of vertices in the\n"
@@ -55,11 +58,11 @@ static const char *help_text(void)
     snprintf(text, sizeof text, help_format, d.imbalance, coarsen_matcher_name(d.hierarchy.matcher),
              coarsen_rating_name(d.hierarchy.rating), d.hierarchy.max_vertex_weight_factor,
              d.hierarchy.two_hop_relatives, d.hierarchy.hashed_ties ? "hashed" : "id", d.max_rounds,
-             (long long)d.polish_edges);
+             (long long)d.polish_edges, PARTITION_VCYCLE_MAX_EDGES, d.vcycles);
     return text;
 }
 
-enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_MATCHER, OPT_TIES, OPT_ROUNDS, OPT_COARSEN_TO, OPT_POLISH, OPT_TRIES, OPT_OUT,
+enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_MATCHER, OPT_TIES, OPT_ROUNDS, OPT_COARSEN_TO, OPT_POLISH, OPT_TRIES, OPT_VCYCLES, OPT_OUT,
        OPT_COMPARE, OPT_RATING, OPT_VWGT_FACTOR, OPT_RELATIVES };
 
 static const struct option longopts[] = {
@@ -75,6 +78,7 @@ static const struct option longopts[] = {
     {"coarsen-to", required_argument, 0, OPT_COARSEN_TO},
     {"polish-edges", required_argument, 0, OPT_POLISH},
     {"metis-tries", required_argument, 0, OPT_TRIES},
+    {"vcycles", required_argument, 0, OPT_VCYCLES},
     {"out", required_argument, 0, OPT_OUT},
     {"compare-metis", no_argument, 0, OPT_COMPARE},
     {0, 0, 0, 0},
@@ -138,6 +142,11 @@ static int local_option(int opt, const char *arg, void *ctx)
             return -1;
         r->p.metis_tries = (int)v;
         return 0;
+    case OPT_VCYCLES:
+        if (cli_parse_long("vcycles", arg, 0, 100, &v))
+            return -1;
+        r->p.vcycles = (int)v;
+        return 0;
     case 'o':
     case OPT_OUT:
         r->out = arg;
@@ -172,6 +181,9 @@ static void print_levels(const partition_result *res)
                 lv, l->vertices, l->cut_projected, l->cut_rebalanced, (long long)l->st.rebalance_moves,
                 l->cut_refined, l->st.rounds, (long long)l->st.moves, (long long)l->st.polish_moves);
     }
+    if (res->vcycles > 0)
+        fprintf(stderr, "coarsen: partition V-cycles: %d, cut %.17g after them (%lld moves, polish %lld moves)\n",
+                res->vcycles, res->cut, (long long)res->vcycle_st.moves, (long long)res->vcycle_st.polish_moves);
 }
 
 /* Runs METIS directly on g and prints the comparison with ours (part). */
@@ -239,15 +251,16 @@ static int execute(run *r)
             print_levels(&res);
         if (r->g.json)
             printf("{\"k\":%d,\"cut\":%.17g,\"imbalance\":%.6f,\"cap\":%lld,\"levels\":%d,\"coarsen_ms\":%.3f,"
-                   "\"initial_ms\":%.3f,\"refine_ms\":%.3f,\"polish_ms\":%.3f,\"total_ms\":%.3f,\"gpu\":%d}\n",
+                   "\"initial_ms\":%.3f,\"refine_ms\":%.3f,\"polish_ms\":%.3f,\"vcycle_ms\":%.3f,\"total_ms\":%.3f,"
+                   "\"gpu\":%d}\n",
                    r->p.k, res.cut, res.imbalance, (long long)res.cap, res.levels, res.coarsen_ms, res.initial_ms,
-                   res.refine_ms, res.polish_ms, res.total_ms, res.on_gpu);
+                   res.refine_ms, res.polish_ms, res.vcycle_ms, res.total_ms, res.on_gpu);
         else
             printf("k %d: cut %.17g, imbalance %.4f (max part weight %lld allowed), %d levels\n"
-                   "time: coarsen %.3f ms, initial (METIS) %.3f ms, refine %.3f ms (polish %.3f), total %.3f ms "
-                   "(file I/O excluded)\n",
+                   "time: coarsen %.3f ms, initial (METIS) %.3f ms, refine %.3f ms (polish %.3f, V-cycles %.3f), "
+                   "total %.3f ms (file I/O excluded)\n",
                    r->p.k, res.cut, res.imbalance, (long long)res.cap, res.levels, res.coarsen_ms, res.initial_ms,
-                   res.refine_ms, res.polish_ms, res.total_ms);
+                   res.refine_ms, res.polish_ms, res.vcycle_ms, res.total_ms);
         if (r->compare) /* before the part file: a failed run leaves none */
             status = compare_metis(g, r, part, &res, &err);
         if (!status && r->out && io_write_ints(r->out, part, g->n, &err))

@@ -321,10 +321,10 @@ typedef struct coarsen_partition_opts {
     uint64_t seed;                /* of every randomised step; replaces hierarchy.seed (default 1) */
     int recursive;                /* 1: METIS recursive bisection on the coarsest graph; default 0: k-way */
     int max_rounds;               /* refinement rounds per level (default 16) */
-    int64_t polish_edges;         /* FM polish at the levels of at most this many edges (default 2^18;
+    int64_t polish_edges;         /* FM polish at the levels of at most this many edges (default 2^21;
                                      < 0: none) */
     int metis_tries;              /* METIS runs on the coarsest graph, the lowest cut kept; default 0:
-                                     4 for k = 2, 1 otherwise */
+                                     4 for k <= 8, 1 otherwise */
     coarsen_hierarchy_opts hierarchy; /* matcher, ties, device, ...; defaults as coarsen_hierarchy_opts
                                          but 100 levels and coarsen_to 0, meaning max(40 k, 400) */
 } coarsen_partition_opts;

@@ -3,8 +3,9 @@
  * a part exceeds the level's cap, refine (label propagation) and polish (FM
  * on the host, where the level's graph is cheap to have there); on the GPU
  * backend the part array stays on the device between levels (rebalancing,
- * rare, and the polish run on host copies). Per-level cuts and phase times
- * go to the caller's report. */
+ * rare, and the polish run on host copies); then the V-cycles asked for
+ * (vcycle.c, on the host). Per-level cuts and phase times go to the caller's
+ * report. */
 #include "partition/partition.h"
 
 #include <stdlib.h>
@@ -19,7 +20,7 @@
 void partition_opts_default(partition_opts *o)
 {
     *o = (partition_opts){.k = 2, .imbalance = 0.03, .seed = 1, .max_rounds = 16,
-                          .polish_edges = PARTITION_POLISH_HOST_EDGES};
+                          .polish_edges = PARTITION_POLISH_HOST_EDGES, .vcycles = 1};
     coarsen_hierarchy_opts_default(&o->hierarchy);
     o->hierarchy.coarsen_to = 0; /* from k */
     o->hierarchy.levels = 100;   /* until coarsen_to or min_reduction stops it */
@@ -43,7 +44,7 @@ static int metis_tries(const partition_opts *o)
 {
     if (o->metis_tries > 0)
         return o->metis_tries;
-    return o->k == 2 ? PARTITION_METIS_TRIES_K2 : 1;
+    return o->k <= PARTITION_METIS_TRIES_MAX_K ? PARTITION_METIS_TRIES : 1;
 }
 
 /* Brings every part of level lv within cap: on the host directly, or, for a
@@ -240,11 +241,20 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
             part[v] = coarse[v];
     if (rc)
         goto done;
+    double tv = timer_ms();
+    int vcycles = g->nnz / 2 <= PARTITION_VCYCLE_MAX_EDGES ? o->vcycles : 0;
+    res->vcycles = vcycles;
+    for (int c = 0; c < vcycles && !rc; c++)
+        rc = partition_vcycle_cpu(g, o, o->seed + 1 + (uint64_t)c, part, &res->vcycle_st, err);
+    if (rc)
+        goto done;
+    res->vcycle_ms = timer_ms() - tv;
     res->total_ms = timer_ms() - t0;
     res->refine_ms = res->total_ms - res->coarsen_ms - res->initial_ms;
-    /* level 0's report already holds the final cut; the device's fixed-point
-     * sum is exact only for integer weights, so real ones are recounted */
-    res->cut = gpu && !g->integral_weights ? partition_cut(g, part) : res->level[0].cut_refined;
+    /* level 0's report holds the first cycle's final cut; the device's
+     * fixed-point sum is exact only for integer weights, so real ones are
+     * recounted, and so is the cut after V-cycles */
+    res->cut = (gpu && !g->integral_weights) || vcycles > 0 ? partition_cut(g, part) : res->level[0].cut_refined;
     if ((rc = partition_imbalance(g, part, o->k, &res->imbalance, err)))
         goto done;
     res->cap = partition_cap(g, o->k, o->imbalance);

@@ -116,14 +116,16 @@ int partition_refine_gpu(const coarsen_graph *g, int32_t k, int64_t cap, int max
  * boundary (nb ids, any order) lists at least every vertex with a neighbour
  * in another part; NULL: found by a scan of g. Work: the boundary and the
  * neighbourhoods of the moves, plus that scan when boundary is NULL. */
-#define PARTITION_POLISH_STALL 64
+#define PARTITION_POLISH_STALL 256
 #define PARTITION_POLISH_PASSES 8
 int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t *part, int64_t *weights,
                          const int32_t *boundary, int32_t nb, partition_refine_stats *st, coarsen_error *err);
 /* The multilevel driver's default partition_opts.polish_edges: it polishes
- * the levels of at most this many undirected edges (graphs cheap to have on
- * the host when they live on the device: a few MB to download). */
-#define PARTITION_POLISH_HOST_EDGES (1 << 18)
+ * the levels of at most this many undirected edges (graphs cheap enough to
+ * have on the host when they live on the device: at most ~50 MB to download;
+ * 2^18 until issue 15, which left the finest levels of mdual and copter2
+ * unpolished). */
+#define PARTITION_POLISH_HOST_EDGES (1 << 21)
 /* The vertices of device graph g with a neighbour in another part (part:
  * device memory), in increasing order, into *boundary (host memory, malloc'd,
  * the caller frees; NULL when *nb = 0). */
@@ -132,7 +134,14 @@ int partition_boundary_gpu(const coarsen_graph *g, const int32_t *part, int32_t 
 
 /* ---- multilevel driver (multilevel.c) ---- */
 
-#define PARTITION_METIS_TRIES_K2 4
+/* METIS runs on the coarsest graph by default: PARTITION_METIS_TRIES for
+ * k <= PARTITION_METIS_TRIES_MAX_K (coarsest graphs of about 400 vertices, a
+ * run of a few ms at most), 1 above (k = 64: ~45 ms a run on 1900 vertices). */
+#define PARTITION_METIS_TRIES 4
+#define PARTITION_METIS_TRIES_MAX_K 8
+/* The V-cycles run on graphs of at most this many undirected edges (host
+ * work: on larger graphs they would cost the GPU path its speed). */
+#define PARTITION_VCYCLE_MAX_EDGES (1 << 21)
 
 typedef struct partition_opts {
     int32_t k;
@@ -143,8 +152,11 @@ typedef struct partition_opts {
     int64_t polish_edges;          /* FM polish (partition_polish_cpu) at the levels of at most this many
                                       edges, on both backends (default PARTITION_POLISH_HOST_EDGES; < 0: none) */
     int metis_tries;               /* METIS runs on the coarsest graph, the lowest cut kept; 0 (default):
-                                      PARTITION_METIS_TRIES_K2 for k = 2 (a bisection depends most on its
-                                      start; 400 vertices, ~0.5 ms a run), 1 otherwise */
+                                      PARTITION_METIS_TRIES for k <= PARTITION_METIS_TRIES_MAX_K (a small
+                                      k depends most on the start), 1 otherwise */
+    int vcycles;                   /* V-cycles (partition_vcycle_cpu) after the first cycle, on the host,
+                                      each from the previous result with seed + cycle number, on graphs
+                                      of at most PARTITION_VCYCLE_MAX_EDGES edges (default 1) */
     coarsen_hierarchy_opts hierarchy; /* device, matcher, ...; default 100 levels, and coarsen_to
                                         0: max(40 k, 400); the seed is replaced by seed */
 } partition_opts;
@@ -166,6 +178,9 @@ typedef struct partition_result {
     partition_level_report *level;   /* [L + 1], level[L] = coarsest (METIS); owned, free with partition_result_free */
     double coarsen_ms, initial_ms, refine_ms, total_ms;
     double polish_ms;                /* the part of refine_ms in partition_polish_cpu (and its transfers) */
+    int vcycles;                     /* V-cycles run after the first cycle (0 when skipped) */
+    double vcycle_ms;                /* the part of refine_ms in them */
+    partition_refine_stats vcycle_st; /* what the V-cycles' refinement did */
     int on_gpu;
 } partition_result;
 
@@ -173,6 +188,21 @@ typedef struct partition_result {
 int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_t *part, partition_result *res,
                          coarsen_error *err);
 void partition_result_free(partition_result *res);
+
+/* ---- iterated V-cycle (vcycle.c) ---- */
+
+/* One more multilevel cycle from part (host memory, g a host graph): g is
+ * coarsened on the host (hierarchy options of o, seed seed) with its cut
+ * edges removed, so coarse vertices stay inside one part (isolated vertices
+ * may still be paired across parts), g itself is contracted by the same maps,
+ * the partition carried down (a coarse vertex takes its last member's part)
+ * and refined back up at every level: partition_rebalance_cpu,
+ * partition_refine_cpu, and partition_polish_cpu at the levels of at most
+ * o->polish_edges edges. part is replaced only when the result cuts less, so
+ * the cut never grows; every part of the result is within the cap of g.
+ * Host code for both backends (same result). Adds to st's counts. */
+int partition_vcycle_cpu(const coarsen_graph *g, const partition_opts *o, uint64_t seed, int32_t *part,
+                         partition_refine_stats *st, coarsen_error *err);
 
 #ifdef __cplusplus
 }

@@ -459,7 +459,11 @@ static void check_multilevel(const coarsen_graph *g, int32_t k, double eps, int 
         else if (lv < res.levels)
             cr_assert_float_eq(l->cut_projected, res.level[lv + 1].cut_refined, 1e-9 * (1 + l->cut_projected));
     }
-    cr_assert_eq(res.level[0].cut_refined, res.cut);
+    /* level 0's report is the first cycle's; the V-cycles after it keep a
+     * result only when it cuts less */
+    if (o.vcycles == 0)
+        cr_assert_eq(res.level[0].cut_refined, res.cut);
+    cr_assert_leq(res.cut, res.level[0].cut_refined * (1 + 1e-12));
     cr_assert_eq(res.level[0].vertices, g->n);
     partition_result_free(&res);
     free(part);

@@ -6,6 +6,7 @@
  * --polish-edges -1 keeps the polish from moving anything, and --metis-tries
  * and --ties id give valid partitions within the bound. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,9 @@ Test(partition_cli, polish_and_tries_bad_values_exit_2_naming_the_option)
         {"--metis-tries 2.5", "--metis-tries"},
         {"--metis-tries", "--metis-tries"}, /* missing value */
         {"--ties x", "--ties"},
+        {"--vcycles -1", "--vcycles"},
+        {"--vcycles 101", "--vcycles"},
+        {"--vcycles x", "--vcycles"},
     };
     char args[256], out[4096];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -111,7 +115,8 @@ Test(partition_cli, polish_and_tries_bad_values_exit_2_naming_the_option)
         cr_assert(strstr(out, cases[i][1]), "%s: the message does not name the option: %s", cases[i][0], out);
     }
     cr_assert_eq(run_partition("--help", out, sizeof out), 0);
-    cr_assert(strstr(out, "--polish-edges N") && strstr(out, "--metis-tries N") && strstr(out, "--ties hashed|id"),
+    cr_assert(strstr(out, "--polish-edges N") && strstr(out, "--metis-tries N") && strstr(out, "--ties hashed|id") &&
+                  strstr(out, "--vcycles N"),
               "%s", out);
 }
 
@@ -189,11 +194,43 @@ Test(partition_cli, polish_edges_minus_one_moves_nothing_in_the_polish)
 {
     char graph[25];
     coarsen_graph *g = delaunay_fixture(graph);
-    /* every level of this graph has fewer than 2^18 edges: the default polishes
-     * them all, and on this fixture keeps moves (else the check below would
-     * prove nothing) */
-    cr_assert_gt(partition_polish_moves(g, graph, 6, ""), 0);
-    cr_assert_eq(partition_polish_moves(g, graph, 6, "--polish-edges -1"), 0);
+    /* every level of this graph has fewer than 2^21 edges: the default polishes
+     * them all, and on this fixture, from one METIS run (4, the default for
+     * k <= 8, leave it nothing to improve), keeps moves (else the check below
+     * would prove nothing) */
+    cr_assert_gt(partition_polish_moves(g, graph, 6, "--metis-tries 1"), 0);
+    cr_assert_eq(partition_polish_moves(g, graph, 6, "--metis-tries 1 --polish-edges -1"), 0);
+    unlink(graph);
+    coarsen_graph_free(g);
+}
+
+/* --vcycles 0, 1 (default) and 3 on the same seed: the part file holds the
+ * printed cut and keeps the bound (partition_polish_moves checks both), the
+ * V-cycle line appears exactly when V-cycles ran and repeats the final cut,
+ * and more V-cycles never print a higher cut. */
+Test(partition_cli, vcycles_never_raise_the_printed_cut)
+{
+    char graph[25], cmd[256], out[16384];
+    coarsen_graph *g = delaunay_fixture(graph);
+    double prev = INFINITY;
+    const char *args[] = {"--vcycles 0", "", "--vcycles 3"};
+    for (int i = 0; i < 3; i++) {
+        partition_polish_moves(g, graph, 8, args[i]);
+        snprintf(cmd, sizeof cmd, "-k 8 --seed 3 %s %s", args[i], graph);
+        cr_assert_eq(run_partition_stderr(cmd, "2>&1", out, sizeof out), 0, "%s", out);
+        double cut = -1, vcut = -1;
+        const char *line = strstr(out, "k 8: cut "), *vline = strstr(out, "coarsen: partition V-cycles: ");
+        cr_assert(line && sscanf(line, "k 8: cut %lf", &cut) == 1, "%s", out);
+        cr_assert_eq(vline != NULL, i > 0, "%s: %s", args[i], out);
+        if (vline) {
+            int n = -1;
+            cr_assert_eq(sscanf(vline, "coarsen: partition V-cycles: %d, cut %lf", &n, &vcut), 2, "%s", out);
+            cr_assert_eq(n, i == 1 ? 1 : 3, "%s", out);
+            cr_assert_eq(vcut, cut, "%s", out);
+        }
+        cr_assert_leq(cut, prev, "%s: %g after %g", args[i], cut, prev);
+        prev = cut;
+    }
     unlink(graph);
     coarsen_graph_free(g);
 }

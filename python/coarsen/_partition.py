@@ -10,7 +10,7 @@ from ._hierarchy import _count, _fraction
 
 
 def partition(A, k, imbalance=0.03, seed=1, device="auto", matcher="handshake", ties="hashed", recursive=False,
-              rounds=16, coarsen_to=None, polish_edges=2**18, metis_tries=0, vertex_weights=None,
+              rounds=16, coarsen_to=None, polish_edges=2**21, metis_tries=0, vertex_weights=None,
               return_info=False):
     """Partitions A's graph (A as for coarsen()) into k parts: an int32 array
     of part ids 0..k-1, every part weighing at most (1 + imbalance) * total
@@ -22,7 +22,7 @@ def partition(A, k, imbalance=0.03, seed=1, device="auto", matcher="handshake", 
     k-way). rounds: refinement rounds per level. coarsen_to: coarsen until
     this many vertices (default max(40 k, 400)). polish_edges: FM polish at
     the levels of at most this many edges (< 0: none). metis_tries: METIS
-    runs on the coarsest graph, the lowest cut kept (0: 4 for k = 2, else
+    runs on the coarsest graph, the lowest cut kept (0: 4 for k <= 8, else
     1). return_info: also return a dict with cut, imbalance, cap, levels,
     on_gpu and total_ms. Ctrl-C stops it while it coarsens."""
     o = _lib.PartitionOpts()
