@@ -114,44 +114,60 @@ extern "C" void device_free(void *ptr)
         cudaFreeAsync(ptr, g_stream);
 }
 
-/* The workspace (device.h): grown to the largest request, rounded up to
- * WORKSPACE_GRAIN so that requests a little larger than the last do not each
- * replace it. */
+/* The workspace (device.h): WORKSPACE_DEPTH buffers, one per phase held
+ * at once (a phase and the one phase it calls), each grown to the largest
+ * request at its depth, rounded up to WORKSPACE_GRAIN so that requests a
+ * little larger than the last do not each replace it. */
 static const size_t WORKSPACE_GRAIN = (size_t)1 << 20;
-static void *g_workspace;
-static size_t g_workspace_bytes;
-static const char *g_workspace_holder; /* what holds it, NULL when free */
+enum { WORKSPACE_DEPTH = 2 };
+static void *g_workspace[WORKSPACE_DEPTH];
+static size_t g_workspace_bytes[WORKSPACE_DEPTH];
+static const char *g_workspace_holder[WORKSPACE_DEPTH]; /* what holds each, NULL when free */
+static int g_workspace_held;                             /* buffers held: 0 .. WORKSPACE_DEPTH */
 
 extern "C" int device_workspace_take(size_t bytes, void **ptr, const char *what, coarsen_error *err)
 {
     *ptr = nullptr;
-    if (g_workspace_holder)
-        return error_set(err, COARSEN_ERR_DEVICE, "device workspace asked for by %s while %s holds it", what,
-                         g_workspace_holder);
-    if (bytes > g_workspace_bytes || !g_workspace) {
+    const int d = g_workspace_held;
+    if (d == WORKSPACE_DEPTH)
+        return error_set(err, COARSEN_ERR_DEVICE, "device workspace asked for by %s while %s and %s hold it", what,
+                         g_workspace_holder[0], g_workspace_holder[1]);
+    if (bytes > g_workspace_bytes[d] || !g_workspace[d]) {
         const size_t want = (bytes + WORKSPACE_GRAIN - 1) / WORKSPACE_GRAIN * WORKSPACE_GRAIN;
-        device_free(g_workspace);
-        g_workspace = nullptr;
-        g_workspace_bytes = 0;
-        if (int rc = device_alloc(&g_workspace, want ? want : WORKSPACE_GRAIN, what, err))
+        device_free(g_workspace[d]);
+        g_workspace[d] = nullptr;
+        g_workspace_bytes[d] = 0;
+        if (int rc = device_alloc(&g_workspace[d], want ? want : WORKSPACE_GRAIN, what, err))
             return rc;
-        g_workspace_bytes = want ? want : WORKSPACE_GRAIN;
+        g_workspace_bytes[d] = want ? want : WORKSPACE_GRAIN;
     }
-    g_workspace_holder = what;
-    *ptr = g_workspace;
+    g_workspace_holder[d] = what;
+    g_workspace_held = d + 1;
+    *ptr = g_workspace[d];
     return COARSEN_OK;
 }
 
-extern "C" void device_workspace_give(void) { g_workspace_holder = nullptr; }
-extern "C" size_t device_workspace_bytes(void) { return g_workspace_bytes; }
+extern "C" void device_workspace_give(void)
+{
+    if (g_workspace_held > 0)
+        g_workspace_holder[--g_workspace_held] = nullptr;
+}
+
+extern "C" size_t device_workspace_bytes(void)
+{
+    size_t total = 0;
+    for (int d = 0; d < WORKSPACE_DEPTH; d++)
+        total += g_workspace_bytes[d];
+    return total;
+}
 
 extern "C" void device_workspace_release(void)
 {
-    if (g_workspace_holder)
-        return;
-    device_free(g_workspace);
-    g_workspace = nullptr;
-    g_workspace_bytes = 0;
+    for (int d = g_workspace_held; d < WORKSPACE_DEPTH; d++) {
+        device_free(g_workspace[d]);
+        g_workspace[d] = nullptr;
+        g_workspace_bytes[d] = 0;
+    }
 }
 
 extern "C" int device_synchronize(coarsen_error *err)

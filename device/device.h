@@ -56,13 +56,15 @@ const char *device_name(void);
  *    (stream-ordered free and allocation: the contents are lost, and grow
  *    only); its contents are undefined at every take, and nothing written
  *    there outlives the holder's phase;
- *  - one phase at a time: taking it while held fails (COARSEN_ERR_DEVICE),
- *    so a phase never calls another phase that takes it;
+ *  - two phases at a time, nested: a phase may call one other phase that
+ *    takes it (heavy-edge clustering calls two-hop), which gets a second
+ *    buffer of its own; a third take while two are held fails
+ *    (COARSEN_ERR_DEVICE); gives come in the reverse order of the takes;
  *  - not thread-safe (the device layer serves one run on one stream), and
  *    every use of it is ordered on the run's stream;
- *  - device_workspace_bytes: its size now (0 when released), what the
- *    hierarchy's device budget counts; device_workspace_release frees it
- *    (no effect while held). */
+ *  - device_workspace_bytes: the size of its buffers now (0 when released),
+ *    what the hierarchy's device budget counts; device_workspace_release
+ *    frees the buffers not held. */
 int device_workspace_take(size_t bytes, void **ptr, const char *what, coarsen_error *err);
 void device_workspace_give(void);
 size_t device_workspace_bytes(void);

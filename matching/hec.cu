@@ -337,7 +337,18 @@ __global__ void k_number(int32_t n, const int32_t *leader, const int32_t *id, co
     warp_count(blocked, &counts[HEC_BLOCKED]);
 }
 
-/* The device arrays of one run, freed by the destructor. */
+/* The bits of a vertex id below n (at least 1): the leader sort's range. */
+static int id_bits(int32_t n)
+{
+    int b = 1;
+    while (b < 31 && (1LL << b) < (int64_t)n)
+        b++;
+    return b;
+}
+
+/* The arrays of one run and its CUB storage, in the device workspace for
+ * the whole run (steps 1-2 and step 4's two-hop, which run inside it, take
+ * the nested workspace). */
 struct HecWork {
     int32_t *choice = nullptr, *leader = nullptr, *pending = nullptr, *mate = nullptr, *cand = nullptr;
     int32_t *idx = nullptr, *perm1 = nullptr, *perm = nullptr, *lead1 = nullptr, *lead = nullptr;
@@ -346,42 +357,66 @@ struct HecWork {
     uint8_t *multi = nullptr;
     int32_t *nsel = nullptr;
     unsigned long long *counts = nullptr;
-    ~HecWork()
-    {
-        void *all[] = {choice, leader, pending, mate, cand, idx, perm1, perm, lead1, lead, key, ckey,
-                       ckey_sorted, gw, w, prefix, add, multi, nsel, counts};
-        for (void *p : all)
-            device_free(p);
-    }
-    int alloc(size_t n, coarsen_error *err)
-    {
-        int32_t **ints[] = {&choice, &leader, &pending, &mate, &cand, &idx, &perm1, &perm, &lead1, &lead};
-        for (int32_t **p : ints)
-            if (int rc = dalloc(p, n, "HEC vertex array", err))
-                return rc;
-        double **dbl[] = {&key, &ckey, &ckey_sorted};
-        for (double **p : dbl)
-            if (int rc = dalloc(p, n, "HEC ratings", err))
-                return rc;
-        int64_t **wide[] = {&gw, &w, &prefix, &add};
-        for (int64_t **p : wide)
-            if (int rc = dalloc(p, n, "HEC weights", err))
-                return rc;
-        if (int rc = dalloc(&multi, n, "HEC group flags", err))
-            return rc;
-        if (int rc = dalloc(&nsel, 2, "HEC counts of the partition", err))
-            return rc;
-        return dalloc(&counts, HEC_COUNTS, "HEC counts", err);
-    }
+    int bits = 1; /* id_bits(n) */
+    Workspace ws;
 };
 
-/* The bits of a vertex id below n (at least 1): the leader sort's range. */
-static int id_bits(int32_t n)
+/* The CUB calls of a round (k candidates of count pending vertices) and of
+ * the numbering (n + 1 entries). */
+static cudaError_t candidates(void *tmp, size_t &b, const HecWork &W, int32_t count)
 {
-    int b = 1;
-    while (b < 31 && (1LL << b) < (int64_t)n)
-        b++;
-    return b;
+    return cub::DevicePartition::If(tmp, b, W.pending, W.cand, W.mate, W.perm, W.nsel, (int64_t)count,
+                                    Candidate{W.leader, W.choice}, Always{}, device_stream());
+}
+static cudaError_t rating_sort(void *tmp, size_t &b, const HecWork &W, int32_t k)
+{
+    return cub::DeviceRadixSort::SortPairsDescending(tmp, b, W.ckey, W.ckey_sorted, W.idx, W.perm1, (int64_t)k, 0,
+                                                     64, device_stream());
+}
+static cudaError_t leader_sort(void *tmp, size_t &b, const HecWork &W, int32_t k)
+{
+    return cub::DeviceRadixSort::SortPairs(tmp, b, W.lead1, W.lead, W.perm1, W.perm, (int64_t)k, 0, W.bits,
+                                           device_stream());
+}
+static cudaError_t prefix_sums(void *tmp, size_t &b, const HecWork &W, int32_t k)
+{
+    return cub::DeviceScan::InclusiveSumByKey(tmp, b, W.lead, W.w, W.prefix, (int64_t)k, ::cuda::std::equal_to<>(),
+                                              device_stream());
+}
+static cudaError_t numbering(void *tmp, size_t &b, const HecWork &W, int32_t n)
+{
+    return cub::DeviceScan::ExclusiveSum(tmp, b, W.idx, W.perm, (int64_t)n + 1, device_stream());
+}
+
+/* Names every array of a graph of n vertices, sizes the CUB calls at their
+ * largest (n) and takes the workspace. */
+static int hec_plan(int32_t n, HecWork &W, coarsen_error *err)
+{
+    const size_t m = (size_t)n + 1;
+    W.bits = id_bits(n);
+    int32_t **ints[] = {&W.choice, &W.leader, &W.pending, &W.mate, &W.cand,
+                        &W.idx, &W.perm1, &W.perm, &W.lead1, &W.lead};
+    for (int32_t **p : ints)
+        W.ws.take(p, m);
+    double **dbl[] = {&W.key, &W.ckey, &W.ckey_sorted};
+    for (double **p : dbl)
+        W.ws.take(p, m);
+    int64_t **wide[] = {&W.gw, &W.w, &W.prefix, &W.add};
+    for (int64_t **p : wide)
+        W.ws.take(p, m);
+    W.ws.take(&W.multi, m);
+    W.ws.take(&W.nsel, 2);
+    W.ws.take(&W.counts, HEC_COUNTS);
+    int rc = W.ws.size_cub([&](void *t, size_t &b) { return candidates(t, b, W, n); }, err);
+    if (!rc)
+        rc = W.ws.size_cub([&](void *t, size_t &b) { return rating_sort(t, b, W, n); }, err);
+    if (!rc)
+        rc = W.ws.size_cub([&](void *t, size_t &b) { return leader_sort(t, b, W, n); }, err);
+    if (!rc)
+        rc = W.ws.size_cub([&](void *t, size_t &b) { return prefix_sums(t, b, W, n); }, err);
+    if (!rc)
+        rc = W.ws.size_cub([&](void *t, size_t &b) { return numbering(t, b, W, n); }, err);
+    return rc ? rc : W.ws.carve("HEC", err);
 }
 
 /* One round of step 3 over pending[0..*count) (vertices not in a group, in
@@ -392,10 +427,8 @@ static int join_round(const coarsen_graph *g, int64_t cap, HecWork &W, int32_t *
                       coarsen_error *err)
 {
     cudaStream_t s = device_stream();
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DevicePartition::If(tmp, b, W.pending, W.cand, W.mate, W.perm, W.nsel, (int64_t)*count,
-                                            Candidate{W.leader, W.choice}, Always{}, s);
-        }, "HEC candidates", err))
+    const int32_t c = *count;
+    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return candidates(t, b, W, c); }, "HEC candidates", err))
         return rc;
     CUDA_TRY(err, cudaMemcpyAsync(m, W.nsel, sizeof *m, cudaMemcpyDeviceToHost, s));
     CUDA_TRY(err, cudaStreamSynchronize(s));
@@ -408,24 +441,15 @@ static int join_round(const coarsen_graph *g, int64_t cap, HecWork &W, int32_t *
         return COARSEN_OK;
     k_candidate_keys<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.cand, W.key, W.ckey, W.idx);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceRadixSort::SortPairsDescending(tmp, b, W.ckey, W.ckey_sorted, W.idx, W.perm1,
-                                                             (int64_t)k, 0, 64, s);
-        }, "HEC rating sort", err))
+    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return rating_sort(t, b, W, k); }, "HEC rating sort", err))
         return rc;
     k_candidate_leaders<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.perm1, W.cand, W.choice, W.leader, W.lead1);
     CUDA_LAUNCH_TRY(err);
-    const int bits = id_bits(g->n);
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceRadixSort::SortPairs(tmp, b, W.lead1, W.lead, W.perm1, W.perm, (int64_t)k, 0, bits, s);
-        }, "HEC leader sort", err))
+    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return leader_sort(t, b, W, k); }, "HEC leader sort", err))
         return rc;
     k_candidate_weights<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.perm, W.cand, g->vwgt, W.w);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceScan::InclusiveSumByKey(tmp, b, W.lead, W.w, W.prefix, (int64_t)k,
-                                                      ::cuda::std::equal_to<>(), s);
-        }, "HEC prefix sums", err))
+    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return prefix_sums(t, b, W, k); }, "HEC prefix sums", err))
         return rc;
     k_admit<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.perm, W.cand, W.lead, W.prefix, g->vwgt, cap, W.leader, W.gw,
                                                  W.add);
@@ -467,7 +491,7 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
     const int32_t n = g->n;
     const int64_t cap = opts->max_vertex_weight;
     const MatchGraph G = match_graph(g);
-    if (int rc = W.alloc((size_t)n + 1, err))
+    if (int rc = hec_plan(n, W, err))
         return rc;
     int32_t count = 0;
     {
@@ -516,9 +540,7 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
     if (int rc = pair_alone(g, opts, W, st, err))
         return rc;
     CUDA_TRY(err, cudaMemsetAsync(W.idx + n, 0, sizeof *W.idx, s)); /* the sum's last term: perm[n] = nc */
-    if (int rc = cub_run([&](void *tmp, size_t &b) {
-            return cub::DeviceScan::ExclusiveSum(tmp, b, W.idx, W.perm, (int64_t)n + 1, s);
-        }, "HEC numbering", err))
+    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return numbering(t, b, W, n); }, "HEC numbering", err))
         return rc;
     k_number<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.perm, W.multi, g->xadj, d_cmap, W.counts);
     CUDA_LAUNCH_TRY(err);

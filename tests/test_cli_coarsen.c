@@ -517,8 +517,8 @@ Test(cli_coarsen, rerun_into_folder_replaces_the_previous_hierarchy_only)
     run_prog(args, &r);
     cr_assert_eq(r.status, 0, "%s", r.err);
     list_dir(dir, names, sizeof names);
-    cr_assert(strstr(names, "level-10.graph ") && strstr(names, "map-10.txt ") && strstr(names, "transversal.txt "),
-              "the first run wrote 10 levels and the permutation: %s", names);
+    cr_assert(strstr(names, "level-5.graph ") && strstr(names, "map-5.txt ") && strstr(names, "transversal.txt "),
+              "the first run wrote more than 3 levels and the permutation: %s", names);
     snprintf(args, sizeof args, "--quiet --levels 3 --coarsen-to 0 --min-reduction 0 --out %s %s", dir, file);
     run_prog(args, &r);
     cr_assert_eq(r.status, 0, "%s", r.err);

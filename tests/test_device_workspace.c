@@ -48,11 +48,20 @@ Test(device_workspace, one_holder_grow_only_counted_by_the_pool)
     const size_t bytes = device_workspace_bytes();
     cr_assert_geq(bytes, 3 * MIB + 5);
     cr_assert_geq(device_used_bytes(), used0 + bytes, "the pool does not count the workspace");
-    /* a second holder is refused, naming both */
-    cr_assert_eq(device_workspace_take(MIB, &b, "nested phase", &err), COARSEN_ERR_DEVICE);
+    /* a nested phase gets a buffer of its own; a third holder is refused,
+     * naming the other two */
+    void *c = NULL;
+    cr_assert_eq(device_workspace_take(MIB, &c, "nested phase", &err), 0, "%s", err.msg);
+    cr_assert(c && c != a, "the nested phase got the first phase's buffer");
+    cr_assert_eq(device_workspace_take(MIB, &b, "third phase", &err), COARSEN_ERR_DEVICE);
     cr_assert_null(b);
-    cr_assert(strstr(err.msg, "nested phase") && strstr(err.msg, "first phase"), "%s", err.msg);
-    device_workspace_release(); /* no effect while held */
+    cr_assert(strstr(err.msg, "third phase") && strstr(err.msg, "first phase") && strstr(err.msg, "nested phase"),
+              "%s", err.msg);
+    device_workspace_release(); /* no effect on buffers held */
+    const size_t both = device_workspace_bytes();
+    cr_assert_geq(both, bytes + MIB);
+    device_workspace_give(); /* the nested phase's */
+    device_workspace_release(); /* frees the nested buffer only */
     cr_assert_eq(device_workspace_bytes(), bytes);
     device_workspace_give();
     /* a smaller request reuses it as it is */
