@@ -7,9 +7,12 @@
 #include "matching/match_internal.h"
 #include "matching/two_hop.h"
 #include "core/error.h"
+#include "core/threads.h"
 #include "core/timer.h"
 
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct joiner {
     int32_t leader; /* the group of the vertex's choice */
@@ -32,17 +35,86 @@ typedef struct hec_work {
     int32_t *choice, *leader, *pending;
     double *key;
     int64_t *gw; /* group weight, valid at leaders */
-    joiner *join;
+    joiner *join, *sorted;
 } hec_work;
 
 static void free_all(hec_work *w)
 {
-    free(w->choice), free(w->leader), free(w->pending), free(w->key), free(w->gw), free(w->join);
+    free(w->choice), free(w->leader), free(w->pending), free(w->key), free(w->gw), free(w->join), free(w->sorted);
+}
+
+/* The candidates' order (joiner_cmp's) as a stable LSD radix sort, 16 bits
+ * a pass: the rating (descending, by its bits made monotone) in four
+ * passes, then the leader in two; the input is in increasing id, which
+ * stability keeps among equals. a[0..m) sorted in place, tmp of m entries
+ * scratch. Small lists, and any allocation failure, go to qsort. */
+static uint64_t rating_digits(double key)
+{
+    uint64_t u;
+    memcpy(&u, &key, sizeof u);
+    u = u >> 63 ? ~u : u | (UINT64_C(1) << 63); /* increasing with key */
+    return ~u;                                  /* decreasing */
+}
+
+static void sort_joiners(joiner *a, joiner *tmp, int32_t m)
+{
+    enum { DIGIT = 16, BUCKETS = 1 << DIGIT, SMALL = 4096 };
+    int32_t *count = m >= SMALL ? malloc(BUCKETS * sizeof *count) : NULL;
+    if (!count) {
+        qsort(a, (size_t)m, sizeof *a, joiner_cmp);
+        return;
+    }
+    joiner *from = a, *to = tmp;
+    for (int pass = 0; pass < 6; pass++) {
+        memset(count, 0, BUCKETS * sizeof *count);
+#define JOINER_DIGIT(x)                                                                                     \
+    (pass < 4 ? (uint32_t)(rating_digits((x).key) >> (DIGIT * pass)) & (BUCKETS - 1)                        \
+              : ((uint32_t)(x).leader >> (DIGIT * (pass - 4))) & (BUCKETS - 1))
+        for (int32_t i = 0; i < m; i++)
+            count[JOINER_DIGIT(from[i])]++;
+        int32_t sum = 0;
+        for (int b = 0; b < BUCKETS; b++) {
+            int32_t c = count[b];
+            count[b] = sum;
+            sum += c;
+        }
+        for (int32_t i = 0; i < m; i++)
+            to[count[JOINER_DIGIT(from[i])]++] = from[i];
+#undef JOINER_DIGIT
+        joiner *t = from;
+        from = to;
+        to = t;
+    }
+    free(count); /* six passes: the result is back in a */
+}
+
+/* Admits the candidates of join[0..m), sorted, whose leaders no other
+ * caller's share: in order, each leader's prefix that fits under the cap
+ * joins, the rest start groups of their own. */
+static void admit(const coarsen_graph *g, int64_t cap, hec_work *w, const joiner *join, int32_t m)
+{
+    int64_t base = 0, sum = 0;
+    for (int32_t i = 0; i < m; i++) {
+        int32_t lead = join[i].leader, v = join[i].id;
+        if (i == 0 || lead != join[i - 1].leader)
+            base = w->gw[lead], sum = 0;
+        sum += g->vwgt[v];
+        if (cap <= 0 || base + sum <= cap) {
+            w->leader[v] = lead;
+            w->gw[lead] = base + sum; /* read again only in later rounds */
+        } else {
+            w->leader[v] = v;
+            w->gw[v] = g->vwgt[v];
+        }
+    }
 }
 
 /* Step 3, one round: admits or turns into leaders the candidates among
  * pending[0..*count), keeping the others in the list. Returns the number of
- * candidates (0: nothing left to join). */
+ * candidates (0: nothing left to join). The candidates go to one range of
+ * leaders per thread (a counting pass), each range is sorted by (leader,
+ * rating descending, id) and admitted on its own: every leader's candidates
+ * meet in one range, so the result does not depend on the thread count. */
 static int32_t join_round(const coarsen_graph *g, int64_t cap, hec_work *w, int32_t *count)
 {
     int32_t m = 0, kept = 0;
@@ -54,20 +126,23 @@ static int32_t join_round(const coarsen_graph *g, int64_t cap, hec_work *w, int3
             w->pending[kept++] = v;
     }
     *count = kept;
-    qsort(w->join, (size_t)m, sizeof *w->join, joiner_cmp);
-    int64_t base = 0, sum = 0;
-    for (int32_t i = 0; i < m; i++) {
-        int32_t lead = w->join[i].leader, v = w->join[i].id;
-        if (i == 0 || lead != w->join[i - 1].leader)
-            base = w->gw[lead], sum = 0;
-        sum += g->vwgt[v];
-        if (cap <= 0 || base + sum <= cap) {
-            w->leader[v] = lead;
-            w->gw[lead] = base + sum; /* read again only in later rounds */
-        } else {
-            w->leader[v] = v;
-            w->gw[v] = g->vwgt[v];
-        }
+    enum { MAX_RANGES = 256 };
+    const int ranges = threads_for(m) < MAX_RANGES ? threads_for(m) : MAX_RANGES;
+    const int64_t n = g->n;
+    int32_t start[MAX_RANGES + 1] = {0};
+    for (int32_t i = 0; i < m; i++)
+        start[(int64_t)w->join[i].leader * ranges / n + 1]++;
+    for (int r = 0; r < ranges; r++)
+        start[r + 1] += start[r];
+    int32_t fill[MAX_RANGES];
+    for (int r = 0; r < ranges; r++)
+        fill[r] = start[r];
+    for (int32_t i = 0; i < m; i++)
+        w->sorted[fill[(int64_t)w->join[i].leader * ranges / n]++] = w->join[i];
+#pragma omp parallel for schedule(dynamic, 1) num_threads(ranges) if (ranges > 1)
+    for (int r = 0; r < ranges; r++) {
+        sort_joiners(w->sorted + start[r], w->join + start[r], start[r + 1] - start[r]);
+        admit(g, cap, w, w->sorted + start[r], start[r + 1] - start[r]);
     }
     return m;
 }
@@ -170,7 +245,8 @@ int hec_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *cmap, in
     w.key = w.pending ? xmalloc(n * sizeof *w.key, "HEC ratings", err) : NULL;
     w.gw = w.key ? xmalloc(n * sizeof *w.gw, "HEC group weights", err) : NULL;
     w.join = w.gw ? xmalloc(n * sizeof *w.join, "HEC candidates", err) : NULL;
-    if (!w.join) {
+    w.sorted = w.join ? xmalloc(n * sizeof *w.sorted, "HEC candidates", err) : NULL;
+    if (!w.sorted) {
         free_all(&w);
         return COARSEN_ERR_NOMEM;
     }
