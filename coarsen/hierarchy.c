@@ -214,17 +214,22 @@ static int group_by_hec(const exec_backend *b, const coarsen_graph *g, const mat
     int rc = b->hec(g, mo, cmap, nc, &hs, err);
     if (!rc)
         rc = phase_clock(b, &t1, err);
-    const int64_t pairs = hs.island_pairs + hs.leaf_pairs + hs.twin_pairs + hs.relative_pairs;
-    s->matched_pairs = (int64_t)g->n - *nc - pairs;
-    s->matched_fraction = g->n ? (double)hs.grouped / (double)g->n : 0;
-    s->matching_passes = hs.rounds;
-    s->island_pairs = hs.island_pairs;
-    s->leaf_pairs = hs.leaf_pairs;
-    s->twin_pairs = hs.twin_pairs;
-    s->relative_pairs = hs.relative_pairs;
-    s->cap_blocked = hs.cap_blocked;
+    hierarchy_record_hec(&hs, g->n, *nc, s);
     s->matching_ms = t1 - t0;
     return rc;
+}
+
+void hierarchy_record_hec(const hec_stats *hs, int32_t n, int32_t nc, coarsen_level_stats *s)
+{
+    const int64_t pairs = hs->island_pairs + hs->leaf_pairs + hs->twin_pairs + hs->relative_pairs;
+    s->matched_pairs = (int64_t)n - nc - pairs;
+    s->matched_fraction = n ? (double)hs->grouped / (double)n : 0;
+    s->matching_passes = hs->rounds;
+    s->island_pairs = hs->island_pairs;
+    s->leaf_pairs = hs->leaf_pairs;
+    s->twin_pairs = hs->twin_pairs;
+    s->relative_pairs = hs->relative_pairs;
+    s->cap_blocked = hs->cap_blocked;
 }
 
 void hierarchy_matching_opts(const coarsen_hierarchy *h, int k, int32_t n, matching_opts *mo)

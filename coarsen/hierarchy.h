@@ -15,6 +15,7 @@
 #define COARSEN_HIERARCHY_H
 
 #include "coarsen.h"
+#include "matching/hec.h"
 #include "matching/matching.h"
 #include "matching/two_hop.h"
 
@@ -95,6 +96,10 @@ void hierarchy_two_hop_figures(const two_hop_stats *t, coarsen_level_stats *s);
 /* The graph figures (vertices, edges, totals) of host graph g into s, as
  * the CPU backend records them. */
 int hierarchy_record_graph(const coarsen_graph *g, coarsen_level_stats *s, coarsen_error *err);
+/* The matching figures of a level grouped by heavy-edge clustering (n fine
+ * vertices into nc groups) from its stats hs [in] into s [out]: the pairs
+ * the groups stand for, the pairs of step 4 by rule, rounds, cap-blocked. */
+void hierarchy_record_hec(const hec_stats *hs, int32_t n, int32_t nc, coarsen_level_stats *s);
 /* Before building level h->levels + 1: 1 when a stopping rule holds (levels,
  * coarsen-to, no edges), with h->stop set. Reads only the figures. */
 int hierarchy_stop_before(coarsen_hierarchy *h);

@@ -34,3 +34,11 @@ void dist_alltoallv_records(const void *send, const int *sc, const int *sd, void
     MPI_Alltoallv(send, sc, sd, t, recv, rc, rd, t, comm);
     MPI_Type_free(&t);
 }
+
+int64_t dist_exchange_counts(const int *sc, int *sd, int *rc, int *rd, int P, MPI_Comm comm)
+{
+    dist_prefix(sc, sd, P);
+    MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, comm);
+    dist_prefix(rc, rd, P);
+    return (int64_t)rd[P - 1] + rc[P - 1];
+}

@@ -8,6 +8,7 @@
 
 #include <mpi.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "coarsen.h"
 
@@ -17,6 +18,10 @@
 void *dist_alloc(size_t count, size_t size, const char *what, MPI_Comm comm, coarsen_error *err);
 /* displ[r] = count[0] + ... + count[r-1] for P ranks. */
 void dist_prefix(const int *count, int *displ, int P);
+/* The counts step of an all-to-all-v: sd from sc [in, P send counts], rc
+ * [out] the counts every rank sends here (one MPI_Alltoall), rd from rc;
+ * returns the total received. */
+int64_t dist_exchange_counts(const int *sc, int *sd, int *rc, int *rd, int P, MPI_Comm comm);
 /* MPI_Alltoallv of records of elem bytes each (counts and displacements in
  * records), or its NCCL form when comm carries an NCCL communicator. */
 void dist_alltoallv_records(const void *send, const int *sc, const int *sd, void *recv, const int *rc, const int *rd,

@@ -61,10 +61,7 @@ static int64_t join_round(const dist_graph *d, const dist_ghosts *gh, int64_t ca
         free(c);
         return 0;
     }
-    dist_prefix(sc, sd, P);
-    MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, comm);
-    dist_prefix(rc, rd, P);
-    const int64_t nr = (int64_t)rd[P - 1] + rc[P - 1];
+    const int64_t nr = dist_exchange_counts(sc, sd, rc, rd, P, comm);
     joiner *send = dist_alloc((size_t)m, sizeof *send, "HEC candidates", comm, err);
     joiner *recv = dist_alloc((size_t)nr, sizeof *recv, "HEC candidates", comm, err);
     int *fill = dist_alloc((size_t)P, sizeof *fill, "HEC plan", comm, err);

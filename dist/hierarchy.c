@@ -52,15 +52,7 @@ static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *kept, M
         hec_stats hs;
         rc = dist_hec(cur, &gh, &mo, cmap, &nc, cvtx, &hs, comm, err);
         t1 = t2 = timer_ms();
-        const int64_t pairs = hs.island_pairs + hs.leaf_pairs + hs.twin_pairs + hs.relative_pairs;
-        s->matched_pairs = (int64_t)n - nc - pairs;
-        s->matched_fraction = n ? (double)hs.grouped / (double)n : 0;
-        s->matching_passes = hs.rounds;
-        s->island_pairs = hs.island_pairs;
-        s->leaf_pairs = hs.leaf_pairs;
-        s->twin_pairs = hs.twin_pairs;
-        s->relative_pairs = hs.relative_pairs;
-        s->cap_blocked = hs.cap_blocked;
+        hierarchy_record_hec(&hs, n, nc, s);
         s->matching_ms = t1 - t0;
     } else {
         int32_t *mate = xmalloc((size_t)(cur->local->n + 1) * sizeof *mate, "matching", err);

@@ -61,10 +61,8 @@ int dist_map_from_leaders(const dist_graph *d, const dist_ghosts *gh, const int3
             sc[dist_owner(d->vtxdist, P, a)] += 3;
         }
     }
-    MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, comm);
-    dist_prefix(sc, sd, P);
-    dist_prefix(rc, rd, P);
-    const int64_t ns = (int64_t)sd[P - 1] + sc[P - 1], nr = (int64_t)rd[P - 1] + rc[P - 1];
+    const int64_t nr = dist_exchange_counts(sc, sd, rc, rd, P, comm);
+    const int64_t ns = (int64_t)sd[P - 1] + sc[P - 1];
     int32_t *ask = dist_alloc((size_t)ns, sizeof *ask, "map requests", comm, err);
     int32_t *asked = dist_alloc((size_t)nr, sizeof *asked, "map requests", comm, err);
     int *fill = dist_alloc((size_t)P, sizeof *fill, "map plan", comm, err);

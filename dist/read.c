@@ -259,10 +259,7 @@ static int read_mtx(const char *path, MPI_Comm comm, dist_graph *d, mtx_coo *hea
     for (int r = 0; r < P; r++)
         if (dist_int_count(n64[r], "entries", &sc[r], err))
             MPI_Abort(comm, COARSEN_ERR_NOMEM); /* the others are in the all-to-all (dist.h) */
-    dist_prefix(sc, sd, P);
-    MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, comm);
-    dist_prefix(rc, rd, P);
-    const int64_t got = (int64_t)rd[P - 1] + rc[P - 1];
+    const int64_t got = dist_exchange_counts(sc, sd, rc, rd, P, comm);
     placed *send = dist_alloc((size_t)sd[P - 1] + (size_t)sc[P - 1], sizeof *send, "entries", comm, err);
     for (int r = 0; r < P; r++)
         n64[r] = sd[r];

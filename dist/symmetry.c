@@ -29,12 +29,7 @@ int dist_graph_symmetric(const dist_graph *d, MPI_Comm comm, coarsen_error *err)
     for (int r = 0; r < P; r++)
         if (dist_int_count(n64[r], "mirrors", &sc[r], err))
             MPI_Abort(comm, COARSEN_ERR_NOMEM); /* the others are in the all-to-all (dist.h) */
-    dist_prefix(sc, sd, P);
-    MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, comm);
-    dist_prefix(rc, rd, P);
-    int64_t got = 0;
-    for (int r = 0; r < P; r++)
-        got += rc[r];
+    const int64_t got = dist_exchange_counts(sc, sd, rc, rd, P, comm);
     mirror *send = dist_alloc((size_t)l->nnz, sizeof *send, "mirrors", comm, err);
     mirror *recv = dist_alloc((size_t)got, sizeof *recv, "mirrors", comm, err);
     for (int r = 0; r < P; r++)
