@@ -34,7 +34,8 @@ static const char *const help_format =
     "                           w / (c(u) c(v)) or w^2 / (c(u) c(v)) for vertex weights c (default %s)\n"
     "  --ties hashed|id         equal edge weights go to the smaller seeded scramble of the vertex\n"
     "                           id (few passes on unit weights) or to the smaller id (default %s)\n"
-    "  --refine none|roma       refine each level's matching by ROMA 2-augmentations (default none)\n"
+    "  --refine none|roma       refine each level's matching by ROMA 2-augmentations (default none;\n"
+    "                           roma matches by handshake unless --matcher redblue)\n"
     "  --coarsen-to N           stop once a level has <= N vertices (default %d; 0 = never)\n"
     "  --min-reduction R        stop after a level keeping more than (1-R) of the vertices (default %g)\n"
     "  --max-vertex-weight W|auto  no coarse vertex heavier than W (0 = no cap); auto (default), per\n"
@@ -138,7 +139,7 @@ typedef struct run {
     const char *file;
     int transversal;               /* a bip_transversal_kind, or -1 without --transversal */
     const char *transversal_out;   /* --transversal-out FILE, or NULL */
-    int levels_given, coarsen_to_given;
+    int levels_given, coarsen_to_given, matcher_given;
 } run;
 
 /* Applies one option of this command; 0, or -1 after printing one line. */
@@ -159,6 +160,7 @@ static int local_option(int opt, const char *arg, void *ctx)
         if (cli_parse_matcher(arg, 1, &flag))
             return -1;
         r->h.matcher = (coarsen_matcher)flag;
+        r->matcher_given = 1;
         return 0;
     case OPT_RATING:
         return cli_parse_rating(arg, &r->h.rating);
@@ -244,6 +246,10 @@ static int parse(int argc, char **argv, run *r, int *done)
     r->file = argv[optind];
     if (r->levels_given && !r->coarsen_to_given) /* N levels asked for: no size floor */
         r->h.coarsen_to = 0;
+    if (r->h.refine_roma && !r->matcher_given) /* ROMA refines a matching: HEC makes groups */
+        r->h.matcher = COARSEN_MATCHER_HANDSHAKE;
+    if (r->h.refine_roma && r->h.matcher == COARSEN_MATCHER_HEC)
+        return cli_usage_error("", "--refine roma refines a matching: use it with --matcher handshake or redblue");
     if (r->transversal_out && r->transversal < 0)
         return cli_usage_error("", "--transversal-out needs --transversal");
     return 0;

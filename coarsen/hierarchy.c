@@ -80,6 +80,9 @@ static int check_opts(const coarsen_hierarchy_opts *o, coarsen_error *err)
                          o->max_vertex_weight_factor);
     if (o->coarsen_to < 0)
         return error_set(err, COARSEN_ERR_INPUT, "coarsen-to must be >= 0 (got %d)", o->coarsen_to);
+    if (o->refine_roma && o->matcher == COARSEN_MATCHER_HEC)
+        return error_set(err, COARSEN_ERR_INPUT,
+                         "ROMA refines a matching: refine_roma needs the handshake or red/blue matcher, not HEC");
     if (!(o->gpu_memory_factor >= 0))
         return error_set(err, COARSEN_ERR_INPUT, "gpu memory factor must be >= 0 (got %g)", o->gpu_memory_factor);
     if (!(o->min_reduction >= 0 && o->min_reduction <= 1))

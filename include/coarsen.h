@@ -228,7 +228,8 @@ typedef struct coarsen_hierarchy_opts {
                                      the GPU (the multilevel partitioner); it counts in the budget
                                      and is released first when memory runs short. Default 0 */
     int refine_roma;              /* 1: refine every level's matching by ROMA (the deterministic
-                                     parallel rule; matching_ms includes it); default 0 */
+                                     parallel rule; matching_ms includes it); needs the handshake or
+                                     red/blue matcher (COARSEN_ERR_INPUT with HEC); default 0 */
     int hashed_ties;              /* equal edge weights: 1 (default) go to the smaller seeded scramble
                                      of the vertex id, 0 to the smaller id (the plain handshake rule,
                                      which needs O(n) passes on unit-weight meshes: docs/pipeline.md) */

@@ -119,7 +119,7 @@ Test(cli_coarsen, bad_options_and_files_exit_with_their_status_and_one_line)
         "--format dot %s",       "--min-reduction 2 %s",  "--max-vertex-weight heavy %s",
         "--device tpu %s",       "--two-hop-threshold -1 %s", "%s %s",
         "--rating heavy %s",     "--vertex-weight-factor 1.5 %s", "--two-hop-relatives -1 %s",
-        "",                      "--levels",
+        "--matcher hec --refine roma %s",                 "",                      "--levels",
     };
     char args[512];
     result r;

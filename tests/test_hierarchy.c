@@ -223,6 +223,7 @@ Test(hierarchy, roma_refinement_keeps_levels_valid_and_heavier)
     for (int t = 0; t < 6; t++) {
         coarsen_graph *g = test_random_graph(60 + 10 * t, 0.1, t % 3, 300 + (uint64_t)t);
         coarsen_hierarchy_opts o = cpu_opts();
+        o.matcher = COARSEN_MATCHER_HANDSHAKE; /* ROMA refines a matching */
         o.coarsen_to = 0;
         o.levels = 4;
         coarsen_hierarchy *plain = build(g, &o);
@@ -373,6 +374,12 @@ Test(hierarchy, bad_options_rejected)
     o.min_reduction = 1.5;
     cr_assert_eq(coarsen_hierarchy_build(g, &o, &h, &err), COARSEN_ERR_INPUT);
     cr_assert(strstr(err.msg, "min-reduction"), "%s", err.msg);
+    o = cpu_opts(); /* ROMA refines a matching; HEC makes groups */
+    o.matcher = COARSEN_MATCHER_HEC;
+    o.refine_roma = 1;
+    cr_assert_eq(coarsen_hierarchy_build(g, &o, &h, &err), COARSEN_ERR_INPUT);
+    cr_assert(strstr(err.msg, "ROMA"), "%s", err.msg);
+    cr_assert_null(h);
     coarsen_graph_free(g);
 }
 

@@ -16,7 +16,7 @@ import scipy.sparse as sp
 from . import _graph, _lib
 
 
-def coarsen(A, levels=10, matcher="hec", refine=None, coarsen_to=1000, min_reduction=0.05,
+def coarsen(A, levels=10, matcher=None, refine=None, coarsen_to=1000, min_reduction=0.05,
             max_vertex_weight="auto", two_hop_threshold=0.25, ties="hashed", gpu_memory=0.0, device="auto", seed=1,
             vertex_weights=None, rating=None, vertex_weight_factor=None, two_hop_relatives=None):
     """Builds the coarsening hierarchy of A, as `coarsen` does with the same
@@ -30,7 +30,8 @@ def coarsen(A, levels=10, matcher="hec", refine=None, coarsen_to=1000, min_reduc
     from_networkx, read_graph or an earlier hierarchy's graphs returned (used
     as they are, without a copy).
     levels: at most this many contractions. matcher: "hec" (heavy-edge
-    clustering, the library's default), "handshake" or "redblue". rating: what handshake and
+    clustering), "handshake" or "redblue" (None: the library's default,
+    hec, or handshake with refine="roma", which refines a matching). rating: what handshake and
     hec maximise, "weight", "expansion" or "expansion2" (None: the
     library's default, expansion2). refine: None or "roma" (ROMA 2-augmentations on every
     level's matching). coarsen_to: stop once a level has at most this many
@@ -53,7 +54,10 @@ def coarsen(A, levels=10, matcher="hec", refine=None, coarsen_to=1000, min_reduc
     o = _lib.HierarchyOpts()
     _lib.lib.coarsen_hierarchy_opts_default(byref(o))
     o.levels = _count("levels", levels, 0, 2**31 - 1)
-    o.matcher = _lib.enum(_lib.MATCHERS, "matcher", matcher)
+    if matcher is None and refine == "roma":
+        matcher = "handshake"  # ROMA refines a matching
+    if matcher is not None:
+        o.matcher = _lib.enum(_lib.MATCHERS, "matcher", matcher)
     if rating is not None:
         o.rating = _lib.enum(_lib.RATINGS, "rating", rating)
     if vertex_weight_factor is not None:

@@ -188,7 +188,7 @@ def test_python_defaults_are_the_librarys():
         d["levels"], d["coarsen_to"], d["min_reduction"], d["two_hop_threshold"], d["seed"], d["gpu_memory"])
     assert o.max_vertex_weight == -1 and d["max_vertex_weight"] == "auto"
     assert (o.hashed_ties, o.refine_roma, o.device) == (1, 0, 0)
-    assert _lib.MATCHERS[d["matcher"]] == o.matcher
+    assert d["matcher"] is None  # the library's own default (handshake with refine="roma")
     p = _lib.PartitionOpts()
     _lib.lib.coarsen_partition_opts_default(byref(p))
     d = {k: v.default for k, v in inspect.signature(coarsen.partition).parameters.items()}
@@ -209,3 +209,16 @@ def test_gpu_hierarchy_equals_cpu():
     for a, b in zip(hg.maps, hc.maps):
         np.testing.assert_array_equal(a, b)
     check_hierarchy(hg, exact=True)
+
+
+def test_roma_refines_a_matching():
+    """refine="roma" without a matcher matches by handshake and refines it
+    (the matched weight never drops); with hec, which makes groups, it is a
+    ValueError naming ROMA."""
+    A = random_matrix(2000, 0.004, "real", 3)
+    plain = coarsen.coarsen(A, levels=2, coarsen_to=0, matcher="handshake", device="cpu")
+    refined = coarsen.coarsen(A, levels=2, coarsen_to=0, refine="roma", device="cpu")
+    assert refined.stats["options"]["matcher"] == "handshake"
+    assert refined.stats["levels"][1]["matching_weight"] >= plain.stats["levels"][1]["matching_weight"]
+    with pytest.raises(ValueError, match="ROMA"):
+        coarsen.coarsen(A, levels=2, matcher="hec", refine="roma", device="cpu")
