@@ -139,11 +139,18 @@ print-shlib:
 # The program links libgomp statically where GCC ships libgomp.a, so that
 # cli/wait_policy.c can choose passive waiting before libgomp reads its
 # variables; elsewhere (no libgomp.a, GOMP_STATIC=) it links the shared one.
+comma := ,
 GOMP_STATIC ?= $(filter /%,$(shell $(CC) -print-file-name=libgomp.a 2>/dev/null))
 PROG_OMP  := $(if $(GOMP_STATIC),$(GOMP_STATIC) -pthread,-fopenmp)
+# The CUDA runtime needs libstdc++; the program links it (and libgcc)
+# statically where GCC ships libstdc++.a: loading and binding the shared one
+# took 0.46 of the 1.68 ms of `coarsen --version` (docs/benchmarks.md),
+# which every small graph's run pays.
+STDCXX_STATIC ?= $(filter /%,$(shell $(CC) -print-file-name=libstdc++.a 2>/dev/null))
+PROG_LIBS := $(if $(STDCXX_STATIC),$(subst -lstdc++,-Wl$(comma)-Bstatic -lstdc++ -Wl$(comma)-Bdynamic -static-libgcc,$(LDLIBS)),$(LDLIBS))
 
 $(PROG): $(CLI_O) $(LIB)
-	$(CC) $(filter-out -fopenmp,$(CFLAGS)) $^ -o $@ $(filter-out -fopenmp,$(LDLIBS)) -lmetis $(PROG_OMP)
+	$(CC) $(filter-out -fopenmp,$(CFLAGS)) $^ -o $@ $(filter-out -fopenmp,$(PROG_LIBS)) -lmetis $(PROG_OMP)
 
 $(BUILD)/obj/dist/%.o: dist/%.c
 	@mkdir -p $(dir $@)
