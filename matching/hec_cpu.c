@@ -56,36 +56,42 @@ static uint64_t rating_digits(double key)
     return ~u;                                  /* decreasing */
 }
 
+enum { JOINER_DIGIT = 16, JOINER_BUCKETS = 1 << JOINER_DIGIT, JOINER_PASSES = 6 };
+
+/* The digit of x that radix pass `pass` sorts by. */
+static uint32_t joiner_digit(const joiner *x, int pass)
+{
+    const uint64_t key = pass < 4 ? rating_digits(x->key) >> (JOINER_DIGIT * pass)
+                                  : (uint64_t)(uint32_t)x->leader >> (JOINER_DIGIT * (pass - 4));
+    return (uint32_t)key & (JOINER_BUCKETS - 1);
+}
+
 static void sort_joiners(joiner *a, joiner *tmp, int32_t m)
 {
-    enum { DIGIT = 16, BUCKETS = 1 << DIGIT, SMALL = 4096 };
-    int32_t *count = m >= SMALL ? malloc(BUCKETS * sizeof *count) : NULL;
+    enum { SMALL = 4096 };
+    int32_t *count = m >= SMALL ? malloc(JOINER_BUCKETS * sizeof *count) : NULL;
     if (!count) {
         qsort(a, (size_t)m, sizeof *a, joiner_cmp);
         return;
     }
     joiner *from = a, *to = tmp;
-    for (int pass = 0; pass < 6; pass++) {
-        memset(count, 0, BUCKETS * sizeof *count);
-#define JOINER_DIGIT(x)                                                                                     \
-    (pass < 4 ? (uint32_t)(rating_digits((x).key) >> (DIGIT * pass)) & (BUCKETS - 1)                        \
-              : ((uint32_t)(x).leader >> (DIGIT * (pass - 4))) & (BUCKETS - 1))
+    for (int pass = 0; pass < JOINER_PASSES; pass++) {
+        memset(count, 0, JOINER_BUCKETS * sizeof *count);
         for (int32_t i = 0; i < m; i++)
-            count[JOINER_DIGIT(from[i])]++;
+            count[joiner_digit(&from[i], pass)]++;
         int32_t sum = 0;
-        for (int b = 0; b < BUCKETS; b++) {
+        for (int b = 0; b < JOINER_BUCKETS; b++) {
             int32_t c = count[b];
             count[b] = sum;
             sum += c;
         }
         for (int32_t i = 0; i < m; i++)
-            to[count[JOINER_DIGIT(from[i])]++] = from[i];
-#undef JOINER_DIGIT
+            to[count[joiner_digit(&from[i], pass)]++] = from[i];
         joiner *t = from;
         from = to;
         to = t;
     }
-    free(count); /* six passes: the result is back in a */
+    free(count); /* an even number of passes: the result is back in a */
 }
 
 /* Admits the candidates of join[0..m), sorted, whose leaders no other
@@ -127,7 +133,7 @@ static int32_t join_round(const coarsen_graph *g, int64_t cap, hec_work *w, int3
     }
     *count = kept;
     enum { MAX_RANGES = 256 };
-    const int ranges = threads_for(m) < MAX_RANGES ? threads_for(m) : MAX_RANGES;
+    const int threads = threads_for(m), ranges = threads < MAX_RANGES ? threads : MAX_RANGES;
     const int64_t n = g->n;
     int32_t start[MAX_RANGES + 1] = {0};
     for (int32_t i = 0; i < m; i++)
