@@ -50,43 +50,38 @@ static void free_dir(staged_dir *s)
  * in parallel. */
 static void remove_staging(staged_dir *s)
 {
-    DIR *d = opendir(s->staging);
     char **names = NULL;
     int count = 0, cap = 0;
+    DIR *d = opendir(s->staging);
     if (d) {
         struct dirent *e;
         while ((e = readdir(d))) {
             if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
                 continue;
-            if (count == cap) {
-                char **grown = realloc(names, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *names);
-                if (!grown)
-                    break;
-                names = grown;
-            }
-            if (!(names[count] = strdup(e->d_name)))
-                break;
-            count++;
+            char **grown = count < cap ? names : realloc(names, (size_t)(cap ? 2 * cap : 64) * sizeof *names);
+            char *name = grown ? strdup(e->d_name) : NULL;
+            if (grown && grown != names)
+                names = grown, cap = cap ? 2 * cap : 64;
+            if (name)
+                names[count++] = name;
+            else if (!join(s, s->staging, e->d_name)) /* out of memory: this one at once */
+                unlink(s->path);
         }
         closedir(d);
     }
     int fd = open(s->staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 #pragma omp parallel for schedule(dynamic, 1) if (count > 1 && fd >= 0)
-    for (int k = 0; k < count; k++)
-        unlinkat(fd, names[k], 0);
+    for (int k = 0; k < count; k++) {
+        if (fd >= 0)
+            unlinkat(fd, names[k], 0);
+        else if (!join(s, s->staging, names[k])) /* one thread: s->path is shared */
+            unlink(s->path);
+    }
     if (fd >= 0)
         close(fd);
     for (int k = 0; k < count; k++)
         free(names[k]);
     free(names);
-    /* what could not be listed (out of memory) goes one by one */
-    if ((d = opendir(s->staging))) {
-        struct dirent *e;
-        while ((e = readdir(d)))
-            if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && !join(s, s->staging, e->d_name))
-                unlink(s->path);
-        closedir(d);
-    }
     rmdir(s->staging);
 }
 
