@@ -111,16 +111,17 @@ static int64_t join_round(const dist_graph *d, const dist_ghosts *gh, int64_t ca
 /* Step 4 (hec_cpu.c's pair_alone): the vertices left alone (leading no
  * group but their own) go through two-hop pairing as unmatched vertices,
  * the others as matched ones; a pair (u, v), u < v, puts v in u's group.
- * multi [scratch, nlocal]. Returns the collective status. */
+ * Which leaders have members comes from numbering the groups once
+ * (dist_map_from_leaders into the caller's cmap, nc and cvtx, which the
+ * final numbering overwrites); multi [scratch, nlocal]. Returns the
+ * collective status. */
 static int pair_alone(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo, int32_t *leader,
-                      uint8_t *multi, two_hop_stats *ts, MPI_Comm comm, coarsen_error *err)
+                      int32_t *cmap, int32_t *nc, int64_t *cvtx, uint8_t *multi, two_hop_stats *ts, MPI_Comm comm,
+                      coarsen_error *err)
 {
     const int32_t nl = gh->nlocal, lo = d->first;
-    int32_t nc;
-    int32_t *cmap = dist_alloc((size_t)nl + (size_t)gh->nghost, sizeof *cmap, "HEC groups", comm, err);
-    int64_t *cvtx = dist_alloc((size_t)d->nranks + 1, sizeof *cvtx, "HEC groups", comm, err);
     int32_t *mate = dist_alloc((size_t)nl, sizeof *mate, "HEC alone vertices", comm, err);
-    int rc = dist_map_from_leaders(d, gh, leader, NULL, cmap, &nc, cvtx, multi, comm, err);
+    int rc = dist_map_from_leaders(d, gh, leader, NULL, cmap, nc, cvtx, multi, comm, err);
     if (!rc) {
         for (int32_t v = 0; v < nl; v++)
             mate[v] = leader[v] == lo + v && !multi[v] ? -1 : lo + v;
@@ -131,7 +132,7 @@ static int pair_alone(const dist_graph *d, const dist_ghosts *gh, const matching
         for (int32_t v = 0; v < nl; v++)
             if (mate[v] >= 0 && mate[v] < lo + v)
                 leader[v] = mate[v];
-    free(mate), free(cvtx), free(cmap);
+    free(mate);
     return rc;
 }
 
@@ -183,7 +184,7 @@ int dist_hec(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo
     int64_t f[3] = {0, 0, 0}, g[3];
     uint8_t *multi = dist_alloc((size_t)nl, 1, "HEC groups", comm, err);
     two_hop_stats ts = {0};
-    int rc = pair_alone(d, gh, mo, leader, multi, &ts, comm, err);
+    int rc = pair_alone(d, gh, mo, leader, cmap, nc, cvtx, multi, &ts, comm, err);
     if (!rc)
         rc = dist_map_from_leaders(d, gh, leader, NULL, cmap, nc, cvtx, multi, comm, err);
     for (int32_t v = 0; v < nl; v++) {
