@@ -7,6 +7,7 @@
 #include "matching/two_hop.h"
 #include "matching/two_hop_classes.h"
 #include "core/error.h"
+#include "core/radix_sort.h"
 #include "core/threads.h"
 #include "core/timer.h"
 
@@ -21,6 +22,20 @@ int two_hop_candidate_cmp(const void *a, const void *b)
     if (x->hash != y->hash)
         return x->hash < y->hash ? -1 : 1;
     return (x->id > y->id) - (x->id < y->id);
+}
+
+static uint64_t candidate_word(const void *item, int word)
+{
+    const two_hop_candidate *c = item;
+    return word == 0 ? c->hash : (uint64_t)c->key;
+}
+
+void two_hop_sort(two_hop_candidate *cand, int32_t m)
+{
+    two_hop_candidate *tmp = m > 1 ? malloc((size_t)m * sizeof *tmp) : NULL;
+    if (m > 1 && (!tmp || radix_sort_stable(cand, tmp, m, sizeof *cand, 2, candidate_word)))
+        qsort(cand, (size_t)m, sizeof *cand, two_hop_candidate_cmp);
+    free(tmp);
 }
 
 uint64_t two_hop_list_hash(const coarsen_graph *g, int32_t v)
@@ -91,7 +106,7 @@ static void pair_relatives(const coarsen_graph *g, int64_t cap, two_hop_candidat
 #pragma omp parallel for schedule(dynamic, 256)
     for (int32_t i = 0; i < m; i++)
         cand[i].key = two_hop_hub(g, cand[i].id);
-    qsort(cand, (size_t)m, sizeof *cand, two_hop_candidate_cmp);
+    two_hop_sort(cand, m);
     two_hop_pair_classes(g, cap, cand, m, 0, 2, mate, pairs);
 }
 
@@ -132,7 +147,7 @@ int two_hop_cpu(const coarsen_graph *g, const two_hop_opts *opts, int32_t *mate,
 #pragma omp parallel for schedule(dynamic, 256) if (g->nnz >= THREADS_PARALLEL_MIN)
     for (int32_t i = 0; i < m; i++)
         cand[i].hash = two_hop_list_hash(g, cand[i].id);
-    qsort(cand, (size_t)m, sizeof *cand, two_hop_candidate_cmp);
+    two_hop_sort(cand, m);
 
     int64_t pairs[4] = {0, 0, 0, 0}; /* leaf, twin, relative, island */
     int32_t islands = 0;             /* degree 0 sorts first */

@@ -1,0 +1,46 @@
+/* radix_sort.c — see radix_sort.h. Each pass counts the digits of every
+ * record, turns the counts into places and moves the records in input order
+ * (which keeps equal digits in their order: stable), from a to tmp and back;
+ * a last copy brings the result to a after an odd number of moving passes. */
+#include "core/radix_sort.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int radix_sort_stable(void *a, void *tmp, int64_t m, size_t size, int words, radix_key_word key_word)
+{
+    if (m < 2)
+        return 0;
+    const int bits = m < (1 << 14) ? 8 : 16;
+    const size_t buckets = (size_t)1 << bits;
+    const uint64_t mask = buckets - 1;
+    int64_t *place = malloc(buckets * sizeof *place);
+    if (!place)
+        return -1;
+    char *from = a, *to = tmp;
+    for (int pass = 0; pass < words * 64 / bits; pass++) {
+        const int word = pass * bits / 64, shift = pass * bits % 64;
+        memset(place, 0, buckets * sizeof *place);
+        for (int64_t i = 0; i < m; i++)
+            place[key_word(from + (size_t)i * size, word) >> shift & mask]++;
+        if (place[key_word(from, word) >> shift & mask] == m)
+            continue; /* one digit for all: the order stands */
+        int64_t sum = 0;
+        for (size_t b = 0; b < buckets; b++) {
+            int64_t c = place[b];
+            place[b] = sum;
+            sum += c;
+        }
+        for (int64_t i = 0; i < m; i++) {
+            const char *x = from + (size_t)i * size;
+            memcpy(to + (size_t)place[key_word(x, word) >> shift & mask]++ * size, x, size);
+        }
+        char *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != (char *)a)
+        memcpy(a, from, (size_t)m * size);
+    free(place);
+    return 0;
+}

@@ -1,0 +1,22 @@
+/* radix_sort.h — a stable LSD radix sort of fixed-size records by a key of
+ * one or more 64-bit words, for the host steps that sort candidates whose
+ * input order (increasing id) must survive among equal keys: two-hop's
+ * classes (matching/two_hop_cpu.c) and HEC's joiners (matching/hec_cpu.c).
+ * Digits of 8 bits for short arrays, 16 bits for long ones; a pass whose
+ * digit is equal in every record moves nothing. Host C only. */
+#ifndef CORE_RADIX_SORT_H
+#define CORE_RADIX_SORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Word `word` of the key of *item: word 0 is the least significant; records
+ * compare as unsigned integers of `words` words. */
+typedef uint64_t (*radix_key_word)(const void *item, int word);
+
+/* Sorts a[0..m) of records of `size` bytes by key_word's key, stably. tmp
+ * [scratch]: room for m records. Returns -1 (a untouched) when the pass
+ * counters cannot be allocated, else 0. */
+int radix_sort_stable(void *a, void *tmp, int64_t m, size_t size, int words, radix_key_word key_word);
+
+#endif

@@ -1,0 +1,84 @@
+/* test_radix_sort.c — radix_sort_stable (core/radix_sort.h) against an
+ * independent oracle: qsort on (key words, input position), which is the
+ * stable order by definition; keys of one and two words with many equal
+ * keys, sizes on both sides of the digit-width switch, keys whose high
+ * digits are all equal (the skipped passes) and records of an odd size. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/radix_sort.h"
+
+typedef struct rec {
+    uint64_t w[2];
+    int32_t pos; /* input position: the oracle's tie-break, and what stability keeps */
+    char pad[3]; /* an odd record size */
+} rec;
+
+static int words_compared;
+
+static uint64_t rec_word(const void *item, int word) { return ((const rec *)item)->w[word]; }
+
+static int oracle_cmp(const void *a, const void *b)
+{
+    const rec *x = a, *y = b;
+    for (int k = words_compared - 1; k >= 0; k--)
+        if (x->w[k] != y->w[k])
+            return x->w[k] < y->w[k] ? -1 : 1;
+    return (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+static uint64_t next(uint64_t *s)
+{
+    *s ^= *s << 13, *s ^= *s >> 7, *s ^= *s << 17;
+    return *s;
+}
+
+/* m records with keys drawn from `distinct` values (masked to `mask` in word
+ * 0): sorted by the radix sort and by the oracle, compared record by record. */
+static void check(int64_t m, int words, uint64_t distinct, uint64_t mask, uint64_t seed)
+{
+    rec *a = calloc((size_t)m + 1, sizeof *a), *b = calloc((size_t)m + 1, sizeof *b),
+        *tmp = calloc((size_t)m + 1, sizeof *tmp);
+    cr_assert(a && b && tmp);
+    uint64_t s = seed;
+    for (int64_t i = 0; i < m; i++) {
+        uint64_t v = next(&s) % distinct;
+        a[i].w[0] = (v * 0x9e3779b97f4a7c15u) & mask;
+        a[i].w[1] = words > 1 ? v % 7 : 0;
+        a[i].pos = (int32_t)i;
+        memcpy(a[i].pad, "xyz", 3);
+    }
+    memcpy(b, a, (size_t)m * sizeof *a);
+    cr_assert_eq(radix_sort_stable(a, tmp, m, sizeof *a, words, rec_word), 0);
+    words_compared = words;
+    qsort(b, (size_t)m, sizeof *b, oracle_cmp);
+    for (int64_t i = 0; i < m; i++) {
+        cr_assert(a[i].w[0] == b[i].w[0] && a[i].w[1] == b[i].w[1] && a[i].pos == b[i].pos,
+                  "m=%lld words=%d: record %lld is input %d, the stable order has input %d", (long long)m, words,
+                  (long long)i, a[i].pos, b[i].pos);
+        cr_assert(memcmp(a[i].pad, "xyz", 3) == 0);
+    }
+    free(a), free(b), free(tmp);
+}
+
+Test(radix_sort, stable_against_the_oracle_on_one_word)
+{
+    for (int64_t m = 0; m < 40; m++)
+        check(m, 1, 5, UINT64_MAX, 1 + (uint64_t)m);
+    check(1000, 1, 30, UINT64_MAX, 7);
+    check(20000, 1, 300, UINT64_MAX, 8); /* 16-bit digits */
+}
+
+Test(radix_sort, stable_against_the_oracle_on_two_words)
+{
+    check(500, 2, 40, UINT64_MAX, 3);
+    check(70000, 2, 5000, UINT64_MAX, 4);
+}
+
+Test(radix_sort, equal_high_digits_skip_their_passes_and_keep_the_order)
+{
+    check(3000, 1, 50, 0xff, 5);   /* only the lowest digit differs */
+    check(30000, 2, 1, 0, 6);      /* every key equal: the input order */
+    check(30000, 1, 900, 0xffff00, 9); /* the lowest digit equal, the next two not */
+}
