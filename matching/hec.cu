@@ -12,9 +12,9 @@
  * starts a group; otherwise they are ordered by two stable radix sorts
  * (rating descending, then leader over the bits a vertex id needs) from id
  * order, their weights summed per leader (DeviceScan::InclusiveSumByKey,
- * exact integers), one thread per candidate admits or starts a group. Either
- * way a second kernel adds the admitted weights to the groups, with the same
- * admissions; once at most HEC_TAIL vertices are pending, the remaining
+ * exact integers), one thread per candidate admits or starts a group. Both
+ * ways admit the same candidates; a second kernel then adds the admitted
+ * weights to the groups. Once at most HEC_TAIL vertices are pending, the remaining
  * rounds in one block (k_tail_rounds: the same order and admissions, no
  * launch or host round trip per round); (4) the vertices left alone as the
  * unmatched vertices of two_hop_gpu, its pairs joined under the smaller id;
