@@ -8,6 +8,7 @@
  *
  *   bench_pipeline [--graph SPEC|FILE]... [--runs N] [--threads N]
  *                  [--device gpu|cpu|both] [--levels N] [--no-metis] [--gpu-memory F]
+ *                  [--matcher hec|handshake]
  *
  * One key=value line per (graph, device), plus one per graph for METIS. */
 #include <metis.h>
@@ -34,6 +35,7 @@ typedef struct local_opts {
     int levels;
     int metis;
     double gpu_memory;  /* coarsen_hierarchy_opts.gpu_memory_factor */
+    int handshake;      /* --matcher handshake instead of the default (hec) */
 } local_opts;
 
 /* Takes this program's own options out of argv (the rest goes to
@@ -51,6 +53,13 @@ static int strip_local(int *argc, char **argv, local_opts *l)
             l->gpu = !strcmp(v, "gpu") || !strcmp(v, "both");
             if (!l->cpu && !l->gpu) {
                 fprintf(stderr, "bench_pipeline: --device: '%s' is not gpu, cpu or both\n", v);
+                return 2;
+            }
+        } else if (!strcmp(a, "--matcher") && k + 1 < *argc) {
+            const char *v = argv[++k];
+            l->handshake = !strcmp(v, "handshake");
+            if (!l->handshake && strcmp(v, "hec")) {
+                fprintf(stderr, "bench_pipeline: --matcher: '%s' is not hec or handshake\n", v);
                 return 2;
             }
         } else if (!strcmp(a, "--gpu-memory") && k + 1 < *argc) {
@@ -88,6 +97,8 @@ static int bench_device(const char *spec, const coarsen_graph *g, int gpu, int r
     coarsen_hierarchy_opts_default(&o);
     o.levels = l->levels;
     o.gpu_memory_factor = l->gpu_memory;
+    if (l->handshake)
+        o.matcher = COARSEN_MATCHER_HANDSHAKE;
     o.coarsen_to = 0; /* exactly `levels` levels unless a level stalls */
     o.device = gpu ? COARSEN_DEVICE_GPU : COARSEN_DEVICE_CPU;
     double *ms[6]; /* total, upload, matching, two-hop, contraction, total - upload */
@@ -141,9 +152,9 @@ static int bench_device(const char *spec, const coarsen_graph *g, int gpu, int r
         med[p] = bench_median(ms[p], runs);
     char extra[768];
     snprintf(extra, sizeof extra,
-             "device=%s levels=%d stop=%s n_coarsest=%d no_upload_ms=%.3f upload_ms=%.3f matching_ms=%.3f two_hop_ms=%.3f "
+             "device=%s matcher=%s levels=%d stop=%s n_coarsest=%d no_upload_ms=%.3f upload_ms=%.3f matching_ms=%.3f two_hop_ms=%.3f "
              "contraction_ms=%.3f download_all_ms=%.3f input_csr_bytes=%zu peak_device_bytes=%zu peak_over_input=%.2f",
-             gpu ? "gpu" : "cpu", built, coarsen_stop_reason_name((coarsen_stop_reason)stop), n_last, med[5], med[1], med[2],
+             gpu ? "gpu" : "cpu", l->handshake ? "handshake" : "hec", built, coarsen_stop_reason_name((coarsen_stop_reason)stop), n_last, med[5], med[1], med[2],
              med[3], med[4], download_ms, csr_bytes(g), peak, peak ? (double)peak / (double)csr_bytes(g) : 0.0);
     bench_report("pipeline", spec, g, ms[0], runs, extra);
     for (int p = 0; p < 6; p++)
@@ -211,7 +222,8 @@ int main(int argc, char **argv)
     int rc = bench_parse_args(argc, argv,
                               "Times the whole coarsening hierarchy (GPU and CPU, per phase) and METIS's coarsening.\n"
                               "Own options: --device gpu|cpu|both (default both), --levels N (default 10), --no-metis,\n"
-                              "             --gpu-memory F (coarsen_hierarchy_opts.gpu_memory_factor).",
+                              "             --gpu-memory F (coarsen_hierarchy_opts.gpu_memory_factor),\n"
+                              "             --matcher hec|handshake (default hec).",
                               defaults, (int)(sizeof defaults / sizeof defaults[0]), &o);
     if (rc)
         return rc == 1 ? 0 : rc;

@@ -1,7 +1,7 @@
 /* graph_totals.cu — device computation of a graph's weight totals
  * (graph_totals.h): two CUB reductions of the vertex weights, and the edge
  * weights' chunk sums in the fixed order of core/fixed_sum.h, added on the
- * host as there. */
+ * host as there; the two integers and the chunk sums come back in one copy. */
 #include <cub/device/device_reduce.cuh>
 
 #include "coarsen/graph_totals.h"
@@ -41,39 +41,37 @@ extern "C" int graph_totals_gpu(const coarsen_graph *g, graph_totals *t, coarsen
     if (g->n == 0)
         return COARSEN_OK;
     const int64_t chunks = fixed_sum_chunks(g->nnz);
-    int64_t *d_int = nullptr;
-    double *d_sums = nullptr;
-    double *sums = (double *)malloc(((size_t)chunks + 1) * sizeof *sums);
-    if (!sums)
+    /* [0] the vertex weight sum, [1] the largest, then the chunk sums (8-byte
+     * doubles in int64 slots): one copy back */
+    int64_t *d_out = nullptr;
+    int64_t *out = (int64_t *)malloc(((size_t)chunks + 2) * sizeof *out);
+    if (!out)
         return error_set(err, COARSEN_ERR_NOMEM, "out of memory for %lld edge weight chunk sums", (long long)chunks);
     Workspace ws;
-    ws.take(&d_int, 2);
-    ws.take(&d_sums, (size_t)chunks + 1);
+    ws.take(&d_out, (size_t)chunks + 2);
     int rc = ws.size_cub([&](void *tmp, size_t &b) { return vwgt_sum(tmp, b, g, nullptr); }, err);
     if (!rc)
         rc = ws.size_cub([&](void *tmp, size_t &b) { return vwgt_max(tmp, b, g, nullptr); }, err);
     if (!rc)
         rc = ws.carve("graph totals", err);
     if (!rc)
-        rc = ws.run_cub([&](void *tmp, size_t &b) { return vwgt_sum(tmp, b, g, d_int); }, "vertex weight sum", err);
+        rc = ws.run_cub([&](void *tmp, size_t &b) { return vwgt_sum(tmp, b, g, d_out); }, "vertex weight sum", err);
     if (!rc)
-        rc = ws.run_cub([&](void *tmp, size_t &b) { return vwgt_max(tmp, b, g, d_int + 1); }, "vertex weight max", err);
+        rc = ws.run_cub([&](void *tmp, size_t &b) { return vwgt_max(tmp, b, g, d_out + 1); }, "vertex weight max", err);
     if (!rc && chunks > 0) {
-        chunk_sums_kernel<<<(unsigned)chunks, FIXED_SUM_CHUNK / 2, 0, device_stream()>>>(g->ewgt, g->nnz, d_sums);
+        chunk_sums_kernel<<<(unsigned)chunks, FIXED_SUM_CHUNK / 2, 0, device_stream()>>>(g->ewgt, g->nnz,
+                                                                                         (double *)(d_out + 2));
         const cudaError_t code = cudaGetLastError();
         if (code != cudaSuccess)
             rc = device_cuda_fail(err, code, "chunk_sums_kernel", __FILE__, __LINE__);
     }
-    int64_t ints[2] = {0, 0};
     if (!rc)
-        rc = device_copy_to_host(ints, d_int, sizeof ints, err);
-    if (!rc && chunks > 0)
-        rc = device_copy_to_host(sums, d_sums, (size_t)chunks * sizeof *sums, err);
+        rc = device_copy_to_host(out, d_out, ((size_t)chunks + 2) * sizeof *out, err);
     if (!rc) {
-        t->vertex_weight = ints[0];
-        t->max_vertex_weight = ints[1];
-        t->edge_weight = fixed_sum_of_chunks(sums, chunks) / 2;
+        t->vertex_weight = out[0];
+        t->max_vertex_weight = out[1];
+        t->edge_weight = fixed_sum_of_chunks((const double *)(out + 2), chunks) / 2;
     }
-    free(sums);
+    free(out);
     return rc;
 }

@@ -3,12 +3,18 @@
  * (PointerOp of match_gpu.cuh, load-balanced by degree, with the rating
  * kept); (2) roots, one thread per vertex; (3) each round: one stable
  * three-way partition of the vertices still pending into the candidates
- * and the rest (one count to the host), the candidates ordered by two
- * stable radix sorts (rating descending, then leader over the bits a vertex
- * id needs) from id order, their weights summed per leader
- * (DeviceScan::InclusiveSumByKey, exact integers), one thread per candidate
- * admits or starts a group, and a second kernel adds the admitted weights
- * to the groups; once at most HEC_TAIL vertices are pending, the remaining
+ * and the rest, the candidates counted per leader in the same launch
+ * sequence (one copy to the host: the count and the largest leader's
+ * count); when no leader has more than HEC_BUCKET candidates, they are
+ * bucketed by leader (a scan of the per-leader counts) and one thread per
+ * candidate finds its weight prefix and its successor in its bucket's
+ * (rating descending, id) order by a walk over the bucket, and admits or
+ * starts a group; otherwise they are ordered by two stable radix sorts
+ * (rating descending, then leader over the bits a vertex id needs) from id
+ * order, their weights summed per leader (DeviceScan::InclusiveSumByKey,
+ * exact integers), one thread per candidate admits or starts a group. Both
+ * ways admit the same candidates; a second kernel then adds the admitted
+ * weights to the groups. Once at most HEC_TAIL vertices are pending, the remaining
  * rounds in one block (k_tail_rounds: the same order and admissions, no
  * launch or host round trip per round); (4) the vertices left alone as the
  * unmatched vertices of two_hop_gpu, its pairs joined under the smaller id;
@@ -32,6 +38,11 @@
 
 
 enum { HEC_GROUPED = 0, HEC_BLOCKED = 1, HEC_ROUNDS = 2, HEC_COUNTS = 3 };
+
+/* A round whose leaders each have at most HEC_BUCKET candidates orders them
+ * by a walk over each leader's bucket (O(HEC_BUCKET) per candidate) instead
+ * of the two radix sorts: the same order, in a handful of launches. */
+enum { HEC_BUCKET = 128 };
 
 /* The last rounds of step 3 run in one block once at most HEC_TAIL vertices
  * are pending (k_tail_rounds): the same admissions without a launch or a
@@ -126,6 +137,86 @@ __global__ void k_add_weights(int32_t m, const int32_t *lead, const int64_t *add
     for (int64_t k = ku_thread(); k < m; k += ku_threads())
         if (add[k] > 0)
             gw[lead[k]] += add[k];
+}
+
+/* The rating sort's order as an unsigned key: CUB's radix-sort bits of a
+ * double (sign set: all bits flipped, else the sign bit), so that a larger
+ * value comes first in the descending sort, ties in id order (stable). */
+__device__ __forceinline__ unsigned long long rating_bits(double key)
+{
+    const unsigned long long b = (unsigned long long)__double_as_longlong(key);
+    return b >> 63 ? ~b : b ^ (1ull << 63);
+}
+
+/* Candidate i of cand[0..nsel[0]) (the round's count, on the device; the
+ * grid is sized for an upper bound): lead[i] = the leader of its choice,
+ * counted in bcnt[lead]; *most = the largest such count (zero before). */
+__global__ void k_bucket_count(const int32_t *nsel, const int32_t *cand, const int32_t *choice,
+                               const int32_t *leader, int32_t *lead, int32_t *bcnt, int32_t *most)
+{
+    const int64_t m = nsel[0];
+    for (int64_t base = ku_thread() - ku_lane(); base < m; base += ku_threads()) { /* warp-uniform */
+        const int64_t i = base + ku_lane();
+        int d = 0;
+        if (i < m) {
+            const int32_t L = leader[choice[cand[i]]];
+            lead[i] = L;
+            d = atomicAdd(&bcnt[L], 1) + 1;
+        }
+        d = __reduce_max_sync(0xffffffffu, d);
+        if (ku_lane() == 0 && d > 0)
+            atomicMax(most, d);
+    }
+}
+
+/* Candidate i into its leader's bucket (boff: the exclusive sum of bcnt);
+ * bcnt counts down to 0 again, ready for the next round. */
+__global__ void k_bucket_fill(int32_t m, const int32_t *cand, const int32_t *lead, const int32_t *boff, int32_t *bcnt,
+                              int32_t *bucket)
+{
+    for (int64_t i = ku_thread(); i < m; i += ku_threads()) {
+        const int32_t L = lead[i];
+        bucket[boff[L] + atomicSub(&bcnt[L], 1) - 1] = cand[i];
+    }
+}
+
+/* k_admit for candidate i (v = cand[i]) from its bucket: its prefix is its
+ * weight plus those of the bucket's vertices before it in (rating
+ * descending, id) order, and the next admission test is that of its
+ * successor in that order (the next in the sorted run). */
+__global__ void k_bucket_admit(int32_t m, const int32_t *cand, const int32_t *lead, const int32_t *boff,
+                               const int32_t *bucket, const double *key, const int64_t *vwgt, int64_t cap,
+                               int32_t *leader, int64_t *gw, int64_t *add)
+{
+    for (int64_t i = ku_thread(); i < m; i += ku_threads()) {
+        const int32_t v = cand[i], L = lead[i];
+        const unsigned long long kv = rating_bits(key[v]);
+        int64_t prefix = vwgt[v], next = -1; /* the successor's weight, -1: none */
+        unsigned long long ks = 0;
+        int32_t s = 0;
+        for (int32_t j = boff[L], end = boff[L + 1]; j < end; j++) {
+            const int32_t u = bucket[j];
+            if (u == v)
+                continue;
+            const unsigned long long ku = rating_bits(key[u]);
+            if (ku > kv || (ku == kv && u < v))
+                prefix += vwgt[u];
+            else if (next < 0 || ku > ks || (ku == ks && u < s)) {
+                ks = ku;
+                s = u;
+                next = vwgt[u];
+            }
+        }
+        add[i] = 0;
+        if (admitted(cap, gw, L, prefix)) {
+            leader[v] = L;
+            if (next < 0 || !admitted(cap, gw, L, prefix + next))
+                add[i] = prefix;
+        } else {
+            leader[v] = v;
+            gw[v] = vwgt[v];
+        }
+    }
 }
 
 /* One candidate in k_tail_rounds' sort: the order of the round's sorts,
@@ -277,6 +368,19 @@ k_tail_rounds(int32_t count, const int32_t *pending_in, const int32_t *choice, c
 /* Dynamic shared memory of k_tail_rounds. */
 static const size_t HEC_TAIL_SMEM = (size_t)HEC_TAIL * (sizeof(TailItem) + sizeof(int64_t) + 3 * sizeof(int32_t));
 
+/* Lets k_tail_rounds take HEC_TAIL_SMEM: once per process (the attribute
+ * stays set; asking on every level cost a driver call each). */
+static int tail_prepare(coarsen_error *err)
+{
+    static bool done = false;
+    if (!done) {
+        CUDA_TRY(err, cudaFuncSetAttribute(k_tail_rounds, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           (int)HEC_TAIL_SMEM));
+        done = true;
+    }
+    return COARSEN_OK;
+}
+
 /* Adds each thread's c to *counter, one atomic per warp; every thread of
  * the grid calls it (after its grid-stride loop). */
 __device__ __forceinline__ void warp_count(unsigned c, unsigned long long *counter)
@@ -352,10 +456,11 @@ static int id_bits(int32_t n)
 struct HecWork {
     int32_t *choice = nullptr, *leader = nullptr, *pending = nullptr, *mate = nullptr, *cand = nullptr;
     int32_t *idx = nullptr, *perm1 = nullptr, *perm = nullptr, *lead1 = nullptr, *lead = nullptr;
+    int32_t *bcnt = nullptr; /* candidates per leader: zero between rounds */
     double *key = nullptr, *ckey = nullptr, *ckey_sorted = nullptr;
     int64_t *gw = nullptr, *w = nullptr, *prefix = nullptr, *add = nullptr;
     uint8_t *multi = nullptr;
-    int32_t *nsel = nullptr;
+    int32_t *nsel = nullptr; /* the partition's two counts, then the largest bucket */
     unsigned long long *counts = nullptr;
     int bits = 1; /* id_bits(n) */
     Workspace ws;
@@ -383,6 +488,10 @@ static cudaError_t prefix_sums(void *tmp, size_t &b, const HecWork &W, int32_t k
     return cub::DeviceScan::InclusiveSumByKey(tmp, b, W.lead, W.w, W.prefix, (int64_t)k, ::cuda::std::equal_to<>(),
                                               device_stream());
 }
+static cudaError_t bucket_offsets(void *tmp, size_t &b, const HecWork &W, int32_t n)
+{
+    return cub::DeviceScan::ExclusiveSum(tmp, b, W.bcnt, W.perm1, (int64_t)n + 1, device_stream());
+}
 static cudaError_t numbering(void *tmp, size_t &b, const HecWork &W, int32_t n)
 {
     return cub::DeviceScan::ExclusiveSum(tmp, b, W.idx, W.perm, (int64_t)n + 1, device_stream());
@@ -395,7 +504,7 @@ static int hec_plan(int32_t n, HecWork &W, coarsen_error *err)
     const size_t m = (size_t)n + 1;
     W.bits = id_bits(n);
     int32_t **ints[] = {&W.choice, &W.leader, &W.pending, &W.mate, &W.cand,
-                        &W.idx, &W.perm1, &W.perm, &W.lead1, &W.lead};
+                        &W.idx, &W.perm1, &W.perm, &W.lead1, &W.lead, &W.bcnt};
     for (int32_t **p : ints)
         W.ws.take(p, m);
     double **dbl[] = {&W.key, &W.ckey, &W.ckey_sorted};
@@ -405,7 +514,7 @@ static int hec_plan(int32_t n, HecWork &W, coarsen_error *err)
     for (int64_t **p : wide)
         W.ws.take(p, m);
     W.ws.take(&W.multi, m);
-    W.ws.take(&W.nsel, 2);
+    W.ws.take(&W.nsel, 3);
     W.ws.take(&W.counts, HEC_COUNTS);
     int rc = W.ws.size_cub([&](void *t, size_t &b) { return candidates(t, b, W, n); }, err);
     if (!rc)
@@ -415,30 +524,33 @@ static int hec_plan(int32_t n, HecWork &W, coarsen_error *err)
     if (!rc)
         rc = W.ws.size_cub([&](void *t, size_t &b) { return prefix_sums(t, b, W, n); }, err);
     if (!rc)
+        rc = W.ws.size_cub([&](void *t, size_t &b) { return bucket_offsets(t, b, W, n); }, err);
+    if (!rc)
         rc = W.ws.size_cub([&](void *t, size_t &b) { return numbering(t, b, W, n); }, err);
     return rc ? rc : W.ws.carve("HEC", err);
 }
 
-/* One round of step 3 over pending[0..*count) (vertices not in a group, in
- * increasing id): one stable three-way partition into the candidates (cand)
- * and the others (the next round's pending list, swapped in; nobody is left
- * for the third part); the *m candidates admitted or turned into leaders. */
-static int join_round(const coarsen_graph *g, int64_t cap, HecWork &W, int32_t *count, int32_t *m,
-                      coarsen_error *err)
+/* Step 3's order, admissions and weights of the round's k candidates
+ * (W.cand, counted per leader in W.bcnt and W.lead) by the buckets: none
+ * has more than HEC_BUCKET entries. */
+static int bucket_round(const coarsen_graph *g, int64_t cap, HecWork &W, int32_t k, coarsen_error *err)
 {
     cudaStream_t s = device_stream();
-    const int32_t c = *count;
-    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return candidates(t, b, W, c); }, "HEC candidates", err))
+    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return bucket_offsets(t, b, W, g->n); }, "HEC buckets", err))
         return rc;
-    CUDA_TRY(err, cudaMemcpyAsync(m, W.nsel, sizeof *m, cudaMemcpyDeviceToHost, s));
-    CUDA_TRY(err, cudaStreamSynchronize(s));
-    const int32_t k = *m;
-    *count -= k;
-    int32_t *t = W.pending;
-    W.pending = W.mate;
-    W.mate = t;
-    if (k == 0)
-        return COARSEN_OK;
+    k_bucket_fill<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.cand, W.lead, W.perm1, W.bcnt, W.perm);
+    CUDA_LAUNCH_TRY(err);
+    k_bucket_admit<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.cand, W.lead, W.perm1, W.perm, W.key, g->vwgt, cap,
+                                                        W.leader, W.gw, W.add);
+    CUDA_LAUNCH_TRY(err);
+    return COARSEN_OK;
+}
+
+/* The same by the two radix sorts (some leader has more than HEC_BUCKET
+ * candidates). */
+static int sorted_round(const coarsen_graph *g, int64_t cap, HecWork &W, int32_t k, coarsen_error *err)
+{
+    cudaStream_t s = device_stream();
     k_candidate_keys<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.cand, W.key, W.ckey, W.idx);
     CUDA_LAUNCH_TRY(err);
     if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return rating_sort(t, b, W, k); }, "HEC rating sort", err))
@@ -454,6 +566,44 @@ static int join_round(const coarsen_graph *g, int64_t cap, HecWork &W, int32_t *
     k_admit<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.perm, W.cand, W.lead, W.prefix, g->vwgt, cap, W.leader, W.gw,
                                                  W.add);
     CUDA_LAUNCH_TRY(err);
+    return COARSEN_OK;
+}
+
+/* One round of step 3 over pending[0..*count) (vertices not in a group, in
+ * increasing id): one stable three-way partition into the candidates (cand)
+ * and the others (the next round's pending list, swapped in; nobody is left
+ * for the third part), the candidates counted per leader; the *m
+ * candidates admitted or turned into leaders, in buckets or sorted. */
+static int join_round(const coarsen_graph *g, int64_t cap, HecWork &W, int32_t *count, int32_t *m,
+                      coarsen_error *err)
+{
+    cudaStream_t s = device_stream();
+    const int32_t c = *count;
+    CUDA_TRY(err, cudaMemsetAsync(W.nsel + 2, 0, sizeof *W.nsel, s));
+    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return candidates(t, b, W, c); }, "HEC candidates", err))
+        return rc;
+    k_bucket_count<<<ku_blocks(c), KU_THREADS, 0, s>>>(W.nsel, W.cand, W.choice, W.leader, W.lead, W.bcnt,
+                                                        W.nsel + 2);
+    CUDA_LAUNCH_TRY(err);
+    int32_t h[3];
+    CUDA_TRY(err, cudaMemcpyAsync(h, W.nsel, sizeof h, cudaMemcpyDeviceToHost, s));
+    CUDA_TRY(err, cudaStreamSynchronize(s));
+    const int32_t k = *m = h[0];
+    *count -= k;
+    int32_t *t = W.pending;
+    W.pending = W.mate;
+    W.mate = t;
+    if (k == 0)
+        return COARSEN_OK;
+    int rc = COARSEN_OK;
+    if (h[2] <= HEC_BUCKET) {
+        rc = bucket_round(g, cap, W, k, err);
+    } else {
+        CUDA_TRY(err, cudaMemsetAsync(W.bcnt, 0, ((size_t)g->n + 1) * sizeof *W.bcnt, s));
+        rc = sorted_round(g, cap, W, k, err);
+    }
+    if (rc)
+        return rc;
     k_add_weights<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.lead, W.add, W.gw);
     CUDA_LAUNCH_TRY(err);
     return COARSEN_OK;
@@ -520,12 +670,13 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
             return rc;
     }
     CUDA_TRY(err, cudaMemsetAsync(W.counts, 0, HEC_COUNTS * sizeof *W.counts, s));
+    CUDA_TRY(err, cudaMemsetAsync(W.bcnt, 0, ((size_t)n + 1) * sizeof *W.bcnt, s));
     /* while vertices are left, one of them is a candidate (its tree's root
      * is a group) */
     for (int32_t m = 0; count > 0;) {
         if (count <= HEC_TAIL) {
-            CUDA_TRY(err, cudaFuncSetAttribute(k_tail_rounds, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                               (int)HEC_TAIL_SMEM));
+            if (int rc = tail_prepare(err))
+                return rc;
             k_tail_rounds<<<1, HEC_TAIL_THREADS, HEC_TAIL_SMEM, s>>>(count, W.pending, W.choice, W.key, g->vwgt,
                                                                       cap, W.leader, W.gw, W.counts + HEC_ROUNDS);
             CUDA_LAUNCH_TRY(err);
@@ -569,10 +720,9 @@ extern "C" int hec_gpu(const coarsen_graph *g, const matching_opts *opts, int32_
         return rc;
     {
         HecWork W;
-        if ((rc = hec_run(g, opts, d_cmap, nc, &st, W, err)))
+        if ((rc = hec_run(g, opts, d_cmap, nc, &st, W, err))) /* ends with the stream synchronized */
             return rc;
     }
-    CUDA_TRY(err, cudaStreamSynchronize(device_stream()));
     st.ms = timer_ms() - t0;
     if (stats)
         *stats = st;

@@ -301,11 +301,14 @@ static int two_hop_gpu_run(const coarsen_graph *g, const two_hop_opts *o, int32_
     if (m >= 2) {
         if (int rc = islands_leaves_twins(g, cap, mate, m, t, err))
             return rc;
-        CUDA_TRY(err, stream_copy(counts, t.counts, NCOUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
-        int64_t unmatched = m - 2 * (int64_t)(counts[PAIRS_LEAF] + counts[PAIRS_TWIN] + counts[PAIRS_ISLAND]);
-        if ((double)unmatched > o->relatives_threshold * (double)n)
-            if (int rc = relatives(g, cap, mate, m, t, err))
-                return rc;
+        /* at most m stay unmatched: no round trip when m is under the threshold */
+        if ((double)m > o->relatives_threshold * (double)n) {
+            CUDA_TRY(err, stream_copy(counts, t.counts, NCOUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
+            int64_t unmatched = m - 2 * (int64_t)(counts[PAIRS_LEAF] + counts[PAIRS_TWIN] + counts[PAIRS_ISLAND]);
+            if ((double)unmatched > o->relatives_threshold * (double)n)
+                if (int rc = relatives(g, cap, mate, m, t, err))
+                    return rc;
+        }
     }
     if (m >= 1) {
         k_cap_blocked<<<ku_blocks(m, KU_WARP), KU_THREADS, 0, device_stream()>>>(m, t.ids, g->xadj, g->adj, mate,
