@@ -5,8 +5,10 @@
  * that gives DIST_READ_ROOT) and builds its hierarchy through
  * dist_hierarchy_build (dist.h) here; the other ranks serve: each read and
  * each hierarchy rank 0 starts is announced to them by one broadcast (a
- * job), and a job without work releases them. Every other command
- * (partition, info, ...) runs on rank 0 alone.
+ * job), and a job without work releases them. `partition` reads its input
+ * and builds its first hierarchy the same way (cli.h's hooks), then
+ * partitions on rank 0; every other command (info, match, ...) runs on
+ * rank 0 alone.
  * COARSEN_MPI_GATHER_BELOW=N sets dist_opts.gather_below (default
  * DIST_GATHER_BELOW_DEFAULT). */
 #include <stdio.h>
