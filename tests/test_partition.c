@@ -499,13 +499,20 @@ Test(partition_multilevel, tiny_graphs_and_extreme_k)
     coarsen_graph_free(g);
 }
 
+/* partition_opts_default with k parts, the hierarchy on the CPU. */
+static partition_opts cpu_opts(int32_t k)
+{
+    partition_opts o;
+    partition_opts_default(&o);
+    o.k = k;
+    o.hierarchy.device = COARSEN_DEVICE_CPU;
+    return o;
+}
+
 Test(partition_multilevel, same_seed_same_partition)
 {
     coarsen_graph *g = partition_test_graph("delaunay:n=4000,seed=7", 1, 1);
-    partition_opts o;
-    partition_opts_default(&o);
-    o.k = 8;
-    o.hierarchy.device = COARSEN_DEVICE_CPU;
+    partition_opts o = cpu_opts(8);
     int32_t *a = malloc(g->n * sizeof *a), *b = malloc(g->n * sizeof *b);
     partition_result ra, rb;
     coarsen_error err = {0};
@@ -545,12 +552,9 @@ static int counting_builder(const coarsen_graph *g, const coarsen_hierarchy_opts
 Test(partition_multilevel, build_hierarchy_hook_builds_the_first_hierarchy)
 {
     coarsen_graph *g = partition_test_graph("delaunay:n=4000,weights=int,seed=4", 1, 1);
-    partition_opts o;
-    partition_opts_default(&o);
-    o.k = 8;
+    partition_opts o = cpu_opts(8);
     o.seed = 5;
     o.vcycles = 2;
-    o.hierarchy.device = COARSEN_DEVICE_CPU;
     int32_t *a = malloc(g->n * sizeof *a), *b = malloc(g->n * sizeof *b);
     partition_result ra, rb;
     coarsen_error err = {0};

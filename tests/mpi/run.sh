@@ -77,6 +77,18 @@ for l in d["levels"]:
 print(d["stop_reason"])' "$1" "$DEVICE"
 }
 
+# verdict RUN BAD OK: one run's line and count: FAIL with what differs
+# when BAD is not empty, else ok with OK.
+verdict() {
+    if [ -n "$2" ]; then
+        echo "FAIL $1: differs:$2"
+        fail=$((fail + 1))
+    else
+        echo "ok   $1: $3"
+        pass=$((pass + 1))
+    fi
+}
+
 # check NAME GATHER GRAPH ARGS...: the reference run, then one run per rank count.
 check() {
     name=$1 gather=$2 graph=$3
@@ -119,13 +131,7 @@ check() {
         if [ "$DEVICE" = gpu ] && [ "$nccl" = 1 ] && [ "${dl:-0}" -gt 0 ]; then
             grep -q "\"gpus\": $p," "$out/stats.json" || bad="$bad (gpus: no NCCL)"
         fi
-        if [ -n "$bad" ]; then
-            echo "FAIL $name np=$p: differs:$bad"
-            fail=$((fail + 1))
-        else
-            echo "ok   $name np=$p: $levels levels identical ($dl built across ranks)"
-            pass=$((pass + 1))
-        fi
+        verdict "$name np=$p" "$bad" "$levels levels identical ($dl built across ranks)"
     done
 }
 
@@ -161,13 +167,8 @@ part() {
         dl=$(sed -n "s/^ranks: $p (levels 1\.\.\([0-9]*\) .*/\1/p" "$tmp/out")
         [ -n "$dl" ] || bad="$bad (ranks)"
         [ -n "$gather" ] && [ "${dl:-0}" -eq 0 ] && bad="$bad (no level across the ranks)"
-        if [ -n "$bad" ]; then
-            echo "FAIL $name np=$p: differs:$bad"
-            fail=$((fail + 1))
-        else
-            echo "ok   $name np=$p: part file and cuts identical ($(head -1 "$tmp/out" | sed 's/ (max.*//'); $dl levels across ranks)"
-            pass=$((pass + 1))
-        fi
+        verdict "$name np=$p" "$bad" \
+            "part file and cuts identical ($(head -1 "$tmp/out" | sed 's/ (max.*//'); $dl levels across ranks)"
     done
 }
 
