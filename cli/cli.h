@@ -180,12 +180,13 @@ int cmd_contract(int argc, char **argv);
  * through cli_exit_fast). */
 int cli_main(int argc, char **argv);
 
-/* What the pipeline (cmd_coarsen.c) builds its hierarchy with:
+/* What the pipeline (cmd_coarsen.c) builds its hierarchy with, and `partition`
+ * its first cycle's (partition_opts.build_hierarchy):
  * coarsen_hierarchy_build, same contract; coarsen-mpi sets the distributed
  * builder (dist/dist.h), which gives the same hierarchy. */
 extern int (*cli_hierarchy_builder)(const coarsen_graph *g, const coarsen_hierarchy_opts *opts,
                                     coarsen_hierarchy **out, coarsen_error *err);
-/* What the pipeline reads its input with (without --transversal):
+/* What the pipeline (without --transversal) and `partition` read their input with:
  * coarsen_graph_load, same contract; coarsen-mpi sets a loader under which
  * every rank reads its share (dist/read.h), which gives the same graph and
  * the same errors. */

@@ -1,5 +1,6 @@
 /* cmd_partition.c — `coarsen partition -k K FILE`: multilevel partitioning
- * (partition/multilevel.c): per-level cuts and moves on stderr, the final cut,
+ * (partition/multilevel.c; input and first hierarchy through cli.h's hooks,
+ * so that coarsen-mpi reads and coarsens across its ranks): per-level cuts and moves on stderr, the final cut,
  * imbalance and phase times on stdout, the part file with --out, and with
  * --compare-metis METIS k-way run directly on FILE side by side, with the
  * agreement of the two partitions once METIS's parts are relabelled to match
@@ -229,7 +230,7 @@ static int execute(run *r)
     coarsen_graph *g = NULL;
     coarsen_read_report rep;
     cli_device_begin(&r->g, r->file);
-    if (coarsen_graph_load(r->file, &g, &rep, &err))
+    if (cli_graph_loader(r->file, &g, &rep, &err)) /* and the hierarchy by cli_hierarchy_builder: */
         return cli_fail(&err);
     cli_reader_warnings(r->file, &rep, r->g.quiet);
     int status = cli_device_finish(&r->g, g->nnz, NULL);
@@ -239,6 +240,7 @@ static int execute(run *r)
     }
     r->p.seed = r->g.seed;
     r->p.hierarchy.device = (coarsen_device)r->g.device; /* the library applies the same rule */
+    r->p.build_hierarchy = cli_hierarchy_builder;        /* coarsen-mpi's across the ranks (cli.h) */
     int32_t *part = malloc(((size_t)g->n + 1) * sizeof *part);
     partition_result res = {0};
     if (!part) {
@@ -249,18 +251,25 @@ static int execute(run *r)
     } else {
         if (!r->g.quiet)
             print_levels(&res);
-        if (r->g.json)
+        if (r->g.json) {
             printf("{\"k\":%d,\"cut\":%.17g,\"imbalance\":%.6f,\"cap\":%lld,\"levels\":%d,\"coarsen_ms\":%.3f,"
                    "\"initial_ms\":%.3f,\"refine_ms\":%.3f,\"polish_ms\":%.3f,\"vcycle_ms\":%.3f,\"total_ms\":%.3f,"
-                   "\"gpu\":%d}\n",
+                   "\"gpu\":%d",
                    r->p.k, res.cut, res.imbalance, (long long)res.cap, res.levels, res.coarsen_ms, res.initial_ms,
                    res.refine_ms, res.polish_ms, res.vcycle_ms, res.total_ms, res.on_gpu);
-        else
+            if (res.ranks > 0) /* coarsen-mpi: the hierarchy across the ranks (docs/distributed.md) */
+                printf(",\"ranks\":%d,\"distributed_levels\":%d", res.ranks, res.distributed_levels);
+            printf("}\n");
+        } else {
             printf("k %d: cut %.17g, imbalance %.4f (max part weight %lld allowed), %d levels\n"
                    "time: coarsen %.3f ms, initial (METIS) %.3f ms, refine %.3f ms (polish %.3f, V-cycles %.3f), "
                    "total %.3f ms (file I/O excluded)\n",
                    r->p.k, res.cut, res.imbalance, (long long)res.cap, res.levels, res.coarsen_ms, res.initial_ms,
                    res.refine_ms, res.polish_ms, res.vcycle_ms, res.total_ms);
+            if (res.ranks > 0)
+                printf("ranks: %d (levels 1..%d of the hierarchy built across them, the rest on rank 0)\n",
+                       res.ranks, res.distributed_levels);
+        }
         if (r->compare) /* before the part file: a failed run leaves none */
             status = compare_metis(g, r, part, &res, &err);
         if (!status && r->out && io_write_ints(r->out, part, g->n, &err))

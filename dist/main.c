@@ -5,13 +5,17 @@
  * that gives DIST_READ_ROOT) and builds its hierarchy through
  * dist_hierarchy_build (dist.h) here; the other ranks serve: each read and
  * each hierarchy rank 0 starts is announced to them by one broadcast (a
- * job), and a job without work releases them. Every other command
- * (partition, info, ...) runs on rank 0 alone.
+ * job), and a job without work releases them. `partition` reads its input
+ * and builds its first hierarchy the same way (cli.h's hooks), then
+ * partitions on rank 0; every other command (info, match, ...) runs on
+ * rank 0 alone. Between jobs the other ranks wait asleep (job_bcast), not
+ * polling a core that rank 0's threads may need.
  * COARSEN_MPI_GATHER_BELOW=N sets dist_opts.gather_below (default
  * DIST_GATHER_BELOW_DEFAULT). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/cli.h"
 #include "dist/dist.h"
@@ -27,6 +31,29 @@ typedef struct dist_job {
     coarsen_hierarchy_opts opts; /* callbacks not used off rank 0 */
     dist_opts d;
 } dist_job;
+
+/* How long a waiting rank sleeps between two tests of the job broadcast:
+ * a job starts at most this late on the other ranks (a few jobs a run). */
+#define JOB_POLL_NS 1000000L
+
+/* The job broadcast, on every rank: nonblocking on all of them (a
+ * nonblocking collective matches only nonblocking ones), so that a rank
+ * waiting for its next job (quiet) sleeps between tests instead of spinning
+ * in MPI_Bcast while rank 0 works alone (the partitioner's METIS,
+ * refinement and V-cycles, the files); rank 0 just waits. */
+static void job_bcast(dist_job *job, int quiet)
+{
+    MPI_Request req;
+    MPI_Ibcast(job, (int)sizeof *job, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
+    int done = 0;
+    if (!quiet) {
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        return;
+    }
+    const struct timespec nap = {0, JOB_POLL_NS};
+    for (MPI_Test(&req, &done, MPI_STATUS_IGNORE); !done; MPI_Test(&req, &done, MPI_STATUS_IGNORE))
+        nanosleep(&nap, NULL);
+}
 
 static dist_opts job_opts;
 static int released;
@@ -61,7 +88,7 @@ static int root_load(const char *path, coarsen_graph **g, coarsen_read_report *r
     memset(&job, 0, sizeof job);
     job.go = JOB_READ;
     job.path_len = (int)strlen(path) + 1;
-    MPI_Bcast(&job, (int)sizeof job, MPI_BYTE, 0, MPI_COMM_WORLD);
+    job_bcast(&job, 0);
     MPI_Bcast((void *)path, job.path_len, MPI_CHAR, 0, MPI_COMM_WORLD);
     int rc = read_job(path, g, report, err);
     return rc == DIST_READ_ROOT ? coarsen_graph_load(path, g, report, err) : rc;
@@ -71,7 +98,7 @@ static int root_build(const coarsen_graph *g, const coarsen_hierarchy_opts *opts
                       coarsen_error *err)
 {
     dist_job job = {.go = JOB_BUILD, .level0 = have_level0 && g == level0_whole, .opts = *opts, .d = job_opts};
-    MPI_Bcast(&job, (int)sizeof job, MPI_BYTE, 0, MPI_COMM_WORLD);
+    job_bcast(&job, 0);
     if (!job.level0)
         drop_level0();
     int rc = dist_hierarchy_build(g, job.level0 ? &level0 : NULL, opts, &job.d, MPI_COMM_WORLD, out, err);
@@ -88,7 +115,7 @@ static void root_release(void)
     released = 1;
     dist_job job;
     memset(&job, 0, sizeof job);
-    MPI_Bcast(&job, (int)sizeof job, MPI_BYTE, 0, MPI_COMM_WORLD);
+    job_bcast(&job, 0);
     drop_level0();
     MPI_Finalize();
 }
@@ -97,7 +124,7 @@ static int serve(void)
 {
     for (;;) {
         dist_job job;
-        MPI_Bcast(&job, (int)sizeof job, MPI_BYTE, 0, MPI_COMM_WORLD);
+        job_bcast(&job, 1);
         coarsen_error err = {0};
         if (job.go == JOB_RELEASE) {
             drop_level0();

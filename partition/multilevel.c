@@ -1,4 +1,5 @@
-/* multilevel.c — the multilevel partitioner: build the hierarchy, partition
+/* multilevel.c — the multilevel partitioner: build the hierarchy (by
+ * partition_opts.build_hierarchy, coarsen_hierarchy_build by default), partition
  * the coarsest graph with METIS, then level by level project, rebalance when
  * a part exceeds the level's cap, refine (label propagation) and polish (FM
  * on the host, where the level's graph is cheap to have there); on the GPU
@@ -170,13 +171,15 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
     ho.keep_input_on_device = 1; /* uncoarsening ends on level 0 */
     coarsen_hierarchy *h = NULL;
     int32_t *dpart[2] = {NULL, NULL};
-    int rc = coarsen_hierarchy_build(g, &ho, &h, err);
+    int rc = (o->build_hierarchy ? o->build_hierarchy : coarsen_hierarchy_build)(g, &ho, &h, err);
     if (rc)
         return rc;
     double t1 = timer_ms();
-    int L = coarsen_hierarchy_levels(h), gpu = coarsen_hierarchy_on_gpu(h);
+    int L = coarsen_hierarchy_levels(h), gpu = coarsen_hierarchy_on_gpu(h); /* a host hierarchy: host refinement */
     res->levels = L;
     res->on_gpu = gpu;
+    res->ranks = h->ranks;
+    res->distributed_levels = h->distributed_levels;
     res->coarsen_ms = t1 - t0;
     res->level = xcalloc((size_t)L + 1, sizeof *res->level, "partition report", err);
     int32_t *coarse = xmalloc(((size_t)g->n + 1) * sizeof *coarse, "coarse parts", err);

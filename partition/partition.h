@@ -159,6 +159,14 @@ typedef struct partition_opts {
                                       of at most PARTITION_VCYCLE_MAX_EDGES edges (default 1) */
     coarsen_hierarchy_opts hierarchy; /* device, matcher, ...; default 100 levels, and coarsen_to
                                         0: max(40 k, 400); the seed is replaced by seed */
+    /* What builds the first cycle's hierarchy: NULL (default) is
+     * coarsen_hierarchy_build; any other builder must keep its contract
+     * (host graph g borrowed as level 0, *out owned by the caller) and give
+     * the same hierarchy, whose levels the partitioner then reads through
+     * the public accessors (coarsen-mpi passes the distributed builder,
+     * dist/dist.h). The V-cycles' hierarchies use coarsen_hierarchy_build. */
+    int (*build_hierarchy)(const coarsen_graph *g, const coarsen_hierarchy_opts *opts, coarsen_hierarchy **out,
+                           coarsen_error *err);
 } partition_opts;
 
 void partition_opts_default(partition_opts *o);
@@ -182,6 +190,9 @@ typedef struct partition_result {
     double vcycle_ms;                /* the part of refine_ms in them */
     partition_refine_stats vcycle_st; /* what the V-cycles' refinement did */
     int on_gpu;
+    int ranks;                       /* processes that built the first hierarchy (0: one process, the
+                                        default builder; coarsen_hierarchy's "ranks" in stats.json) */
+    int distributed_levels;          /* with ranks > 0: levels 1..this were built across them */
 } partition_result;
 
 /* Partitions host graph g into part (g->n entries, caller-allocated). */

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/error.h"
 #include "core/graph_build.h"
 #include "partition/partition.h"
 #include "tests/support/partition_check.h"
@@ -498,13 +499,20 @@ Test(partition_multilevel, tiny_graphs_and_extreme_k)
     coarsen_graph_free(g);
 }
 
+/* partition_opts_default with k parts, the hierarchy on the CPU. */
+static partition_opts cpu_opts(int32_t k)
+{
+    partition_opts o;
+    partition_opts_default(&o);
+    o.k = k;
+    o.hierarchy.device = COARSEN_DEVICE_CPU;
+    return o;
+}
+
 Test(partition_multilevel, same_seed_same_partition)
 {
     coarsen_graph *g = partition_test_graph("delaunay:n=4000,seed=7", 1, 1);
-    partition_opts o;
-    partition_opts_default(&o);
-    o.k = 8;
-    o.hierarchy.device = COARSEN_DEVICE_CPU;
+    partition_opts o = cpu_opts(8);
     int32_t *a = malloc(g->n * sizeof *a), *b = malloc(g->n * sizeof *b);
     partition_result ra, rb;
     coarsen_error err = {0};
@@ -514,6 +522,69 @@ Test(partition_multilevel, same_seed_same_partition)
         cr_assert_eq(a[v], b[v]);
     partition_result_free(&ra);
     partition_result_free(&rb);
+    free(a);
+    free(b);
+    coarsen_graph_free(g);
+}
+
+/* A hierarchy builder for partition_opts.build_hierarchy: counts its calls,
+ * keeps the options it was given, and builds with coarsen_hierarchy_build,
+ * capped at builder_levels levels when that is > 0, or fails when < 0. */
+static int builder_calls, builder_levels;
+static coarsen_hierarchy_opts builder_seen;
+static int counting_builder(const coarsen_graph *g, const coarsen_hierarchy_opts *opts, coarsen_hierarchy **out,
+                            coarsen_error *err)
+{
+    builder_calls++;
+    builder_seen = *opts;
+    if (builder_levels < 0)
+        return error_set(err, COARSEN_ERR_NOMEM, "builder refused");
+    coarsen_hierarchy_opts o = *opts;
+    if (builder_levels > 0)
+        o.levels = builder_levels;
+    return coarsen_hierarchy_build(g, &o, out, err);
+}
+
+/* The hook builds the first cycle's hierarchy only (the V-cycles' are the
+ * library's), with the partitioner's options, and its hierarchy is the one
+ * uncoarsened: the same builder gives the default's partition, a shallower
+ * hierarchy a result of that many levels, a failure the run's status. */
+Test(partition_multilevel, build_hierarchy_hook_builds_the_first_hierarchy)
+{
+    coarsen_graph *g = partition_test_graph("delaunay:n=4000,weights=int,seed=4", 1, 1);
+    partition_opts o = cpu_opts(8);
+    o.seed = 5;
+    o.vcycles = 2;
+    int32_t *a = malloc(g->n * sizeof *a), *b = malloc(g->n * sizeof *b);
+    partition_result ra, rb;
+    coarsen_error err = {0};
+    cr_assert_eq(partition_multilevel(g, &o, a, &ra, &err), 0, "%s", err.msg);
+    cr_assert_gt(ra.levels, 1);
+    cr_assert_eq(ra.vcycles, 2);
+    cr_assert_eq(ra.ranks, 0);
+    o.build_hierarchy = counting_builder;
+    builder_calls = builder_levels = 0;
+    cr_assert_eq(partition_multilevel(g, &o, b, &rb, &err), 0, "%s", err.msg);
+    cr_assert_eq(builder_calls, 1, "the V-cycles must not call it");
+    cr_assert_eq(builder_seen.coarsen_to, 400);
+    cr_assert_eq(builder_seen.levels, 100);
+    cr_assert_eq(builder_seen.seed, 5);
+    cr_assert_eq(rb.levels, ra.levels);
+    cr_assert_eq(rb.cut, ra.cut);
+    for (int32_t v = 0; v < g->n; v++)
+        cr_assert_eq(a[v], b[v], "vertex %d", v);
+    partition_result_free(&rb);
+    builder_levels = 1;
+    cr_assert_eq(partition_multilevel(g, &o, b, &rb, &err), 0, "%s", err.msg);
+    cr_assert_eq(rb.levels, 1);
+    cr_assert_lt(rb.level[1].vertices, g->n);
+    expect_partition_within(g, b, 8, oracle_cap(g, 8, 0.03));
+    cr_assert_eq(rb.cut, oracle_partition_cut(g, b));
+    partition_result_free(&rb);
+    builder_levels = -1;
+    cr_assert_eq(partition_multilevel(g, &o, b, &rb, &err), COARSEN_ERR_NOMEM);
+    cr_assert_str_eq(err.msg, "builder refused");
+    partition_result_free(&ra);
     free(a);
     free(b);
     coarsen_graph_free(g);

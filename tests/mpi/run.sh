@@ -13,7 +13,11 @@
 # directions, zero weights, pattern and complex values included), gzip,
 # which rank 0 reads ("read_by_ranks": 0); and malformed METIS, ParHIP and
 # Matrix Market files, which must end every run with coarsen's own message
-# and status. COARSEN_MPI_GATHER_BELOW=0 keeps even small levels
+# and status. `coarsen-mpi partition` (input read per rank, first
+# hierarchy across the ranks, the rest on rank 0) against `coarsen
+# partition`: the part files compared with cmp, the cut, imbalance and
+# per-level cuts alike; malformed input gives coarsen's message and status
+# there too. COARSEN_MPI_GATHER_BELOW=0 keeps even small levels
 # distributed; one case runs with the default. Prints one line per run and
 # a summary; exit 1 when any run differs. Skips (exit 0, saying so) when
 # mpirun or BUILD/coarsen-mpi is absent. Runs from the repository root.
@@ -73,6 +77,18 @@ for l in d["levels"]:
 print(d["stop_reason"])' "$1" "$DEVICE"
 }
 
+# verdict RUN BAD OK: one run's line and count: FAIL with what differs
+# when BAD is not empty, else ok with OK.
+verdict() {
+    if [ -n "$2" ]; then
+        echo "FAIL $1: differs:$2"
+        fail=$((fail + 1))
+    else
+        echo "ok   $1: $3"
+        pass=$((pass + 1))
+    fi
+}
+
 # check NAME GATHER GRAPH ARGS...: the reference run, then one run per rank count.
 check() {
     name=$1 gather=$2 graph=$3
@@ -115,25 +131,61 @@ check() {
         if [ "$DEVICE" = gpu ] && [ "$nccl" = 1 ] && [ "${dl:-0}" -gt 0 ]; then
             grep -q "\"gpus\": $p," "$out/stats.json" || bad="$bad (gpus: no NCCL)"
         fi
-        if [ -n "$bad" ]; then
-            echo "FAIL $name np=$p: differs:$bad"
-            fail=$((fail + 1))
-        else
-            echo "ok   $name np=$p: $levels levels identical ($dl built across ranks)"
-            pass=$((pass + 1))
-        fi
+        verdict "$name np=$p" "$bad" "$levels levels identical ($dl built across ranks)"
     done
 }
 
-# bad NAME FILE: a malformed input; every run must end with the status and
-# the one-line message of `coarsen` on it.
+# part NAME GATHER GRAPH ARGS...: `coarsen partition ARGS --out A GRAPH`
+# as the reference, then `coarsen-mpi partition` (input read per rank, first
+# hierarchy built across the ranks) at every rank count: the part file
+# identical (cmp), the same cut, imbalance and level count (stdout's first
+# line) and the same per-level cuts and moves (stderr's "coarsen: partition"
+# lines; not on GPUs, below), and stdout saying "ranks: P", with at least
+# one level built across the ranks unless GATHER is the default.
+part() {
+    name=$1 gather=$2 graph=$3
+    shift 3
+    if ! "$PROG" partition ${DEVICE:+--device $DEVICE} "$@" --out "$tmp/ref.part" "$graph" >"$tmp/ref.out" 2>"$tmp/ref.err"; then
+        echo "FAIL $name: coarsen partition: $(tail -1 "$tmp/ref.err")"
+        fail=$((fail + 1))
+        return
+    fi
+    grep '^coarsen: partition' "$tmp/ref.err" >"$tmp/ref.levels"
+    for p in $RANKS; do
+        rm -f "$tmp/out.part"
+        if ! (if [ -n "$gather" ]; then export COARSEN_MPI_GATHER_BELOW=$gather; fi
+            launch "$p" "$MPIPROG" partition ${DEVICE:+--device $DEVICE} "$@" --out "$tmp/out.part" "$graph") \
+            >"$tmp/out" 2>"$tmp/err"; then
+            echo "FAIL $name np=$p: coarsen-mpi partition: $(tail -3 "$tmp/err")"
+            fail=$((fail + 1))
+            continue
+        fi
+        bad=""
+        cmp -s "$tmp/ref.part" "$tmp/out.part" || bad="$bad part-file"
+        [ "$(head -1 "$tmp/ref.out")" = "$(head -1 "$tmp/out")" ] || bad="$bad cut/imbalance"
+        # on GPUs coarsen refines on the device, whose per-level cuts of real
+        # weights are fixed-point sums (partition.h), coarsen-mpi on the host
+        [ "$DEVICE" = gpu ] || grep '^coarsen: partition' "$tmp/err" | cmp -s "$tmp/ref.levels" - ||
+            bad="$bad level-cuts"
+        dl=$(sed -n "s/^ranks: $p (levels 1\.\.\([0-9]*\) .*/\1/p" "$tmp/out")
+        [ -n "$dl" ] || bad="$bad (ranks)"
+        [ -n "$gather" ] && [ "${dl:-0}" -eq 0 ] && bad="$bad (no level across the ranks)"
+        verdict "$name np=$p" "$bad" \
+            "part file and cuts identical ($(head -1 "$tmp/out" | sed 's/ (max.*//'); $dl levels across ranks)"
+    done
+}
+
+# bad NAME FILE [COMMAND ARGS...]: a malformed input; every run (of the
+# pipeline, or of the command given) must end with the status and the
+# one-line message of `coarsen` on it.
 bad() {
     name=$1 graph=$2
-    "$PROG" --quiet "$graph" >/dev/null 2>"$tmp/want"
+    shift 2
+    "$PROG" "$@" --quiet "$graph" >/dev/null 2>"$tmp/want"
     want=$?
     line=$(head -1 "$tmp/want")
     for p in $RANKS; do
-        timeout 120 $MPIRUN "$p" "$MPIPROG" --quiet "$graph" >/dev/null 2>"$tmp/err"
+        timeout 120 $MPIRUN "$p" "$MPIPROG" "$@" --quiet "$graph" >/dev/null 2>"$tmp/err"
         st=$?
         if [ "$want" -eq 3 ] && [ "$st" -eq "$want" ] && grep -qxF "$line" "$tmp/err"; then
             echo "ok   $name np=$p: exit $st, $line"
@@ -259,6 +311,19 @@ else
     skip=$((skip + 1))
 fi
 
+# partition: the first hierarchy across the ranks, the rest on rank 0
+part part-rgg-k2 0 "$tmp/rgg.graph" -k 2
+part part-rgg-k8 0 "$tmp/rgg.graph" -k 8
+part part-rgg-k8-no-vcycles 0 "$tmp/rgg.graph" -k 8 --vcycles 0
+part part-rgg-k64-gather-default "" "$tmp/rgg.graph" -k 64
+part part-rgg-k8-hec-id 0 "$tmp/rgg.graph" -k 8 --matcher hec --ties id
+part part-rmat-k2-no-vcycles 0 "$tmp/rmat.graph" -k 2 --vcycles 0
+part part-rmat-k8 0 "$tmp/rmat.graph" -k 8
+part part-delaunay-real-k8 0 "$tmp/delaunay-exp.mtx" -k 8 --vcycles 0
+part part-delaunay-real-k2 0 "$tmp/delaunay-exp.mtx" -k 2
+bad partition-bad-token.graph "$tmp/bad-token.graph" partition -k 2
+bad partition-bad-index.mtx "$tmp/bad-index.mtx" partition -k 8
+
 # A run that fails on rank 0 before any level (no such file) must end, with
 # rank 0's exit status, instead of leaving the other ranks waiting.
 if [ "$SINGLETON" != 1 ] && command -v timeout >/dev/null 2>&1; then
@@ -273,16 +338,26 @@ if [ "$SINGLETON" != 1 ] && command -v timeout >/dev/null 2>&1; then
     fi
 fi
 
-for f in karate.graph:--coarsen-to:0:--levels:20:--two-hop-threshold:2 4elt.graph PGPgiantcompo.graph kahip_example_weighted.graph:--coarsen-to:5 bcsstk13.mtx.gz:--format:mtx power.graph astro-ph.graph.gz; do
-    file=${f%%:*}
-    args=$(echo "$f" | sed -n 's/^[^:]*:\(.*\)/\1/p' | tr ':' ' ')
-    if [ -f "$DATA/$file" ]; then
-        check "$file" 0 "$DATA/$file" $args
-    else
-        echo "SKIP $file: not in $DATA (COARSEN_DATA)"
-        skip=$((skip + 1))
-    fi
-done
+# shared CASE PREFIX FILE[:ARG:ARG...]...: CASE (check or part) on each
+# shared graph with its arguments, named PREFIX FILE; skipped visibly when
+# the graph is absent.
+shared() {
+    case_fn=$1 prefix=$2
+    shift 2
+    for spec in "$@"; do
+        sfile=${spec%%:*}
+        sargs=$(echo "$spec" | sed -n 's/^[^:]*:\(.*\)/\1/p' | tr ':' ' ')
+        if [ -f "$DATA/$sfile" ]; then
+            $case_fn "$prefix$sfile" 0 "$DATA/$sfile" $sargs
+        else
+            echo "SKIP $prefix$sfile: not in $DATA (COARSEN_DATA)"
+            skip=$((skip + 1))
+        fi
+    done
+}
+shared check "" karate.graph:--coarsen-to:0:--levels:20:--two-hop-threshold:2 4elt.graph PGPgiantcompo.graph \
+    kahip_example_weighted.graph:--coarsen-to:5 bcsstk13.mtx.gz:--format:mtx power.graph astro-ph.graph.gz
+shared part part- 4elt.graph:-k:8 PGPgiantcompo.graph:-k:2:--vcycles:0
 
 echo "mpi tests: $pass identical, $fail failed, $skip skipped (ranks: $RANKS)"
 [ "$fail" -eq 0 ]
