@@ -408,6 +408,43 @@ Test(hierarchy, shared_graphs_every_level_valid)
     }
 }
 
+/* The user's `coarsen --levels 10` (coarsen-to 0) on the social graphs of
+ * issue 15: every level removes at least 30 % of the vertices, and a
+ * hierarchy of fewer than 10 levels stops only at a level with no edges
+ * left (the islands-free minimum: one vertex per connected component). */
+Test(hierarchy, social_graphs_levels_remove_30_percent)
+{
+    const char *dir = test_data_dir();
+    if (!dir)
+        cr_skip_test("shared graphs absent (set COARSEN_DATA)");
+    static const char *const files[] = {"astro-ph.graph.gz", "PGPgiantcompo.graph", "p2p-Gnutella06.mtx",
+                                        "polblogs.graph"};
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, files[f]);
+        coarsen_error err = {0};
+        coarsen_graph *g = NULL;
+        cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s", err.msg);
+        coarsen_hierarchy_opts o = cpu_opts();
+        o.coarsen_to = 0;
+        o.levels = 10;
+        coarsen_hierarchy *h = build(g, &o);
+        const int L = coarsen_hierarchy_levels(h);
+        for (int k = 1; k <= L; k++) {
+            const int32_t a = coarsen_hierarchy_stats(h, k - 1)->vertices, b = coarsen_hierarchy_stats(h, k)->vertices;
+            cr_assert_leq(10 * (int64_t)b, 7 * (int64_t)a, "%s: level %d keeps %d of %d vertices (> 70 %%)", files[f],
+                          k, b, a);
+        }
+        if (L < 10)
+            cr_assert(coarsen_hierarchy_stop_reason(h) == COARSEN_STOP_NO_EDGES &&
+                          coarsen_hierarchy_stats(h, L)->edges == 0,
+                      "%s: %d levels, stopped by %s", files[f], L,
+                      coarsen_stop_reason_name(coarsen_hierarchy_stop_reason(h)));
+        coarsen_hierarchy_free(h);
+        coarsen_graph_free(g);
+    }
+}
+
 /* Every level's graph and map of the GPU hierarchy equal the CPU's bit for bit. */
 static void assert_same_hierarchy(coarsen_hierarchy *a, coarsen_hierarchy *b, const char *what)
 {
