@@ -383,6 +383,17 @@ Test(hierarchy, bad_options_rejected)
     coarsen_graph_free(g);
 }
 
+/* The shared graph `file` of folder dir, loaded (the test fails when it cannot be). */
+static coarsen_graph *load_shared(const char *dir, const char *file)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    coarsen_error err = {0};
+    coarsen_graph *g = NULL;
+    cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s: %s", file, err.msg);
+    return g;
+}
+
 /* Shared real graphs: every level checked; social graphs stall without two-hop. */
 Test(hierarchy, shared_graphs_every_level_valid)
 {
@@ -393,11 +404,7 @@ Test(hierarchy, shared_graphs_every_level_valid)
                                         "polblogs.graph", "lesmis.graph", "4elt.graph", "GD97_b.mtx",
                                         "kahip_example_weighted.graph"};
     for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, files[k]);
-        coarsen_error err = {0};
-        coarsen_graph *g = NULL;
-        cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s", err.msg);
+        coarsen_graph *g = load_shared(dir, files[k]);
         coarsen_hierarchy_opts o = cpu_opts();
         o.coarsen_to = 10;
         coarsen_hierarchy *h = build(g, &o);
@@ -420,11 +427,7 @@ Test(hierarchy, social_graphs_levels_remove_30_percent)
     static const char *const files[] = {"astro-ph.graph.gz", "PGPgiantcompo.graph", "p2p-Gnutella06.mtx",
                                         "polblogs.graph"};
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, files[f]);
-        coarsen_error err = {0};
-        coarsen_graph *g = NULL;
-        cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s", err.msg);
+        coarsen_graph *g = load_shared(dir, files[f]);
         coarsen_hierarchy_opts o = cpu_opts();
         o.coarsen_to = 0;
         o.levels = 10;
@@ -675,10 +678,7 @@ Test(hierarchy_gpu, star_and_shared_graphs_identical)
     static const char *const files[] = {"astro-ph.graph.gz", "p2p-Gnutella06.mtx", "polblogs.graph",
                                         "PGPgiantcompo.graph", "GD97_b.mtx", "road-NY.mtx.gz"};
     for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, files[k]);
-        coarsen_error err = {0};
-        cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s", err.msg);
+        g = load_shared(dir, files[k]);
         for (int m = 0; m < 2; m++) { /* handshake with every two-hop rule, HEC */
             o = cpu_opts();
             o.coarsen_to = 20;
