@@ -64,8 +64,9 @@ int hierarchy_device_map(coarsen_hierarchy *h, int k, const int32_t **out, coars
 
 /* "handshake", "redblue" or "hec". */
 const char *coarsen_matcher_name(coarsen_matcher m);
-/* Pairs of level k that are not an edge of level k-1: two-hop's leaf,
- * twin, relative and island pairs (HEC's island pairs). */
+/* Merges of level k that are not an edge of level k-1: two-hop's leaf,
+ * twin, relative and island pairs (HEC: islands paired or joined to a
+ * group). */
 static inline int64_t hierarchy_unjoined_pairs(const coarsen_level_stats *s)
 {
     return s->leaf_pairs + s->twin_pairs + s->relative_pairs + s->island_pairs;

@@ -108,16 +108,79 @@ static int64_t join_round(const dist_graph *d, const dist_ghosts *gh, int64_t ca
     return all;
 }
 
-/* Step 4 (hec_cpu.c's pair_alone): the vertices left alone (leading no
- * group but their own) go through two-hop pairing as unmatched vertices,
- * the others as matched ones; a pair (u, v), u < v, puts v in u's group.
+/* A group offered to island j (step 4a): its leader and weight. */
+typedef struct host_msg {
+    int64_t j, gw;
+    int32_t leader;
+} host_msg;
+
+/* Step 4a (hec_cpu.c's join_islands) on mate[] (-1: alone): the j-th island
+ * alone (in global id order) joins the j-th group of two or more (by its
+ * leader, multi set there) when the cap allows: each leader's owner sends
+ * its group's weight to the owner of island j. Returns the islands joined
+ * on the whole level. Messages: one MPI_Allgather, one MPI_Alltoall, one
+ * MPI_Alltoallv (24 B per offer), one MPI_Allreduce. */
+static int64_t join_islands(const dist_graph *d, int64_t cap, const int64_t *vw, const int64_t *gw,
+                            const uint8_t *multi, int32_t *leader, int32_t *mate, MPI_Comm comm, coarsen_error *err)
+{
+    const coarsen_graph *l = d->local;
+    const int P = d->nranks;
+    const int32_t nl = l->n, lo = d->first;
+    int32_t *island = dist_alloc((size_t)nl, sizeof *island, "HEC islands", comm, err);
+    int64_t mine[2] = {0, 0}; /* islands alone, groups of two or more */
+    for (int32_t v = 0; v < nl; v++) {
+        if (mate[v] == -1 && l->xadj[v + 1] == l->xadj[v])
+            island[mine[0]++] = v;
+        mine[1] += leader[v] == lo + v && multi[v];
+    }
+    int64_t *all = dist_alloc(2 * (size_t)P, sizeof *all, "HEC island counts", comm, err);
+    MPI_Allgather(mine, 2, MPI_INT64_T, all, 2, MPI_INT64_T, comm);
+    int64_t *ipos = dist_alloc((size_t)P + 1, sizeof *ipos, "HEC island positions", comm, err), hpos = 0;
+    ipos[0] = 0;
+    for (int r = 0; r < P; r++) {
+        ipos[r + 1] = ipos[r] + all[2 * r];
+        hpos += r < d->rank ? all[2 * r + 1] : 0;
+    }
+    int *c = dist_alloc(4 * (size_t)P, sizeof *c, "HEC island plan", comm, err);
+    int *sc = c, *sd = c + P, *rc = c + 2 * P, *rd = c + 3 * P;
+    memset(sc, 0, (size_t)P * sizeof *sc);
+    int64_t m = 0;
+    for (int64_t j = hpos; j < hpos + mine[1] && j < ipos[P]; j++, m++)
+        sc[dist_owner(ipos, P, j)]++;
+    const int64_t nr = dist_exchange_counts(sc, sd, rc, rd, P, comm);
+    host_msg *send = dist_alloc((size_t)m, sizeof *send, "HEC island offers", comm, err);
+    host_msg *recv = dist_alloc((size_t)nr, sizeof *recv, "HEC island offers", comm, err);
+    int64_t k = 0, j = hpos; /* offers in increasing j: each rank's run is contiguous */
+    for (int32_t v = 0; v < nl && k < m; v++)
+        if (leader[v] == lo + v && multi[v])
+            send[k++] = (host_msg){j++, gw[v], lo + v};
+    dist_alltoallv_records(send, sc, sd, recv, rc, rd, sizeof *send, comm);
+    int64_t joined = 0, total = 0;
+    for (int64_t i = 0; i < nr; i++) {
+        const int32_t v = island[recv[i].j - ipos[d->rank]];
+        if (pair_eligible(cap, recv[i].gw, vw[v])) {
+            leader[v] = recv[i].leader;
+            mate[v] = lo + v;
+            joined++;
+        }
+    }
+    MPI_Allreduce(&joined, &total, 1, MPI_INT64_T, MPI_SUM, comm);
+    free(recv), free(send), free(c), free(ipos), free(all), free(island);
+    return total;
+}
+
+/* Step 4 (hec_cpu.c's pair_alone): the islands left alone join groups
+ * (join_islands), the other vertices left alone (leading no group but
+ * their own) go through two-hop pairing as unmatched vertices, the others
+ * as matched ones; a pair (u, v), u < v, puts v in u's group.
  * Which leaders have members comes from numbering the groups once
  * (dist_map_from_leaders into the caller's cmap, nc and cvtx, which the
- * final numbering overwrites); multi [scratch, nlocal]. Returns the
- * collective status. */
-static int pair_alone(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo, int32_t *leader,
-                      int32_t *cmap, int32_t *nc, int64_t *cvtx, uint8_t *multi, two_hop_stats *ts, MPI_Comm comm,
-                      coarsen_error *err)
+ * final numbering overwrites); multi [scratch, nlocal]; vw, gw: the
+ * weights of the vertices and of the groups at their leaders; *joined:
+ * join_islands'. Returns the collective status. */
+static int pair_alone(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo, const int64_t *vw,
+                      const int64_t *gw, int32_t *leader, int32_t *cmap, int32_t *nc, int64_t *cvtx, uint8_t *multi,
+                      two_hop_stats *ts, int64_t *joined, MPI_Comm comm, coarsen_error *err)
 {
     const int32_t nl = gh->nlocal, lo = d->first;
     int32_t *mate = dist_alloc((size_t)nl, sizeof *mate, "HEC alone vertices", comm, err);
@@ -125,6 +188,7 @@ static int pair_alone(const dist_graph *d, const dist_ghosts *gh, const matching
     if (!rc) {
         for (int32_t v = 0; v < nl; v++)
             mate[v] = leader[v] == lo + v && !multi[v] ? -1 : lo + v;
+        *joined = join_islands(d, mo->max_vertex_weight, vw, gw, multi, leader, mate, comm, err);
         const two_hop_opts th = {mo->max_vertex_weight, mo->relatives_threshold};
         rc = dist_two_hop(d, gh, &th, mate, ts, comm, err);
     }
@@ -184,7 +248,8 @@ int dist_hec(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo
     int64_t f[3] = {0, 0, 0}, g[3];
     uint8_t *multi = dist_alloc((size_t)nl, 1, "HEC groups", comm, err);
     two_hop_stats ts = {0};
-    int rc = pair_alone(d, gh, mo, leader, cmap, nc, cvtx, multi, &ts, comm, err);
+    int64_t joined = 0;
+    int rc = pair_alone(d, gh, mo, vw, gw, leader, cmap, nc, cvtx, multi, &ts, &joined, comm, err);
     if (!rc)
         rc = dist_map_from_leaders(d, gh, leader, NULL, cmap, nc, cvtx, multi, comm, err);
     for (int32_t v = 0; v < nl; v++) {
@@ -197,7 +262,7 @@ int dist_hec(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo
     }
     MPI_Allreduce(f, g, 3, MPI_INT64_T, MPI_SUM, comm);
     st->grouped = g[1], st->cap_blocked = g[2];
-    st->island_pairs = ts.island_pairs, st->leaf_pairs = ts.leaf_pairs, st->twin_pairs = ts.twin_pairs;
+    st->island_pairs = joined + ts.island_pairs, st->leaf_pairs = ts.leaf_pairs, st->twin_pairs = ts.twin_pairs;
     st->relative_pairs = ts.relative_pairs;
     free(multi), free(pending), free(gw), free(leader), free(key), free(cg), free(choice), free(vw);
     return rc;

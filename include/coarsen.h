@@ -167,12 +167,13 @@ typedef struct coarsen_level_stats {
     int64_t max_vertex_weight;
     double matched_fraction;      /* vertices of level k-1 in a matched pair (before two-hop);
                                      HEC: in a group of two or more (islands not counted) */
-    int64_t matched_pairs;        /* HEC: merges, n(k-1) - n(k) - island_pairs */
+    int64_t matched_pairs;        /* HEC: merges of steps 1-3, n(k-1) - n(k) less step 4's pairs and islands */
     double matching_weight;       /* total weight of the matched (HEC: contracted) edges */
     int matching_passes;          /* HEC: joining rounds */
     int64_t leaf_pairs, twin_pairs; /* two-hop pairs added (0 when two-hop did not run) */
     int64_t relative_pairs;       /* two-hop pairs of vertices sharing their heaviest neighbour */
-    int64_t island_pairs;         /* pairs of isolated vertices (two-hop, or HEC's own) */
+    int64_t island_pairs;         /* pairs of isolated vertices (two-hop); HEC: isolated vertices
+                                     merged, joined to a group or paired (each removes one vertex) */
     int64_t cap_blocked;          /* vertices of level k-1 left alone beside a neighbour left alone
                                      (matchers run to maximal, so only the cap keeps them apart;
                                      counted when two-hop ran, and always for HEC) */

@@ -16,8 +16,11 @@
  * ways admit the same candidates; a second kernel then adds the admitted
  * weights to the groups. Once at most HEC_TAIL vertices are pending, the remaining
  * rounds in one block (k_tail_rounds: the same order and admissions, no
- * launch or host round trip per round); (4) the vertices left alone as the
- * unmatched vertices of two_hop_gpu, its pairs joined under the smaller id;
+ * launch or host round trip per round); (4) the islands left alone and the
+ * leaders of groups of two or more selected in id order, island j joining
+ * group j under the cap (one count to the host: none when no island is
+ * alone), then the vertices still alone as the unmatched vertices of
+ * two_hop_gpu, its pairs joined under the smaller id;
  * (5) coarse ids by an exclusive sum over the leader flags. Only counts
  * cross to the host. This file's launches, copies and CUB calls go on
  * device_stream(). */
@@ -37,7 +40,7 @@
 #include <thrust/iterator/counting_iterator.h>
 
 
-enum { HEC_GROUPED = 0, HEC_BLOCKED = 1, HEC_ROUNDS = 2, HEC_COUNTS = 3 };
+enum { HEC_GROUPED = 0, HEC_BLOCKED = 1, HEC_ROUNDS = 2, HEC_JOINED = 3, HEC_COUNTS = 4 };
 
 /* A round whose leaders each have at most HEC_BUCKET candidates orders them
  * by a walk over each leader's bucket (O(HEC_BUCKET) per candidate) instead
@@ -409,6 +412,37 @@ __global__ void k_alone_mates(int32_t n, const int32_t *leader, const uint8_t *m
     }
 }
 
+/* Step 4a's lists (hec_cpu.c: join_islands): the islands alone, and the
+ * leaders of groups of two or more. */
+struct AloneIsland {
+    const int32_t *mate;
+    const int64_t *xadj;
+    __device__ __forceinline__ bool operator()(int32_t v) const { return mate[v] == -1 && xadj[v + 1] == xadj[v]; }
+};
+struct GroupLeader {
+    const int32_t *leader, *mate;
+    __device__ __forceinline__ bool operator()(int32_t v) const { return leader[v] == v && mate[v] == v; }
+};
+
+/* Step 4a: island j joins group j when the cap allows (and leaves the
+ * alone ones); len[0], len[1]: the lists' lengths, on the device. */
+__global__ void k_join_islands(const int32_t *islands, const int32_t *hosts, const int32_t *len,
+                               const int64_t *vwgt, const int64_t *gw, int64_t cap, int32_t *leader, int32_t *mate,
+                               unsigned long long *joined)
+{
+    const int32_t m = len[0] < len[1] ? len[0] : len[1];
+    unsigned c = 0;
+    for (int64_t j = ku_thread(); j < m; j += ku_threads()) {
+        const int32_t v = islands[j], h = hosts[j];
+        if (pair_eligible(cap, gw[h], vwgt[v])) {
+            leader[v] = h;
+            mate[v] = v;
+            c++;
+        }
+    }
+    warp_count(c, joined);
+}
+
 /* Step 4's pairs joined under the smaller id (multi marked at it), then
  * flag[v] = v leads a group. */
 __global__ void k_join_pairs(int32_t n, const int32_t *mate, int32_t *leader, uint8_t *multi, int32_t *flag)
@@ -527,6 +561,11 @@ static int hec_plan(int32_t n, HecWork &W, coarsen_error *err)
         rc = W.ws.size_cub([&](void *t, size_t &b) { return bucket_offsets(t, b, W, n); }, err);
     if (!rc)
         rc = W.ws.size_cub([&](void *t, size_t &b) { return numbering(t, b, W, n); }, err);
+    const auto all = thrust::counting_iterator<int32_t>(0);
+    if (!rc)
+        rc = select_counted_size(W.ws, all, n, AloneIsland{W.mate, nullptr}, err);
+    if (!rc)
+        rc = select_counted_size(W.ws, all, n, GroupLeader{W.leader, W.mate}, err);
     return rc ? rc : W.ws.carve("HEC", err);
 }
 
@@ -621,13 +660,31 @@ static int pair_alone(const coarsen_graph *g, const matching_opts *opts, HecWork
     CUDA_LAUNCH_TRY(err);
     k_alone_mates<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.multi, W.mate);
     CUDA_LAUNCH_TRY(err);
+    /* 4a: the islands alone into cand, the groups' leaders into perm1 */
+    const auto all = thrust::counting_iterator<int32_t>(0);
+    int32_t islands = 0;
+    if (int rc = select_counted(W.ws, all, n, AloneIsland{W.mate, g->xadj}, W.cand, W.nsel, &islands,
+                                "HEC islands", err))
+        return rc;
+    if (islands > 0) {
+        if (int rc = W.ws.run_cub(
+                [&](void *t, size_t &b) {
+                    return select_counted_call(t, b, all, n, GroupLeader{W.leader, W.mate}, W.perm1, W.nsel + 1);
+                },
+                "HEC groups", err))
+            return rc;
+        k_join_islands<<<ku_blocks(islands), KU_THREADS, 0, s>>>(W.cand, W.perm1, W.nsel, g->vwgt, W.gw,
+                                                                  opts->max_vertex_weight, W.leader, W.mate,
+                                                                  W.counts + HEC_JOINED);
+        CUDA_LAUNCH_TRY(err);
+    }
     const two_hop_opts th = {opts->max_vertex_weight, opts->relatives_threshold};
     two_hop_stats ts;
     if (int rc = two_hop_gpu(g, &th, W.mate, &ts, err))
         return rc;
     k_join_pairs<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.mate, W.leader, W.multi, W.idx);
     CUDA_LAUNCH_TRY(err);
-    st->island_pairs = ts.island_pairs;
+    st->island_pairs = ts.island_pairs; /* and step 4a's joined islands, counted on the device */
     st->leaf_pairs = ts.leaf_pairs;
     st->twin_pairs = ts.twin_pairs;
     st->relative_pairs = ts.relative_pairs;
@@ -700,6 +757,7 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
     CUDA_TRY(err, cudaMemcpyAsync(nc, W.perm + n, sizeof *nc, cudaMemcpyDeviceToHost, s));
     CUDA_TRY(err, cudaStreamSynchronize(s));
     st->rounds += (int)h[HEC_ROUNDS];
+    st->island_pairs += (int64_t)h[HEC_JOINED];
     st->grouped = (int64_t)h[HEC_GROUPED];
     st->cap_blocked = (int64_t)h[HEC_BLOCKED];
     return COARSEN_OK;

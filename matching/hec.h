@@ -21,14 +21,24 @@
  *     groups of their own (their own candidates may join them next round).
  *     Rounds repeat until every vertex is in a group (at most the depth of
  *     the deepest tree);
- *  4. two-hop: the vertices left alone by steps 1-3 (in a group of one)
- *     are paired by two-hop's rules (matching/two_hop.h) as if they were
- *     the unmatched vertices of a matching: (0) islands by position, (1)
- *     leaves by neighbour, (2) twins, and (3) relatives by hub when more
- *     than opts->relatives_threshold of the vertices are still alone; each
- *     pair, under the cap, is a group led by its smaller id. A hub's
- *     satellites that its group had no room for pair up here, so a star
- *     still shrinks by about half once its centre is full;
+ *  4. the vertices left alone by steps 1-3 (in a group of one; every
+ *     island, a vertex of degree 0, is one):
+ *     (a) islands: the j-th island (in increasing id) joins the j-th group
+ *     of two or more (in increasing leader id) when the group's weight plus
+ *     its own stays within the cap. An island has no edge to keep apart,
+ *     so it rides along with a group, as METIS matches an island with any
+ *     unmatched vertex; paired only among themselves, islands halved per
+ *     level and stayed: 9 of the 20 vertices polblogs (266 islands) ended
+ *     with at METIS's level count were isolated (docs/benchmarks.md,
+ *     session 15);
+ *     (b) two-hop: the vertices still alone are paired by two-hop's rules
+ *     (matching/two_hop.h) as if they were the unmatched vertices of a
+ *     matching: (0) islands by position, (1) leaves by neighbour, (2)
+ *     twins, and (3) relatives by hub when more than
+ *     opts->relatives_threshold of the vertices are still alone; each pair,
+ *     under the cap, is a group led by its smaller id. A hub's satellites
+ *     that its group had no room for pair up here, so a star still shrinks
+ *     by about half once its centre is full;
  *  5. numbering: coarse ids in increasing order of the group leaders.
  * The cap is opts->max_vertex_weight (> 0), so no group of two or more
  * weighs more; max_passes, p and the GPU shape fields are ignored. */
@@ -45,8 +55,8 @@ extern "C" {
 typedef struct hec_stats {
     int rounds;            /* joining rounds of step 3 */
     int64_t grouped;       /* vertices of degree >= 1 in a group of two or more (step 4's pairs too) */
-    int64_t island_pairs;  /* pairs made by step 4, by two-hop's rule: (0) islands, */
-    int64_t leaf_pairs;    /* (1) leaves, */
+    int64_t island_pairs;  /* islands merged by step 4: joined to groups (4a) or paired (two-hop's (0)), */
+    int64_t leaf_pairs;    /* pairs made by step 4's two-hop: (1) leaves, */
     int64_t twin_pairs;    /* (2) twins, */
     int64_t relative_pairs; /* (3) relatives */
     int64_t cap_blocked;   /* vertices with a neighbour left in a group of their own after step 4: with

@@ -2,7 +2,8 @@
  * hec.cu: choices in parallel (match_best_neighbour_cpu), then rounds over
  * the shrinking list of vertices not yet in a group: the candidates sorted
  * by (leader, rating descending, id) and admitted by prefix under the cap;
- * two_hop_cpu on the vertices left alone; coarse ids by leader. */
+ * the islands joined to groups by position, two_hop_cpu on the vertices
+ * still alone; coarse ids by leader. */
 #include "matching/hec.h"
 #include "matching/match_internal.h"
 #include "matching/two_hop.h"
@@ -180,11 +181,38 @@ static void choose_and_root(const coarsen_graph *g, const matching_opts *opts, h
     *count = m;
 }
 
+/* Step 4a on mate[] (-1: alone): the j-th island alone joins the j-th
+ * group of two or more (its leader u: leader[u] = u = mate[u]) when the
+ * cap allows, and leaves the alone ones (mate[v] = v). gw: the groups'
+ * weights at their leaders. Returns the islands joined. */
+static int64_t join_islands(const coarsen_graph *g, int64_t cap, const int64_t *gw, int32_t *leader, int32_t *mate)
+{
+    const int32_t n = g->n;
+    int64_t joined = 0;
+    int32_t host = 0;
+    for (int32_t v = 0; v < n; v++) {
+        if (mate[v] != -1 || g->xadj[v + 1] != g->xadj[v])
+            continue;
+        while (host < n && !(leader[host] == host && mate[host] == host))
+            host++;
+        if (host == n)
+            break;
+        if (pair_eligible(cap, gw[host], g->vwgt[v])) {
+            leader[v] = host;
+            mate[v] = v;
+            joined++;
+        }
+        host++;
+    }
+    return joined;
+}
+
 /* Step 4: the vertices alone after step 3 (leader[v] = v and nobody's
- * leader) as unmatched (-1) in mate[], the others as themselves; two-hop
- * pairing on them (two_hop.h); each pair joined under its smaller id. */
-static int pair_alone(const coarsen_graph *g, const two_hop_opts *th, int32_t *leader, int32_t *mate,
-                      two_hop_stats *ts, coarsen_error *err)
+ * leader) as unmatched (-1) in mate[], the others as themselves; islands
+ * joined to groups (4a), two-hop pairing on the rest (two_hop.h), each pair
+ * joined under its smaller id. *joined: 4a's islands. */
+static int pair_alone(const coarsen_graph *g, const two_hop_opts *th, const int64_t *gw, int32_t *leader,
+                      int32_t *mate, two_hop_stats *ts, int64_t *joined, coarsen_error *err)
 {
     const int32_t n = g->n;
     for (int32_t v = 0; v < n; v++)
@@ -192,6 +220,7 @@ static int pair_alone(const coarsen_graph *g, const two_hop_opts *th, int32_t *l
     for (int32_t v = 0; v < n; v++)
         if (leader[v] != v)
             mate[leader[v]] = leader[v];
+    *joined = join_islands(g, th->max_vertex_weight, gw, leader, mate);
     int rc = two_hop_cpu(g, th, mate, ts, err);
     if (rc)
         return rc;
@@ -262,11 +291,12 @@ int hec_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *cmap, in
         st.rounds++;
     two_hop_stats ts;
     const two_hop_opts th = {opts->max_vertex_weight, opts->relatives_threshold};
-    if ((rc = pair_alone(g, &th, w.leader, w.pending, &ts, err))) {
+    int64_t joined = 0;
+    if ((rc = pair_alone(g, &th, w.gw, w.leader, w.pending, &ts, &joined, err))) {
         free_all(&w);
         return rc;
     }
-    st.island_pairs = ts.island_pairs;
+    st.island_pairs = joined + ts.island_pairs;
     st.leaf_pairs = ts.leaf_pairs, st.twin_pairs = ts.twin_pairs, st.relative_pairs = ts.relative_pairs;
     number_groups(g, w.leader, (uint8_t *)w.pending, cmap, nc, &st);
     free_all(&w);

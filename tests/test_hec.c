@@ -1,11 +1,13 @@
 /* test_hec.c — heavy-edge clustering (matching/hec.h) and the edge ratings
  * (edge_order.h): each vertex's choice against a plain scan of its row
  * under the rating formula written here; without a cap the groups are
- * exactly the trees of the choice pointers (union-find oracle) plus the
- * island pairs; with a cap every group stays under it, is connected, has
- * at most one member whose choice lies outside it or is a two-hop pair (two
- * members with a common neighbour, step 4), and a vertex with an
- * eligible neighbour stays alone only under a cap; results do
+ * exactly the trees of the choice pointers (union-find oracle); with a cap
+ * every group stays under it, has at most one member whose choice lies
+ * outside it or is a two-hop pair (two members with a common neighbour,
+ * step 4), and a vertex with an eligible neighbour stays alone only under a
+ * cap; the islands follow step 4a and two-hop's rule (0) exactly (the j-th
+ * island joins the j-th group of two or more when the cap allows, the
+ * others pair by position; an oracle replaying both); results do
  * not depend on the thread count; handshake under a rating equals the greedy
  * matching over the rated edges; and the GPU equals the CPU bit for bit
  * (skipped visibly without a GPU). */
@@ -64,6 +66,54 @@ static int shares_neighbour(const coarsen_graph *g, int32_t u, int32_t v)
     return 0;
 }
 
+/* What check_islands saw over a test's cases: islands joined to a group,
+ * refused by it under the cap, paired. */
+static int64_t islands_joined, islands_refused, islands_paired;
+
+/* The islands' part of the rule (hec.h, steps 4a and 4b's rule (0)) replayed
+ * on cmap: the groups of two or more of steps 1-3 are the groups with two or
+ * more connected members that are no two-hop pair (two_hop[c]), in
+ * increasing coarse id (the leaders' order); island j joins group j when
+ * the group's weight without it (w less isl_w) and its own fit the cap; the
+ * islands left pair by position (2i with 2i + 1) under the cap. Returns the
+ * merges. */
+static int64_t check_islands(const coarsen_graph *g, int64_t cap, const int32_t *cmap, int32_t nc, const int32_t *conn,
+                             const uint8_t *two_hop, const int64_t *w, const int64_t *isl_w, const char *what)
+{
+    int32_t *host = malloc(((size_t)nc + 1) * sizeof *host), hosts = 0, j = 0, pending = -1;
+    for (int32_t c = 0; c < nc; c++)
+        if (conn[c] >= 2 && !two_hop[c])
+            host[hosts++] = c;
+    int64_t merges = 0;
+    for (int32_t v = 0; v < g->n; v++) {
+        if (g->xadj[v + 1] != g->xadj[v])
+            continue;
+        if (j < hosts) {
+            const int32_t c = host[j++];
+            if (pair_eligible(cap, w[c] - isl_w[c], g->vwgt[v])) {
+                cr_assert_eq(cmap[v], c, "%s: island %d (host %d) in group %d", what, v, c, cmap[v]);
+                merges++;
+                islands_joined++;
+                continue;
+            }
+            cr_assert_neq(cmap[v], c, "%s: island %d joined group %d over the cap", what, v, c);
+            islands_refused++;
+        }
+        if (pending < 0) { /* two-hop's rule (0): positions 2i and 2i + 1 of the islands left */
+            pending = v;
+            continue;
+        }
+        const int paired = pair_eligible(cap, g->vwgt[pending], g->vwgt[v]);
+        cr_assert_eq(cmap[v] == cmap[pending], paired, "%s: islands %d and %d: paired %d, eligible %d", what, pending,
+                     v, cmap[v] == cmap[pending], paired);
+        merges += paired;
+        islands_paired += paired;
+        pending = -1;
+    }
+    free(host);
+    return merges;
+}
+
 /* Checks cmap/nc against the rule (see the top comment); returns the
  * number of groups of two or more. */
 static int32_t check_hec(const coarsen_graph *g, const matching_opts *o, const int32_t *cmap, int32_t nc,
@@ -72,17 +122,23 @@ static int32_t check_hec(const coarsen_graph *g, const matching_opts *o, const i
     const int32_t n = g->n;
     const int64_t cap = o->max_vertex_weight;
     int32_t *ch = malloc(((size_t)n + 1) * sizeof *ch), *size = calloc((size_t)nc + 1, sizeof *size);
-    int32_t *outside = calloc((size_t)nc + 1, sizeof *outside), *first = malloc(((size_t)nc + 1) * sizeof *first);
-    int64_t *w = calloc((size_t)nc + 1, sizeof *w);
+    int32_t *outside = calloc((size_t)nc + 1, sizeof *outside);
+    int32_t *conn = calloc((size_t)nc + 1, sizeof *conn); /* connected members, and the first of them */
+    int32_t *first_conn = malloc(((size_t)nc + 1) * sizeof *first_conn);
+    int64_t *w = calloc((size_t)nc + 1, sizeof *w), *isl_w = calloc((size_t)nc + 1, sizeof *isl_w);
+    uint8_t *two_hop_pair = calloc((size_t)nc + 1, 1);
     for (int32_t v = 0; v < n; v++) {
         ch[v] = choice_of(g, v, o);
         cr_assert(cmap[v] >= 0 && cmap[v] < nc, "%s: cmap[%d] = %d outside [0, %d)", what, v, cmap[v], nc);
-        if (size[cmap[v]]++ == 0)
-            first[cmap[v]] = v;
+        size[cmap[v]]++;
         w[cmap[v]] += g->vwgt[v];
+        if (g->xadj[v + 1] == g->xadj[v])
+            isl_w[cmap[v]] += g->vwgt[v];
+        else if (conn[cmap[v]]++ == 0)
+            first_conn[cmap[v]] = v;
     }
     int32_t multi = 0;
-    int64_t islands = 0, grouped = 0, blocked = 0;
+    int64_t grouped = 0, blocked = 0;
     for (int32_t c = 0; c < nc; c++) {
         cr_assert(size[c] > 0, "%s: coarse vertex %d empty", what, c);
         multi += size[c] > 1;
@@ -91,15 +147,10 @@ static int32_t check_hec(const coarsen_graph *g, const matching_opts *o, const i
     }
     for (int32_t v = 0; v < n; v++) {
         int32_t c = cmap[v];
-        int isolated = g->xadj[v + 1] == g->xadj[v];
-        if (isolated) {
-            cr_assert(size[c] <= 2, "%s: island %d in a group of %d", what, v, size[c]);
-            if (size[c] == 2 && first[c] == v) {
-                islands++;
-                for (int32_t u = v + 1; u < n; u++)
-                    if (cmap[u] == c)
-                        cr_assert(g->xadj[u + 1] == g->xadj[u], "%s: island %d grouped with %d", what, v, u);
-            }
+        if (g->xadj[v + 1] == g->xadj[v]) {
+            cr_assert(size[c] == conn[c] + 1 || conn[c] == 0, "%s: island %d in a group with %d others", what, v,
+                      size[c] - conn[c] - 1);
+            cr_assert(conn[c] > 0 || size[c] <= 2, "%s: island %d in a group of %d islands", what, v, size[c]);
             continue;
         }
         if (ch[v] < 0 || cmap[ch[v]] != c)
@@ -116,11 +167,13 @@ static int32_t check_hec(const coarsen_graph *g, const matching_opts *o, const i
     /* step 4's two-hop pairs: two members whose choices both lie outside, two hops apart */
     int64_t two_hop = 0;
     for (int32_t c = 0; c < nc; c++) {
-        if (size[c] == 2 && outside[c] == 2) {
-            int32_t u = first[c], v = u + 1;
+        if (conn[c] == 2 && outside[c] == 2) {
+            cr_assert_eq(size[c], 2, "%s: two-hop pair %d with an island", what, c);
+            int32_t u = first_conn[c], v = u + 1;
             while (cmap[v] != c)
                 v++;
             cr_assert(shares_neighbour(g, u, v), "%s: pair %d, %d of group %d is no two-hop pair", what, u, v, c);
+            two_hop_pair[c] = 1;
             two_hop++;
             continue;
         }
@@ -128,7 +181,8 @@ static int32_t check_hec(const coarsen_graph *g, const matching_opts *o, const i
     }
     cr_assert_eq(st->leaf_pairs + st->twin_pairs + st->relative_pairs, two_hop, "%s: %lld two-hop pairs, %lld found",
                  what, (long long)(st->leaf_pairs + st->twin_pairs + st->relative_pairs), (long long)two_hop);
-    cr_assert_eq(st->island_pairs, islands, "%s: island pairs %lld, %lld found", what, (long long)st->island_pairs,
+    const int64_t islands = check_islands(g, cap, cmap, nc, conn, two_hop_pair, w, isl_w, what);
+    cr_assert_eq(st->island_pairs, islands, "%s: island merges %lld, %lld found", what, (long long)st->island_pairs,
                  (long long)islands);
     cr_assert(st->grouped == grouped && st->cap_blocked == blocked, "%s: grouped %lld/%lld, blocked %lld/%lld", what,
               (long long)st->grouped, (long long)grouped, (long long)st->cap_blocked, (long long)blocked);
@@ -148,7 +202,8 @@ static int32_t check_hec(const coarsen_graph *g, const matching_opts *o, const i
                                  cmap[u] == cmap[v]);
         free(up);
     }
-    free(ch), free(size), free(outside), free(first), free(w);
+    free(ch), free(size), free(outside), free(conn), free(first_conn), free(w), free(isl_w);
+    free(two_hop_pair);
     return multi;
 }
 
@@ -197,6 +252,9 @@ Test(hec, small_graphs_follow_the_rule)
     cr_assert(groups > 500 && islands > 20 && blocked > 20 && two_hop > 20,
               "cases exercise groups %lld, islands %lld, blocked %lld, two-hop pairs %lld", (long long)groups,
               (long long)islands, (long long)blocked, (long long)two_hop);
+    cr_assert(islands_joined > 20 && islands_refused > 5 && islands_paired > 5,
+              "cases exercise islands joined %lld, refused %lld, paired %lld", (long long)islands_joined,
+              (long long)islands_refused, (long long)islands_paired);
 }
 
 /* A star with unit weights and cap 5: the centre's group takes the leaves

@@ -383,6 +383,17 @@ Test(hierarchy, bad_options_rejected)
     coarsen_graph_free(g);
 }
 
+/* The shared graph `file` of folder dir, loaded (the test fails when it cannot be). */
+static coarsen_graph *load_shared(const char *dir, const char *file)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    coarsen_error err = {0};
+    coarsen_graph *g = NULL;
+    cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s: %s", file, err.msg);
+    return g;
+}
+
 /* Shared real graphs: every level checked; social graphs stall without two-hop. */
 Test(hierarchy, shared_graphs_every_level_valid)
 {
@@ -393,16 +404,45 @@ Test(hierarchy, shared_graphs_every_level_valid)
                                         "polblogs.graph", "lesmis.graph", "4elt.graph", "GD97_b.mtx",
                                         "kahip_example_weighted.graph"};
     for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, files[k]);
-        coarsen_error err = {0};
-        coarsen_graph *g = NULL;
-        cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s", err.msg);
+        coarsen_graph *g = load_shared(dir, files[k]);
         coarsen_hierarchy_opts o = cpu_opts();
         o.coarsen_to = 10;
         coarsen_hierarchy *h = build(g, &o);
         cr_assert_geq(coarsen_hierarchy_levels(h), 1, "%s", files[k]);
         check_hierarchy(h, 0, k);
+        coarsen_hierarchy_free(h);
+        coarsen_graph_free(g);
+    }
+}
+
+/* The user's `coarsen --levels 10` (coarsen-to 0) on the social graphs of
+ * issue 15: every level removes at least 30 % of the vertices, and a
+ * hierarchy of fewer than 10 levels stops only at a level with no edges
+ * left (the islands-free minimum: one vertex per connected component). */
+Test(hierarchy, social_graphs_levels_remove_30_percent)
+{
+    const char *dir = test_data_dir();
+    if (!dir)
+        cr_skip_test("shared graphs absent (set COARSEN_DATA)");
+    static const char *const files[] = {"astro-ph.graph.gz", "PGPgiantcompo.graph", "p2p-Gnutella06.mtx",
+                                        "polblogs.graph"};
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        coarsen_graph *g = load_shared(dir, files[f]);
+        coarsen_hierarchy_opts o = cpu_opts();
+        o.coarsen_to = 0;
+        o.levels = 10;
+        coarsen_hierarchy *h = build(g, &o);
+        const int L = coarsen_hierarchy_levels(h);
+        for (int k = 1; k <= L; k++) {
+            const int32_t a = coarsen_hierarchy_stats(h, k - 1)->vertices, b = coarsen_hierarchy_stats(h, k)->vertices;
+            cr_assert_leq(10 * (int64_t)b, 7 * (int64_t)a, "%s: level %d keeps %d of %d vertices (> 70 %%)", files[f],
+                          k, b, a);
+        }
+        if (L < 10)
+            cr_assert(coarsen_hierarchy_stop_reason(h) == COARSEN_STOP_NO_EDGES &&
+                          coarsen_hierarchy_stats(h, L)->edges == 0,
+                      "%s: %d levels, stopped by %s", files[f], L,
+                      coarsen_stop_reason_name(coarsen_hierarchy_stop_reason(h)));
         coarsen_hierarchy_free(h);
         coarsen_graph_free(g);
     }
@@ -638,10 +678,7 @@ Test(hierarchy_gpu, star_and_shared_graphs_identical)
     static const char *const files[] = {"astro-ph.graph.gz", "p2p-Gnutella06.mtx", "polblogs.graph",
                                         "PGPgiantcompo.graph", "GD97_b.mtx", "road-NY.mtx.gz"};
     for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, files[k]);
-        coarsen_error err = {0};
-        cr_assert_eq(coarsen_graph_load(path, &g, NULL, &err), 0, "%s", err.msg);
+        g = load_shared(dir, files[k]);
         for (int m = 0; m < 2; m++) { /* handshake with every two-hop rule, HEC */
             o = cpu_opts();
             o.coarsen_to = 20;

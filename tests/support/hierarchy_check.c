@@ -108,12 +108,18 @@ void check_level(const coarsen_graph *fine, const coarsen_graph *coarse, const i
     cr_assert_eq(coarse->integral_weights, fine->integral_weights, "level %d: weight kind changed", level);
     int32_t nc = coarse->n;
     int32_t *first = malloc(((size_t)nc + 1) * sizeof *first), *size = calloc((size_t)nc + 1, sizeof *size);
+    int32_t *islands = calloc((size_t)nc + 1, sizeof *islands);
+    int32_t *first_joined = malloc(((size_t)nc + 1) * sizeof *first_joined); /* its first member with edges */
     int64_t *vw = calloc((size_t)nc + 1, sizeof *vw);
     for (int32_t v = 0; v < fine->n; v++) {
         int32_t c = map[v];
         cr_assert(c >= 0 && c < nc, "level %d: map[%d] = %d outside [0, %d)", level, v, c, nc);
         if (size[c]++ == 0)
             first[c] = v;
+        if (fine->xadj[v + 1] == fine->xadj[v])
+            islands[c]++;
+        else if (size[c] - islands[c] == 1)
+            first_joined[c] = v;
         vw[c] += fine->vwgt[v];
     }
     for (int32_t v = 0; v < fine->n; v++) { /* pairs: v the second member */
@@ -128,10 +134,15 @@ void check_level(const coarsen_graph *fine, const coarsen_graph *coarse, const i
     }
     char *seen = calloc((size_t)fine->n + 1, 1);
     int32_t *stack = malloc(((size_t)fine->n + 1) * sizeof *stack);
-    for (int32_t c = 0; c < nc; c++) /* groups of three or more (clustering): connected */
-        if (size[c] > 2)
-            cr_assert(group_connected(fine, map, c, first[c], size[c], seen, stack),
-                      "level %d: the %d members of coarse vertex %d are not connected", level, size[c], c);
+    for (int32_t c = 0; c < nc; c++) /* groups of three or more (clustering): connected, but for one island */
+        if (size[c] > 2) {
+            cr_assert(islands[c] <= 1 && size[c] - islands[c] >= 2,
+                      "level %d: coarse vertex %d has %d isolated members of %d", level, c, islands[c], size[c]);
+            cr_assert(group_connected(fine, map, c, first_joined[c], size[c] - islands[c], seen, stack),
+                      "level %d: the %d members of coarse vertex %d with edges are not connected", level,
+                      size[c] - islands[c], c);
+        }
+    free(islands), free(first_joined);
     free(seen);
     free(stack);
     for (int32_t c = 0; c < nc; c++) {

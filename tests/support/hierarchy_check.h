@@ -14,7 +14,9 @@
  * coarsen_graph_check; map is onto [0, coarse->n); every group is a single
  * vertex, an adjacent pair (matched), a pair sharing a neighbour (two-hop
  * leaf, twin or relative pair), a pair of isolated vertices (islands) or a
- * connected group of three or more (clustering); coarse vertex weights are
+ * group of three or more (clustering) whose members with edges are connected
+ * and two or more, with at most one isolated member (HEC's joined island);
+ * coarse vertex weights are
  * the members' sums and no group of two or more exceeds cap (cap > 0);
  * total edge weight = fine total -
  * internal edges; and for a few random partitions of coarse the cut equals
