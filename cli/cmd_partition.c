@@ -18,7 +18,7 @@
 
 /* The help text; every default is printed from partition_opts_default
  * (help_text fills the %-fields, in this order: imbalance, matcher, rating,
- * vertex-weight-factor, two-hop-relatives, ties, rounds, polish-edges). */
+ * vertex-weight-factor, two-hop-relatives, ties, rounds, polish-edges, RB tries, V-cycle edges, V-cycles). */
 static const char *const help_format =
     "Usage: coarsen partition -k K [OPTIONS] FILE\n"
     "Partitions the graph in FILE into K parts: coarsening hierarchy, METIS on the coarsest\n"
@@ -26,7 +26,8 @@ static const char *const help_format =
     "  -k K                     number of parts (required)\n"
     "  --imbalance E            every part weighs at most (1+E) * total / K (default %g;\n"
     "                           loosened to ceil(total/K) + heaviest vertex - 1 when that is larger)\n"
-    "  --rb                     METIS recursive bisection on the coarsest graph (default k-way)\n"
+    "  --rb, --kway             METIS recursive bisection only, or k-way only, on the coarsest\n"
+    "                           graph (default both, each refined there, the lower cut kept)\n"
     "  --matcher handshake|redblue|hec  matching (or heavy-edge clustering) of the hierarchy\n"
     "                           (default %s)\n"
     "  --rating weight|expansion|expansion2  what handshake and hec maximise (default %s)\n"
@@ -40,8 +41,9 @@ static const char *const help_format =
     "  --coarsen-to N           coarsen until <= N vertices (default max(40 K, 400))\n"
     "  --polish-edges N         FM polish after the refinement at every level of at most N\n"
     "                           edges (default %lld; -1: no polish)\n"
-    "  --metis-tries N          METIS runs on the coarsest graph, the lowest cut kept\n"
-    "                           (default 0: 4 for K <= 8, 1 otherwise)\n"
+    "  --metis-tries N          METIS runs of each kind on the coarsest graph, the lowest\n"
+    "                           refined cut kept (default 0: k-way 4 times for K <= 8, once\n"
+    "                           otherwise; recursive bisection %d times)\n"
     "  --vcycles N              V-cycles after the first: coarsen again inside the parts and\n"
     "                           refine back up, kept when they cut less (host; graphs of at\n"
     "                           most %d edges; default %d)\n"
@@ -58,17 +60,18 @@ static const char *help_text(void)
     snprintf(text, sizeof text, help_format, d.imbalance, coarsen_matcher_name(d.hierarchy.matcher),
              coarsen_rating_name(d.hierarchy.rating), d.hierarchy.max_vertex_weight_factor,
              d.hierarchy.two_hop_relatives, d.hierarchy.hashed_ties ? "hashed" : "id", d.max_rounds,
-             (long long)d.polish_edges, PARTITION_VCYCLE_MAX_EDGES, d.vcycles);
+             (long long)d.polish_edges, PARTITION_RB_TRIES, PARTITION_VCYCLE_MAX_EDGES, d.vcycles);
     return text;
 }
 
-enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_MATCHER, OPT_TIES, OPT_ROUNDS, OPT_COARSEN_TO, OPT_POLISH, OPT_TRIES, OPT_VCYCLES, OPT_OUT,
+enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_KWAY, OPT_MATCHER, OPT_TIES, OPT_ROUNDS, OPT_COARSEN_TO, OPT_POLISH, OPT_TRIES, OPT_VCYCLES, OPT_OUT,
        OPT_COMPARE, OPT_RATING, OPT_VWGT_FACTOR, OPT_RELATIVES };
 
 static const struct option longopts[] = {
     CLI_GLOBAL_LONGOPTS,
     {"imbalance", required_argument, 0, OPT_IMBALANCE},
     {"rb", no_argument, 0, OPT_RB},
+    {"kway", no_argument, 0, OPT_KWAY},
     {"matcher", required_argument, 0, OPT_MATCHER},
     {"rating", required_argument, 0, OPT_RATING},
     {"vertex-weight-factor", required_argument, 0, OPT_VWGT_FACTOR},
@@ -107,7 +110,10 @@ static int local_option(int opt, const char *arg, void *ctx)
     case OPT_IMBALANCE:
         return cli_parse_double("imbalance", arg, 0, 1e6, &r->p.imbalance);
     case OPT_RB:
-        r->p.recursive = 1;
+        r->p.recursive = PARTITION_INITIAL_RB;
+        return 0;
+    case OPT_KWAY:
+        r->p.recursive = PARTITION_INITIAL_KWAY;
         return 0;
     case OPT_MATCHER:
         if (cli_parse_matcher(arg, 1, &flag))
@@ -197,7 +203,8 @@ static int compare_metis(const coarsen_graph *g, const run *r, const int32_t *pa
         return fprintf(stderr, "coarsen: out of memory for the METIS partition\n"), EXIT_NOMEM;
     }
     double t0 = timer_ms();
-    int rc = partition_metis(g, r->p.k, r->p.imbalance, r->p.seed, r->p.recursive, mp, err);
+    int rc = partition_metis(g, r->p.k, r->p.imbalance, r->p.seed, r->p.recursive == PARTITION_INITIAL_RB, mp,
+                             err);
     double ms = timer_ms() - t0, imb = 0;
     bip_remap_result rm = {0};
     if (!rc)

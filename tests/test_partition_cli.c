@@ -235,7 +235,7 @@ Test(partition_cli, vcycles_never_raise_the_printed_cut)
     coarsen_graph_free(g);
 }
 
-Test(partition_cli, metis_tries_give_partitions_within_the_bound)
+Test(partition_cli, metis_tries_and_kinds_give_partitions_within_the_bound)
 {
     char graph[25];
     coarsen_graph *g = delaunay_fixture(graph);
@@ -243,6 +243,8 @@ Test(partition_cli, metis_tries_give_partitions_within_the_bound)
     partition_polish_moves(g, graph, 2, "--metis-tries 8");
     partition_polish_moves(g, graph, 5, "--metis-tries 3 --polish-edges 1000");
     partition_polish_moves(g, graph, 8, "--ties id");
+    partition_polish_moves(g, graph, 8, "--kway --metis-tries 2");
+    partition_polish_moves(g, graph, 3, "--rb");
     unlink(graph);
     coarsen_graph_free(g);
 }
