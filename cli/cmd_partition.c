@@ -18,7 +18,8 @@
 
 /* The help text; every default is printed from partition_opts_default
  * (help_text fills the %-fields, in this order: imbalance, matcher, rating,
- * vertex-weight-factor, two-hop-relatives, ties, rounds, polish-edges, RB tries, V-cycle edges, V-cycles). */
+ * vertex-weight-factor, two-hop-relatives, ties, rounds, polish-edges, RB tries, restarts and their edges,
+ * V-cycle edges, V-cycles). */
 static const char *const help_format =
     "Usage: coarsen partition -k K [OPTIONS] FILE\n"
     "Partitions the graph in FILE into K parts: coarsening hierarchy, METIS on the coarsest\n"
@@ -44,6 +45,8 @@ static const char *const help_format =
     "  --metis-tries N          METIS runs of each kind on the coarsest graph, the lowest\n"
     "                           refined cut kept (default 0: k-way 4 times for K <= 8, once\n"
     "                           otherwise; recursive bisection %d times)\n"
+    "  --restarts N             whole runs with their own seeds, the lowest cut kept (default 0:\n"
+    "                           %d for K <= %d on graphs of at most %d edges, 1 otherwise)\n"
     "  --vcycles N              V-cycles after the first: coarsen again inside the parts and\n"
     "                           refine back up, kept when they cut less (host; graphs of at\n"
     "                           most %d edges; default %d)\n"
@@ -60,11 +63,13 @@ static const char *help_text(void)
     snprintf(text, sizeof text, help_format, d.imbalance, coarsen_matcher_name(d.hierarchy.matcher),
              coarsen_rating_name(d.hierarchy.rating), d.hierarchy.max_vertex_weight_factor,
              d.hierarchy.two_hop_relatives, d.hierarchy.hashed_ties ? "hashed" : "id", d.max_rounds,
-             (long long)d.polish_edges, PARTITION_RB_TRIES, PARTITION_VCYCLE_MAX_EDGES, d.vcycles);
+             (long long)d.polish_edges, PARTITION_RB_TRIES, PARTITION_RESTARTS, PARTITION_RESTART_MAX_K,
+             PARTITION_RESTART_MAX_EDGES, PARTITION_VCYCLE_MAX_EDGES, d.vcycles);
     return text;
 }
 
-enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_KWAY, OPT_MATCHER, OPT_TIES, OPT_ROUNDS, OPT_COARSEN_TO, OPT_POLISH, OPT_TRIES, OPT_VCYCLES, OPT_OUT,
+enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_KWAY, OPT_MATCHER, OPT_TIES, OPT_ROUNDS, OPT_COARSEN_TO,
+       OPT_POLISH, OPT_TRIES, OPT_RESTARTS, OPT_VCYCLES, OPT_OUT,
        OPT_COMPARE, OPT_RATING, OPT_VWGT_FACTOR, OPT_RELATIVES };
 
 static const struct option longopts[] = {
@@ -81,6 +86,7 @@ static const struct option longopts[] = {
     {"coarsen-to", required_argument, 0, OPT_COARSEN_TO},
     {"polish-edges", required_argument, 0, OPT_POLISH},
     {"metis-tries", required_argument, 0, OPT_TRIES},
+    {"restarts", required_argument, 0, OPT_RESTARTS},
     {"vcycles", required_argument, 0, OPT_VCYCLES},
     {"out", required_argument, 0, OPT_OUT},
     {"compare-metis", no_argument, 0, OPT_COMPARE},
@@ -148,6 +154,11 @@ static int local_option(int opt, const char *arg, void *ctx)
             return -1;
         r->p.metis_tries = (int)v;
         return 0;
+    case OPT_RESTARTS:
+        if (cli_parse_long("restarts", arg, 0, 100, &v))
+            return -1;
+        r->p.restarts = (int)v;
+        return 0;
     case OPT_VCYCLES:
         if (cli_parse_long("vcycles", arg, 0, 100, &v))
             return -1;
@@ -179,6 +190,8 @@ static int parse(int argc, char **argv, run *r, int *done)
 
 static void print_levels(const partition_result *res)
 {
+    if (res->restarts > 1)
+        fprintf(stderr, "coarsen: partition runs: %d, the lowest cut's levels below\n", res->restarts);
     for (int lv = res->levels; lv >= 0; lv--) {
         const partition_level_report *l = &res->level[lv];
         fprintf(stderr,

@@ -192,13 +192,11 @@ static int initial_partition(coarsen_hierarchy *h, int lv, const coarsen_graph *
     return rc;
 }
 
-int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_t *part, partition_result *res,
-                         coarsen_error *err)
+/* One multilevel cycle and its V-cycles with o's seed. */
+static int multilevel_once(const coarsen_graph *g, const partition_opts *o, int32_t *part, partition_result *res,
+                           coarsen_error *err)
 {
     *res = (partition_result){0};
-    if (o->k < 1 || o->k > (g->n > 0 ? g->n : 1))
-        return error_set(err, COARSEN_ERR_INPUT, "k = %d: the number of parts must be in 1..%d", o->k,
-                         g->n > 0 ? g->n : 1);
     double t0 = timer_ms();
     coarsen_hierarchy_opts ho = o->hierarchy;
     if (ho.coarsen_to == 0)
@@ -301,5 +299,48 @@ done:
     coarsen_hierarchy_free(h);
     if (rc)
         partition_result_free(res);
+    return rc;
+}
+
+/* The restarts of a graph (partition_opts.restarts). */
+static int restarts_of(const coarsen_graph *g, const partition_opts *o)
+{
+    if (o->restarts > 0)
+        return o->restarts;
+    return o->k <= PARTITION_RESTART_MAX_K && g->nnz / 2 <= PARTITION_RESTART_MAX_EDGES ? PARTITION_RESTARTS : 1;
+}
+
+int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_t *part, partition_result *res,
+                         coarsen_error *err)
+{
+    *res = (partition_result){0};
+    if (o->k < 1 || o->k > (g->n > 0 ? g->n : 1))
+        return error_set(err, COARSEN_ERR_INPUT, "k = %d: the number of parts must be in 1..%d", o->k,
+                         g->n > 0 ? g->n : 1);
+    int runs = restarts_of(g, o), rc = 0;
+    int32_t *other = runs > 1 ? xmalloc(((size_t)g->n + 1) * sizeof *other, "restart parts", err) : NULL;
+    if (runs > 1 && !other)
+        return COARSEN_ERR_NOMEM;
+    double t0 = timer_ms();
+    partition_opts r = *o;
+    for (int i = 0; i < runs && !rc; i++) {
+        partition_result t;
+        r.seed = o->seed + (uint64_t)i * 0x9E3779B97F4A7C15ull; /* far from the METIS tries' seed + t */
+        rc = multilevel_once(g, &r, i ? other : part, i ? &t : res, err);
+        if (!rc && i && t.cut < res->cut) {
+            partition_result_free(res);
+            *res = t;
+            for (int32_t v = 0; v < g->n; v++)
+                part[v] = other[v];
+        } else if (!rc && i) {
+            partition_result_free(&t);
+        }
+    }
+    if (rc)
+        partition_result_free(res);
+    else
+        res->total_ms = timer_ms() - t0;
+    res->restarts = runs;
+    free(other);
     return rc;
 }

@@ -148,6 +148,17 @@ int partition_boundary_gpu(const coarsen_graph *g, const int32_t *part, int32_t 
  * work: on larger graphs they would cost the GPU path its speed). */
 #define PARTITION_VCYCLE_MAX_EDGES (1 << 21)
 
+/* Whole multilevel runs (hierarchy, coarsest level, refinement, V-cycles) by
+ * default, each with its own seed, the lowest cut kept: PARTITION_RESTARTS for
+ * k <= PARTITION_RESTART_MAX_K on graphs of at most
+ * PARTITION_RESTART_MAX_EDGES undirected edges, where a run takes a few tens
+ * of ms at most here and its cut varies most from seed to seed; one
+ * otherwise (at k = 64 the coarsest level's runs cost more and the cut is
+ * already below the others': docs/benchmarks.md, cut2 branch). */
+#define PARTITION_RESTARTS 3
+#define PARTITION_RESTART_MAX_EDGES (1 << 16)
+#define PARTITION_RESTART_MAX_K 8
+
 typedef struct partition_opts {
     int32_t k;
     double imbalance;              /* default 0.03 */
@@ -165,6 +176,9 @@ typedef struct partition_opts {
     int vcycles;                   /* V-cycles (partition_vcycle_cpu) after the first cycle, on the host,
                                       each from the previous result with seed + cycle number, on graphs
                                       of at most PARTITION_VCYCLE_MAX_EDGES edges (default 1) */
+    int restarts;                  /* whole runs, seeds seed + i x 0x9E3779B97F4A7C15, the lowest cut kept;
+                                      0 (default): PARTITION_RESTARTS for k <= PARTITION_RESTART_MAX_K on
+                                      graphs of at most PARTITION_RESTART_MAX_EDGES edges, 1 otherwise */
     coarsen_hierarchy_opts hierarchy; /* device, matcher, ...; default 100 levels, and coarsen_to
                                         0: max(40 k, 400); the seed is replaced by seed */
 } partition_opts;
@@ -187,6 +201,7 @@ typedef struct partition_result {
     double coarsen_ms, initial_ms, refine_ms, total_ms;
     double polish_ms;                /* the part of refine_ms in partition_polish_cpu (and its transfers) */
     int vcycles;                     /* V-cycles run after the first cycle (0 when skipped) */
+    int restarts;                    /* whole runs made; the report is the kept run's, total_ms all of them */
     double vcycle_ms;                /* the part of refine_ms in them */
     partition_refine_stats vcycle_st; /* what the V-cycles' refinement did */
     int on_gpu;

@@ -7,8 +7,8 @@
  * of an eager oracle), and the multilevel driver:
  * valid, within the bound, reported cuts equal to recounts, per-level cuts
  * chained (projected = coarser refined) and monotone except through
- * rebalancing, and its METIS runs on the coarsest graph keeping the least
- * refined cut of the single runs. */
+ * rebalancing, its METIS runs on the coarsest graph and its restarts keeping
+ * the least cut of the single runs. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -528,6 +528,50 @@ Test(partition_multilevel, initial_runs_keep_the_lowest_refined_cut)
         coarsen_graph_free(g);
     }
     cr_assert_gt(below_kway, 0, "recursive bisection never won");
+}
+
+/* Restarts: the result is the lowest cut of the single runs with seeds
+ * seed + i x 0x9E3779B97F4A7C15 (restarts = 1 each), within the cap, and the
+ * default makes 3 runs for k <= 8 on small graphs, one at k = 64. */
+Test(partition_multilevel, restarts_keep_the_lowest_cut_of_the_single_runs)
+{
+    coarsen_graph *g = partition_test_graph("rgg:n=3000,deg=8,seed=6", 1, 1);
+    int32_t *part = malloc(((size_t)g->n + 1) * sizeof *part);
+    int lower = 0;
+    for (uint64_t seed = 1; seed <= 3; seed++)
+        for (int32_t k = 2; k <= 64; k *= 32) {
+            partition_opts o;
+            partition_opts_default(&o);
+            o.k = k;
+            o.hierarchy.device = COARSEN_DEVICE_CPU;
+            partition_result res;
+            coarsen_error err = {0};
+            double least = INFINITY, first = 0;
+            o.restarts = 1;
+            for (int i = 0; i < 3; i++) {
+                o.seed = seed + (uint64_t)i * 0x9E3779B97F4A7C15ull;
+                cr_assert_eq(partition_multilevel(g, &o, part, &res, &err), 0, "%s", err.msg);
+                least = fmin(least, res.cut);
+                first = i ? first : res.cut;
+                partition_result_free(&res);
+            }
+            o.seed = seed;
+            o.restarts = 3;
+            cr_assert_eq(partition_multilevel(g, &o, part, &res, &err), 0, "%s", err.msg);
+            cr_assert_eq(res.restarts, 3);
+            cr_assert_eq(res.cut, least, "seed %d k %d: %g, least single run %g", (int)seed, k, res.cut, least);
+            cr_assert_eq(oracle_partition_cut(g, part), res.cut);
+            expect_partition_within(g, part, k, oracle_cap(g, k, 0.03));
+            lower += least < first;
+            partition_result_free(&res);
+            o.restarts = 0;
+            cr_assert_eq(partition_multilevel(g, &o, part, &res, &err), 0, "%s", err.msg);
+            cr_assert_eq(res.restarts, k <= 8 ? 3 : 1, "k %d", k);
+            partition_result_free(&res);
+        }
+    cr_assert_gt(lower, 0, "no restart found a lower cut");
+    free(part);
+    coarsen_graph_free(g);
 }
 
 Test(partition_multilevel, same_seed_same_partition)

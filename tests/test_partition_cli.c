@@ -102,6 +102,8 @@ Test(partition_cli, polish_and_tries_bad_values_exit_2_naming_the_option)
         {"--metis-tries 2.5", "--metis-tries"},
         {"--metis-tries", "--metis-tries"}, /* missing value */
         {"--ties x", "--ties"},
+        {"--restarts -1", "--restarts"},
+        {"--restarts 101", "--restarts"},
         {"--vcycles -1", "--vcycles"},
         {"--vcycles 101", "--vcycles"},
         {"--vcycles x", "--vcycles"},
@@ -116,7 +118,8 @@ Test(partition_cli, polish_and_tries_bad_values_exit_2_naming_the_option)
     }
     cr_assert_eq(run_partition("--help", out, sizeof out), 0);
     cr_assert(strstr(out, "--polish-edges N") && strstr(out, "--metis-tries N") && strstr(out, "--ties hashed|id") &&
-                  strstr(out, "--vcycles N"),
+                  strstr(out, "--vcycles N") && strstr(out, "--restarts N") && strstr(out, "--rb, --kway") &&
+                  strstr(out, "-o, --out PART") && strstr(out, "--compare-metis"),
               "%s", out);
 }
 
