@@ -96,8 +96,9 @@ int main(int argc, char **argv)
                          "  --k LIST        comma-separated part counts (default 2,8,64)\n"
                          "  --device cpu|gpu  where coarsening and refinement run (default cpu)\n"
                          "  --seed S        seed of both partitioners (default 1)\n"
-                         "  --polish-edges N  FM polish at levels of <= N edges (default 2^18; -1: none)\n"
-                         "  --metis-tries N   METIS runs on the coarsest graph (default 0: 4 for k <= 8, else 1)\n"
+                         "  --polish-edges N  FM polish at levels of <= N edges (default 2^21; -1: none)\n"
+                         "  --metis-tries N   METIS runs of each kind on the coarsest graph (default 0: k-way 4\n"
+                         "                    for k <= 8, else 1; recursive bisection 4)\n"
                          "  --vcycles N     V-cycles after the first (default: partition_opts_default's)\n",
                          handle, &l};
     bench_opts o;

@@ -19,7 +19,8 @@
 
 /* The help text; every default is printed from partition_opts_default
  * (help_text fills the %-fields, in this order: imbalance, matcher, rating,
- * vertex-weight-factor, two-hop-relatives, ties, rounds, polish-edges). */
+ * vertex-weight-factor, two-hop-relatives, ties, rounds, polish-edges, RB tries, restarts and their edges,
+ * V-cycle edges, V-cycles). */
 static const char *const help_format =
     "Usage: coarsen partition -k K [OPTIONS] FILE\n"
     "Partitions the graph in FILE into K parts: coarsening hierarchy, METIS on the coarsest\n"
@@ -27,7 +28,8 @@ static const char *const help_format =
     "  -k K                     number of parts (required)\n"
     "  --imbalance E            every part weighs at most (1+E) * total / K (default %g;\n"
     "                           loosened to ceil(total/K) + heaviest vertex - 1 when that is larger)\n"
-    "  --rb                     METIS recursive bisection on the coarsest graph (default k-way)\n"
+    "  --rb, --kway             METIS recursive bisection only, or k-way only, on the coarsest\n"
+    "                           graph (default both, each refined there, the lower cut kept)\n"
     "  --matcher handshake|redblue|hec  matching (or heavy-edge clustering) of the hierarchy\n"
     "                           (default %s)\n"
     "  --rating weight|expansion|expansion2  what handshake and hec maximise (default %s)\n"
@@ -41,8 +43,11 @@ static const char *const help_format =
     "  --coarsen-to N           coarsen until <= N vertices (default max(40 K, 400))\n"
     "  --polish-edges N         FM polish after the refinement at every level of at most N\n"
     "                           edges (default %lld; -1: no polish)\n"
-    "  --metis-tries N          METIS runs on the coarsest graph, the lowest cut kept\n"
-    "                           (default 0: 4 for K <= 8, 1 otherwise)\n"
+    "  --metis-tries N          METIS runs of each kind on the coarsest graph, the lowest\n"
+    "                           refined cut kept (default 0: k-way 4 times for K <= 8, once\n"
+    "                           otherwise; recursive bisection %d times)\n"
+    "  --restarts N             whole runs with their own seeds, the lowest cut kept (default 0:\n"
+    "                           %d for K <= %d on graphs of at most %d edges, 1 otherwise)\n"
     "  --vcycles N              V-cycles after the first: coarsen again inside the parts and\n"
     "                           refine back up, kept when they cut less (host; graphs of at\n"
     "                           most %d edges; default %d)\n"
@@ -59,17 +64,20 @@ static const char *help_text(void)
     snprintf(text, sizeof text, help_format, d.imbalance, coarsen_matcher_name(d.hierarchy.matcher),
              coarsen_rating_name(d.hierarchy.rating), d.hierarchy.max_vertex_weight_factor,
              d.hierarchy.two_hop_relatives, d.hierarchy.hashed_ties ? "hashed" : "id", d.max_rounds,
-             (long long)d.polish_edges, PARTITION_VCYCLE_MAX_EDGES, d.vcycles);
+             (long long)d.polish_edges, PARTITION_RB_TRIES, PARTITION_RESTARTS, PARTITION_RESTART_MAX_K,
+             PARTITION_RESTART_MAX_EDGES, PARTITION_VCYCLE_MAX_EDGES, d.vcycles);
     return text;
 }
 
-enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_MATCHER, OPT_TIES, OPT_ROUNDS, OPT_COARSEN_TO, OPT_POLISH, OPT_TRIES, OPT_VCYCLES, OPT_OUT,
+enum { OPT_IMBALANCE = OPT_FIRST_LOCAL, OPT_RB, OPT_KWAY, OPT_MATCHER, OPT_TIES, OPT_ROUNDS, OPT_COARSEN_TO,
+       OPT_POLISH, OPT_TRIES, OPT_RESTARTS, OPT_VCYCLES, OPT_OUT,
        OPT_COMPARE, OPT_RATING, OPT_VWGT_FACTOR, OPT_RELATIVES };
 
 static const struct option longopts[] = {
     CLI_GLOBAL_LONGOPTS,
     {"imbalance", required_argument, 0, OPT_IMBALANCE},
     {"rb", no_argument, 0, OPT_RB},
+    {"kway", no_argument, 0, OPT_KWAY},
     {"matcher", required_argument, 0, OPT_MATCHER},
     {"rating", required_argument, 0, OPT_RATING},
     {"vertex-weight-factor", required_argument, 0, OPT_VWGT_FACTOR},
@@ -79,6 +87,7 @@ static const struct option longopts[] = {
     {"coarsen-to", required_argument, 0, OPT_COARSEN_TO},
     {"polish-edges", required_argument, 0, OPT_POLISH},
     {"metis-tries", required_argument, 0, OPT_TRIES},
+    {"restarts", required_argument, 0, OPT_RESTARTS},
     {"vcycles", required_argument, 0, OPT_VCYCLES},
     {"out", required_argument, 0, OPT_OUT},
     {"compare-metis", no_argument, 0, OPT_COMPARE},
@@ -108,7 +117,10 @@ static int local_option(int opt, const char *arg, void *ctx)
     case OPT_IMBALANCE:
         return cli_parse_double("imbalance", arg, 0, 1e6, &r->p.imbalance);
     case OPT_RB:
-        r->p.recursive = 1;
+        r->p.recursive = PARTITION_INITIAL_RB;
+        return 0;
+    case OPT_KWAY:
+        r->p.recursive = PARTITION_INITIAL_KWAY;
         return 0;
     case OPT_MATCHER:
         if (cli_parse_matcher(arg, 1, &flag))
@@ -143,6 +155,11 @@ static int local_option(int opt, const char *arg, void *ctx)
             return -1;
         r->p.metis_tries = (int)v;
         return 0;
+    case OPT_RESTARTS:
+        if (cli_parse_long("restarts", arg, 0, 100, &v))
+            return -1;
+        r->p.restarts = (int)v;
+        return 0;
     case OPT_VCYCLES:
         if (cli_parse_long("vcycles", arg, 0, 100, &v))
             return -1;
@@ -174,6 +191,8 @@ static int parse(int argc, char **argv, run *r, int *done)
 
 static void print_levels(const partition_result *res)
 {
+    if (res->restarts > 1)
+        fprintf(stderr, "coarsen: partition runs: %d, the lowest cut's levels below\n", res->restarts);
     for (int lv = res->levels; lv >= 0; lv--) {
         const partition_level_report *l = &res->level[lv];
         fprintf(stderr,
@@ -198,7 +217,8 @@ static int compare_metis(const coarsen_graph *g, const run *r, const int32_t *pa
         return fprintf(stderr, "coarsen: out of memory for the METIS partition\n"), EXIT_NOMEM;
     }
     double t0 = timer_ms();
-    int rc = partition_metis(g, r->p.k, r->p.imbalance, r->p.seed, r->p.recursive, mp, err);
+    int rc = partition_metis(g, r->p.k, r->p.imbalance, r->p.seed, r->p.recursive == PARTITION_INITIAL_RB, mp,
+                             err);
     double ms = timer_ms() - t0, imb = 0;
     bip_remap_result rm = {0};
     if (!rc)

@@ -321,12 +321,15 @@ typedef struct coarsen_partition_opts {
     double imbalance;             /* every part weighs at most (1 + imbalance) * total / k, loosened to
                                      ceil(total / k) + heaviest vertex - 1 when that is larger (default 0.03) */
     uint64_t seed;                /* of every randomised step; replaces hierarchy.seed (default 1) */
-    int recursive;                /* 1: METIS recursive bisection on the coarsest graph; default 0: k-way */
+    int recursive;                /* the METIS runs on the coarsest graph: default 0 both k-way and
+                                     recursive bisection (each refined there, the lower cut kept);
+                                     1: recursive bisection only; 2: k-way only */
     int max_rounds;               /* refinement rounds per level (default 16) */
     int64_t polish_edges;         /* FM polish at the levels of at most this many edges (default 2^21;
                                      < 0: none) */
-    int metis_tries;              /* METIS runs on the coarsest graph, the lowest cut kept; default 0:
-                                     4 for k <= 8, 1 otherwise */
+    int metis_tries;              /* METIS runs of each kind on the coarsest graph, the lowest refined
+                                     cut kept; default 0: k-way 4 times for k <= 8, once otherwise;
+                                     recursive bisection 4 times */
     coarsen_hierarchy_opts hierarchy; /* matcher, ties, device, ...; defaults as coarsen_hierarchy_opts
                                          but 100 levels and coarsen_to 0, meaning max(40 k, 400) */
 } coarsen_partition_opts;

@@ -56,12 +56,6 @@ static void metis_csr(const coarsen_graph *g, idx_t *xadj, idx_t *adj, idx_t *ew
 int partition_metis(const coarsen_graph *g, int32_t k, double imbalance, uint64_t seed, int recursive,
                     int32_t *part, coarsen_error *err)
 {
-    return partition_metis_tries(g, k, imbalance, seed, recursive, 1, part, err);
-}
-
-int partition_metis_tries(const coarsen_graph *g, int32_t k, double imbalance, uint64_t seed, int recursive,
-                          int tries, int32_t *part, coarsen_error *err)
-{
     if (k < 1)
         return error_set(err, COARSEN_ERR_INPUT, "k = %d: the number of parts must be >= 1", k);
     if (k == 1 || g->n == 0) { /* METIS refuses or mishandles these */
@@ -95,7 +89,6 @@ int partition_metis_tries(const coarsen_graph *g, int32_t k, double imbalance, u
     METIS_SetDefaultOptions(options);
     options[METIS_OPTION_NUMBERING] = 0;
     options[METIS_OPTION_SEED] = (idx_t)(seed % 1000000007u);
-    options[METIS_OPTION_NCUTS] = (idx_t)(tries > 1 ? tries : 1);
     idx_t nv = g->n, ncon = 1, nparts = k, objval = 0;
     real_t ub = (real_t)(1.0 + imbalance);
     int st = recursive ? METIS_PartGraphRecursive(&nv, &ncon, xadj, adj, vw, NULL, ew, &nparts, NULL, &ub,

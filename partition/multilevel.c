@@ -10,6 +10,7 @@
 #include "partition/partition.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "coarsen/hierarchy.h"
 #include "core/error.h"
@@ -40,11 +41,16 @@ void partition_result_free(partition_result *res)
     }
 }
 
-/* The METIS runs on the coarsest graph (partition_opts.metis_tries). */
-static int metis_tries(const partition_opts *o)
+/* The METIS runs of each kind on the coarsest graph (partition_opts.metis_tries
+ * and .recursive): 0 for a kind left out. */
+static int metis_tries(const partition_opts *o, int rb)
 {
+    if (o->recursive == (rb ? PARTITION_INITIAL_KWAY : PARTITION_INITIAL_RB))
+        return 0;
     if (o->metis_tries > 0)
         return o->metis_tries;
+    if (rb)
+        return PARTITION_RB_TRIES;
     return o->k <= PARTITION_METIS_TRIES_MAX_K ? PARTITION_METIS_TRIES : 1;
 }
 
@@ -156,13 +162,42 @@ static int refine_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, c
     return rc;
 }
 
-int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_t *part, partition_result *res,
-                         coarsen_error *err)
+/* The partition of the coarsest level lv (host graph hg) into part: METIS
+ * runs of each kind asked for (k-way first, then recursive bisection; try t
+ * with seed o->seed + t), each rebalanced, refined and polished at that level;
+ * the lowest cut so refined is kept (ties: the earlier run), with its report
+ * in *r. A choice by METIS's own objective would miss what refinement makes
+ * of each start, and on real weights METIS optimises rounded ones. spare:
+ * hg->n entries of scratch. Adds the METIS time to *metis_ms. */
+static int initial_partition(coarsen_hierarchy *h, int lv, const coarsen_graph *hg, const partition_opts *o,
+                             int32_t *part, int32_t *spare, partition_level_report *r, double *metis_ms,
+                             double *polish_ms, coarsen_error *err)
+{
+    int rc = 0, have = 0;
+    for (int rb = 0; rb < 2; rb++)
+        for (int t = 0; t < metis_tries(o, rb) && !rc; t++) {
+            int32_t *p = have ? spare : part;
+            partition_level_report tr = {0};
+            double t0 = timer_ms();
+            rc = partition_metis(hg, o->k, o->imbalance, o->seed + (uint64_t)t, rb, p, err);
+            *metis_ms += timer_ms() - t0;
+            if (!rc)
+                rc = refine_level(h, lv, NULL, o, p, -1, &tr, polish_ms, err);
+            if (!rc && (!have || tr.cut_refined < r->cut_refined)) {
+                *r = tr;
+                if (have)
+                    memcpy(part, spare, (size_t)hg->n * sizeof *part);
+            }
+            have = 1;
+        }
+    return rc;
+}
+
+/* One multilevel cycle and its V-cycles with o's seed. */
+static int multilevel_once(const coarsen_graph *g, const partition_opts *o, int32_t *part, partition_result *res,
+                           coarsen_error *err)
 {
     *res = (partition_result){0};
-    if (o->k < 1 || o->k > (g->n > 0 ? g->n : 1))
-        return error_set(err, COARSEN_ERR_INPUT, "k = %d: the number of parts must be in 1..%d", o->k,
-                         g->n > 0 ? g->n : 1);
     double t0 = timer_ms();
     coarsen_hierarchy_opts ho = o->hierarchy;
     if (ho.coarsen_to == 0)
@@ -188,13 +223,11 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
         rc = COARSEN_ERR_NOMEM;
         goto done;
     }
-    /* coarsest level: METIS and a refinement on the host */
+    /* coarsest level: METIS runs, each refined on the host, the best kept */
     const coarsen_graph *hg;
-    if ((rc = coarsen_hierarchy_graph(h, L, &hg, err)) ||
-        (rc = partition_metis_tries(hg, o->k, o->imbalance, o->seed, o->recursive, metis_tries(o), coarse, err)))
+    if ((rc = coarsen_hierarchy_graph(h, L, &hg, err)))
         goto done;
-    res->initial_ms = timer_ms() - t1;
-    if ((rc = refine_level(h, L, NULL, o, coarse, -1, &res->level[L], &res->polish_ms, err)))
+    if ((rc = initial_partition(h, L, hg, o, coarse, fine, &res->level[L], &res->initial_ms, &res->polish_ms, err)))
         goto done;
     if (gpu) {
         for (int s = 0; s < 2 && !rc; s++)
@@ -269,5 +302,48 @@ done:
     coarsen_hierarchy_free(h);
     if (rc)
         partition_result_free(res);
+    return rc;
+}
+
+/* The restarts of a graph (partition_opts.restarts). */
+static int restarts_of(const coarsen_graph *g, const partition_opts *o)
+{
+    if (o->restarts > 0)
+        return o->restarts;
+    return o->k <= PARTITION_RESTART_MAX_K && g->nnz / 2 <= PARTITION_RESTART_MAX_EDGES ? PARTITION_RESTARTS : 1;
+}
+
+int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_t *part, partition_result *res,
+                         coarsen_error *err)
+{
+    *res = (partition_result){0};
+    if (o->k < 1 || o->k > (g->n > 0 ? g->n : 1))
+        return error_set(err, COARSEN_ERR_INPUT, "k = %d: the number of parts must be in 1..%d", o->k,
+                         g->n > 0 ? g->n : 1);
+    int runs = restarts_of(g, o), rc = 0;
+    int32_t *other = runs > 1 ? xmalloc(((size_t)g->n + 1) * sizeof *other, "restart parts", err) : NULL;
+    if (runs > 1 && !other)
+        return COARSEN_ERR_NOMEM;
+    double t0 = timer_ms();
+    partition_opts r = *o;
+    for (int i = 0; i < runs && !rc; i++) {
+        partition_result t;
+        r.seed = o->seed + (uint64_t)i * 0x9E3779B97F4A7C15ull; /* far from the METIS tries' seed + t */
+        rc = multilevel_once(g, &r, i ? other : part, i ? &t : res, err);
+        if (!rc && i && t.cut < res->cut) {
+            partition_result_free(res);
+            *res = t;
+            for (int32_t v = 0; v < g->n; v++)
+                part[v] = other[v];
+        } else if (!rc && i) {
+            partition_result_free(&t);
+        }
+    }
+    if (rc)
+        partition_result_free(res);
+    else
+        res->total_ms = timer_ms() - t0;
+    res->restarts = runs;
+    free(other);
     return rc;
 }

@@ -1,9 +1,10 @@
 /* partition.h — multilevel k-way graph partitioning on top of the coarsening
- * hierarchy: METIS on the coarsest graph, projection through the maps, and a
- * refinement with a balance constraint at every level (CPU reference and a
- * GPU port of the same rounds, bit-identical) followed on the levels of at
- * most polish_edges edges by a sequential FM polish on the host (shared by
- * both backends), plus the quality metrics.
+ * hierarchy: METIS on the coarsest graph (several runs, the best kept),
+ * projection through the maps, and a refinement with a balance constraint at
+ * every level (CPU reference and a GPU port of the same rounds, bit-
+ * identical) followed on the levels of at most polish_edges edges by a
+ * sequential FM polish on the host (shared by both backends), plus the
+ * quality metrics.
  *
  * Parts are int32 ids 0..k-1, one per vertex. A part array is host memory
  * unless a function's name ends in _gpu, whose part arrays are device memory
@@ -56,10 +57,6 @@ int partition_cut_gpu(const coarsen_graph *g, const int32_t *part, double *cut, 
  * are scaled and rounded to integers, every one to >= 1 (zero included). */
 int partition_metis(const coarsen_graph *g, int32_t k, double imbalance, uint64_t seed, int recursive,
                     int32_t *part, coarsen_error *err);
-/* The same with tries METIS runs (METIS_OPTION_NCUTS, its own seeds), the
- * lowest cut kept; tries < 1 counts as 1. */
-int partition_metis_tries(const coarsen_graph *g, int32_t k, double imbalance, uint64_t seed, int recursive,
-                          int tries, int32_t *part, coarsen_error *err);
 
 /* ---- projection (project.c) ---- */
 
@@ -134,29 +131,54 @@ int partition_boundary_gpu(const coarsen_graph *g, const int32_t *part, int32_t 
 
 /* ---- multilevel driver (multilevel.c) ---- */
 
-/* METIS runs on the coarsest graph by default: PARTITION_METIS_TRIES for
+/* The METIS runs on the coarsest graph (partition_opts.recursive): k-way and
+ * recursive bisection (default), or one kind only. */
+#define PARTITION_INITIAL_BOTH 0
+#define PARTITION_INITIAL_RB 1
+#define PARTITION_INITIAL_KWAY 2
+/* METIS runs of each kind by default: k-way PARTITION_METIS_TRIES times for
  * k <= PARTITION_METIS_TRIES_MAX_K (coarsest graphs of about 400 vertices, a
- * run of a few ms at most), 1 above (k = 64: ~45 ms a run on 1900 vertices). */
+ * run of a few ms at most), once above (k = 64: 20-45 ms a run on 2500
+ * vertices here); recursive bisection PARTITION_RB_TRIES times (3-5 times
+ * cheaper than k-way at k = 64). */
 #define PARTITION_METIS_TRIES 4
 #define PARTITION_METIS_TRIES_MAX_K 8
+#define PARTITION_RB_TRIES 4
 /* The V-cycles run on graphs of at most this many undirected edges (host
  * work: on larger graphs they would cost the GPU path its speed). */
 #define PARTITION_VCYCLE_MAX_EDGES (1 << 21)
+
+/* Whole multilevel runs (hierarchy, coarsest level, refinement, V-cycles) by
+ * default, each with its own seed, the lowest cut kept: PARTITION_RESTARTS for
+ * k <= PARTITION_RESTART_MAX_K on graphs of at most
+ * PARTITION_RESTART_MAX_EDGES undirected edges, where a run takes a few tens
+ * of ms at most here and its cut varies most from seed to seed; one
+ * otherwise (at k = 64 the coarsest level's runs cost more and the cut is
+ * already below the others': docs/benchmarks.md, cut2 branch). */
+#define PARTITION_RESTARTS 3
+#define PARTITION_RESTART_MAX_EDGES (1 << 16)
+#define PARTITION_RESTART_MAX_K 8
 
 typedef struct partition_opts {
     int32_t k;
     double imbalance;              /* default 0.03 */
     uint64_t seed;
-    int recursive;                 /* METIS recursive bisection on the coarsest graph */
+    int recursive;                 /* the METIS runs on the coarsest graph: PARTITION_INITIAL_BOTH (default),
+                                      _RB (recursive bisection only) or _KWAY (k-way only) */
     int max_rounds;                /* refinement rounds per level (default 16) */
     int64_t polish_edges;          /* FM polish (partition_polish_cpu) at the levels of at most this many
                                       edges, on both backends (default PARTITION_POLISH_HOST_EDGES; < 0: none) */
-    int metis_tries;               /* METIS runs on the coarsest graph, the lowest cut kept; 0 (default):
-                                      PARTITION_METIS_TRIES for k <= PARTITION_METIS_TRIES_MAX_K (a small
-                                      k depends most on the start), 1 otherwise */
+    int metis_tries;               /* METIS runs of each kind on the coarsest graph (seeds seed, seed + 1,
+                                      ...), each refined there, the lowest refined cut kept; 0 (default):
+                                      k-way PARTITION_METIS_TRIES times for k <= PARTITION_METIS_TRIES_MAX_K
+                                      (a small k depends most on the start), once otherwise; recursive
+                                      bisection PARTITION_RB_TRIES times */
     int vcycles;                   /* V-cycles (partition_vcycle_cpu) after the first cycle, on the host,
                                       each from the previous result with seed + cycle number, on graphs
                                       of at most PARTITION_VCYCLE_MAX_EDGES edges (default 1) */
+    int restarts;                  /* whole runs, seeds seed + i x 0x9E3779B97F4A7C15, the lowest cut kept;
+                                      0 (default): PARTITION_RESTARTS for k <= PARTITION_RESTART_MAX_K on
+                                      graphs of at most PARTITION_RESTART_MAX_EDGES edges, 1 otherwise */
     coarsen_hierarchy_opts hierarchy; /* device, matcher, ...; default 100 levels, and coarsen_to
                                         0: max(40 k, 400); the seed is replaced by seed */
     /* What builds the first cycle's hierarchy: NULL (default) is
@@ -187,6 +209,7 @@ typedef struct partition_result {
     double coarsen_ms, initial_ms, refine_ms, total_ms;
     double polish_ms;                /* the part of refine_ms in partition_polish_cpu (and its transfers) */
     int vcycles;                     /* V-cycles run after the first cycle (0 when skipped) */
+    int restarts;                    /* whole runs made; the report is the kept run's, total_ms all of them */
     double vcycle_ms;                /* the part of refine_ms in them */
     partition_refine_stats vcycle_st; /* what the V-cycles' refinement did */
     int on_gpu;

@@ -23,6 +23,9 @@ int coarsen_partition(const coarsen_graph *g, const coarsen_partition_opts *opts
         return error_set(err, COARSEN_ERR_INPUT, "coarsen_partition needs a host graph");
     if (!(opts->imbalance >= 0) || isinf(opts->imbalance))
         return error_set(err, COARSEN_ERR_INPUT, "imbalance %g: must be a number >= 0", opts->imbalance);
+    if (opts->recursive < PARTITION_INITIAL_BOTH || opts->recursive > PARTITION_INITIAL_KWAY)
+        return error_set(err, COARSEN_ERR_INPUT, "recursive = %d: must be 0 (both), 1 (bisection) or 2 (k-way)",
+                         opts->recursive);
     if (opts->max_rounds < 0 || opts->metis_tries < 0)
         return error_set(err, COARSEN_ERR_INPUT, "refinement rounds (%d) and METIS tries (%d) must be >= 0",
                          opts->max_rounds, opts->metis_tries);

@@ -102,6 +102,8 @@ Test(partition_cli, polish_and_tries_bad_values_exit_2_naming_the_option)
         {"--metis-tries 2.5", "--metis-tries"},
         {"--metis-tries", "--metis-tries"}, /* missing value */
         {"--ties x", "--ties"},
+        {"--restarts -1", "--restarts"},
+        {"--restarts 101", "--restarts"},
         {"--vcycles -1", "--vcycles"},
         {"--vcycles 101", "--vcycles"},
         {"--vcycles x", "--vcycles"},
@@ -116,7 +118,8 @@ Test(partition_cli, polish_and_tries_bad_values_exit_2_naming_the_option)
     }
     cr_assert_eq(run_partition("--help", out, sizeof out), 0);
     cr_assert(strstr(out, "--polish-edges N") && strstr(out, "--metis-tries N") && strstr(out, "--ties hashed|id") &&
-                  strstr(out, "--vcycles N"),
+                  strstr(out, "--vcycles N") && strstr(out, "--restarts N") && strstr(out, "--rb, --kway") &&
+                  strstr(out, "-o, --out PART") && strstr(out, "--compare-metis"),
               "%s", out);
 }
 
@@ -235,7 +238,7 @@ Test(partition_cli, vcycles_never_raise_the_printed_cut)
     coarsen_graph_free(g);
 }
 
-Test(partition_cli, metis_tries_give_partitions_within_the_bound)
+Test(partition_cli, metis_tries_and_kinds_give_partitions_within_the_bound)
 {
     char graph[25];
     coarsen_graph *g = delaunay_fixture(graph);
@@ -243,6 +246,8 @@ Test(partition_cli, metis_tries_give_partitions_within_the_bound)
     partition_polish_moves(g, graph, 2, "--metis-tries 8");
     partition_polish_moves(g, graph, 5, "--metis-tries 3 --polish-edges 1000");
     partition_polish_moves(g, graph, 8, "--ties id");
+    partition_polish_moves(g, graph, 8, "--kway --metis-tries 2");
+    partition_polish_moves(g, graph, 3, "--rb");
     unlink(graph);
     coarsen_graph_free(g);
 }

@@ -22,6 +22,7 @@ static partition_opts opts_for(int32_t k, uint64_t seed, int vcycles)
     o.k = k;
     o.seed = seed;
     o.vcycles = vcycles;
+    o.restarts = 1; /* one first cycle, the same whatever the V-cycles */
     o.hierarchy.device = COARSEN_DEVICE_CPU;
     return o;
 }

@@ -78,11 +78,12 @@ def test_match_equals_the_programs_mates(prog, tmp_path, args, kw):
     np.testing.assert_array_equal(coarsen.match(A, device="cpu", **kw), np.loadtxt(tmp_path / "mates"))
 
 
-def test_partition_equals_the_programs_parts(prog, tmp_path):
+@pytest.mark.parametrize("flag,recursive", [([], None), (["--rb"], True), (["--kway"], False)])
+def test_partition_equals_the_programs_parts(prog, tmp_path, flag, recursive):
     A = random_matrix(5000, 0.001, "int", 12)
     src = tmp_path / "in.graph"
     coarsen.write_graph(src, A)
-    run(prog, "partition", "--device", "cpu", "--quiet", "-k", 6, "--imbalance", 0.05, "--seed", 4, "--out",
+    run(prog, "partition", "--device", "cpu", "--quiet", "-k", 6, "--imbalance", 0.05, "--seed", 4, *flag, "--out",
         tmp_path / "parts", src)
-    parts = coarsen.partition(A, 6, imbalance=0.05, seed=4, device="cpu")
+    parts = coarsen.partition(A, 6, imbalance=0.05, seed=4, device="cpu", recursive=recursive)
     np.testing.assert_array_equal(parts, np.loadtxt(tmp_path / "parts"))
