@@ -181,7 +181,7 @@ typedef struct partition_opts {
                                       graphs of at most PARTITION_RESTART_MAX_EDGES edges, 1 otherwise */
     coarsen_hierarchy_opts hierarchy; /* device, matcher, ...; default 100 levels, and coarsen_to
                                         0: max(40 k, 400); the seed is replaced by seed */
-    /* What builds the first cycle's hierarchy: NULL (default) is
+    /* What builds the first cycle's hierarchy (of every restart): NULL (default) is
      * coarsen_hierarchy_build; any other builder must keep its contract
      * (host graph g borrowed as level 0, *out owned by the caller) and give
      * the same hierarchy, whose levels the partitioner then reads through
