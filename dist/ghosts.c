@@ -89,8 +89,8 @@ int dist_ghosts_build(const dist_graph *d, MPI_Comm comm, dist_ghosts *gh, coars
     gh->send_idx = xmalloc((size_t)(nsend ? nsend : 1) * sizeof *gh->send_idx, "ghost plan", err);
     if (!gh->send_idx)
         MPI_Abort(comm, COARSEN_ERR_NOMEM); /* the others are in the collective below (dist.h) */
-    MPI_Alltoallv(gh->gid, gh->recv_count, gh->recv_displ, MPI_INT32_T, gh->send_idx, gh->send_count,
-                  gh->send_displ, MPI_INT32_T, comm);
+    dist_alltoallv_records(gh->gid, gh->recv_count, gh->recv_displ, gh->send_idx, gh->send_count, gh->send_displ,
+                           sizeof *gh->gid, comm);
     for (int64_t i = 0; i < nsend; i++)
         gh->send_idx[i] -= lo;
     return COARSEN_OK;

@@ -93,7 +93,7 @@ static int64_t join_round(const dist_graph *d, const dist_ghosts *gh, int64_t ca
             gw[lead - lo] = base + sum; /* read again only in later rounds */
     }
     uint8_t *back = dist_alloc((size_t)m, 1, "HEC verdicts", comm, err);
-    MPI_Alltoallv(in, rc, rd, MPI_UINT8_T, back, sc, sd, MPI_UINT8_T, comm);
+    dist_alltoallv_records(in, rc, rd, back, sc, sd, sizeof *in, comm);
     for (int64_t j = 0; j < m; j++) {
         const int32_t v = send[j].id - lo;
         if (back[j]) {

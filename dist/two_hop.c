@@ -64,7 +64,7 @@ static void route_and_pair(const dist_graph *d, int64_t cnt, const cand_msg *msg
     cand_msg *in = dist_alloc((size_t)rm, sizeof *in, "two-hop candidates", comm, err);
     int32_t *inl = dist_alloc((size_t)rl, sizeof *inl, "two-hop lists", comm, err);
     dist_alltoallv_records(out, mc, md, in, rmc, rmd, sizeof *out, comm);
-    MPI_Alltoallv(outl, lc, ld, MPI_INT32_T, inl, rlc, rld, MPI_INT32_T, comm);
+    dist_alltoallv_records(outl, lc, ld, inl, rlc, rld, sizeof *outl, comm);
     free(out), free(outl);
 
     /* The classes here as a small graph: vertex p = the p-th candidate in
@@ -124,7 +124,7 @@ static void route_and_pair(const dist_graph *d, int64_t cnt, const cand_msg *msg
             back[fill[r]++] = in[perm[p]].id;
             back[fill[r]++] = in[perm[pm[p]]].id;
         }
-    MPI_Alltoallv(back, mc, md, MPI_INT32_T, got, rmc, rmd, MPI_INT32_T, comm);
+    dist_alltoallv_records(back, mc, md, got, rmc, rmd, sizeof *back, comm);
     for (int64_t j = 0; j < (int64_t)rmd[P - 1] + rmc[P - 1]; j += 2)
         mate[got[j] - d->first] = got[j + 1];
     free(got), free(back), free(pm), free(cand), free(perm), free(sorted), free(at), free(in), free(inl), free(fill),
