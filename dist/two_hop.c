@@ -19,12 +19,6 @@ typedef struct cand_msg {
     int32_t id;
 } cand_msg;
 
-static int cmp_msg_id(const void *a, const void *b)
-{
-    int32_t x = ((const cand_msg *)a)->id, y = ((const cand_msg *)b)->id;
-    return (x > y) - (x < y);
-}
-
 /* Sends candidate i (msg[i], and with lists its list lists[loff[i] ..
  * loff[i] + msg[i].len)) to rank dest[i]; every rank pairs the classes it
  * receives (lists: rules 0-2, else rule 3) and sends each partner back to
@@ -69,33 +63,22 @@ static void route_and_pair(const dist_graph *d, int64_t cnt, const cand_msg *msg
 
     /* The classes here as a small graph: vertex p = the p-th candidate in
      * increasing global id, its row = its list (global ids), so that the
-     * steps' (key, hash, id) order is the global one. */
-    int64_t *at = dist_alloc((size_t)rm + 1, sizeof *at, "two-hop lists", comm, err);
-    at[0] = 0;
-    for (int64_t j = 0; j < rm; j++)
-        at[j + 1] = at[j] + (lists ? in[j].len : 0);
-    int64_t *perm = dist_alloc((size_t)rm, sizeof *perm, "two-hop candidates", comm, err);
-    cand_msg *sorted = dist_alloc((size_t)rm, sizeof *sorted, "two-hop candidates", comm, err);
-    memcpy(sorted, in, (size_t)rm * sizeof *sorted);
-    for (int64_t j = 0; j < rm; j++) /* where each sorted candidate's list is: its place in `in` */
-        sorted[j].len = j;
-    qsort(sorted, (size_t)rm, sizeof *sorted, cmp_msg_id);
-    for (int64_t p = 0; p < rm; p++)
-        perm[p] = sorted[p].len;
+     * steps' (key, hash, id) order is the global one. The candidates
+     * arrived in that order already: source ranks in order, each sending
+     * from its own block of ids in increasing id. */
     coarsen_graph *g = coarsen_graph_alloc((int32_t)rm, rl, err);
     two_hop_candidate *cand = dist_alloc((size_t)rm, sizeof *cand, "two-hop candidates", comm, err);
     int32_t *pm = dist_alloc((size_t)rm, sizeof *pm, "two-hop partners", comm, err);
     if (!g)
         MPI_Abort(comm, COARSEN_ERR_NOMEM);
     for (int64_t p = 0; p < rm; p++) {
-        const cand_msg *x = &in[perm[p]];
-        int64_t len = at[perm[p] + 1] - at[perm[p]];
+        const int64_t len = lists ? in[p].len : 0;
         g->xadj[p + 1] = g->xadj[p] + len;
-        memcpy(g->adj + g->xadj[p], inl + at[perm[p]], (size_t)len * sizeof *g->adj);
-        g->vwgt[p] = x->vwgt;
-        cand[p] = (two_hop_candidate){x->key, x->hash, (int32_t)p};
+        g->vwgt[p] = in[p].vwgt;
+        cand[p] = (two_hop_candidate){in[p].key, in[p].hash, (int32_t)p};
         pm[p] = -1;
     }
+    memcpy(g->adj, inl, (size_t)rl * sizeof *g->adj);
     qsort(cand, (size_t)rm, sizeof *cand, two_hop_candidate_cmp);
     if (lists) {
         int32_t islands = 0; /* degree 0 sorts first */
@@ -112,7 +95,7 @@ static void route_and_pair(const dist_graph *d, int64_t cnt, const cand_msg *msg
     int64_t np = 0;
     for (int64_t p = 0; p < rm; p++)
         if (pm[p] >= 0)
-            mc[dist_owner(d->vtxdist, P, in[perm[p]].id)] += 2, np++;
+            mc[dist_owner(d->vtxdist, P, in[p].id)] += 2, np++;
     MPI_Alltoall(mc, 1, MPI_INT, rmc, 1, MPI_INT, comm);
     dist_prefix(mc, md, P), dist_prefix(rmc, rmd, P);
     int32_t *back = dist_alloc(2 * (size_t)np, sizeof *back, "two-hop partners", comm, err);
@@ -120,15 +103,14 @@ static void route_and_pair(const dist_graph *d, int64_t cnt, const cand_msg *msg
     memcpy(fill, md, (size_t)P * sizeof *fill);
     for (int64_t p = 0; p < rm; p++)
         if (pm[p] >= 0) {
-            int r = dist_owner(d->vtxdist, P, in[perm[p]].id);
-            back[fill[r]++] = in[perm[p]].id;
-            back[fill[r]++] = in[perm[pm[p]]].id;
+            int r = dist_owner(d->vtxdist, P, in[p].id);
+            back[fill[r]++] = in[p].id;
+            back[fill[r]++] = in[pm[p]].id;
         }
     dist_alltoallv_records(back, mc, md, got, rmc, rmd, sizeof *back, comm);
     for (int64_t j = 0; j < (int64_t)rmd[P - 1] + rmc[P - 1]; j += 2)
         mate[got[j] - d->first] = got[j + 1];
-    free(got), free(back), free(pm), free(cand), free(perm), free(sorted), free(at), free(in), free(inl), free(fill),
-        free(c);
+    free(got), free(back), free(pm), free(cand), free(in), free(inl), free(fill), free(c);
     coarsen_graph_free(g);
 }
 
