@@ -55,6 +55,9 @@ launch() {
     if [ "$SINGLETON" = 1 ]; then "$@"; else $MPIRUN "$np" "$@"; fi
 }
 export OMP_NUM_THREADS=1 OMP_WAIT_POLICY=passive
+# the readers' symmetry check in rounds of few entries, so that every graph
+# here takes several (dist/symmetry.h; 2^24 entries by default)
+export COARSEN_MPI_SYMMETRY_CHUNK=${COARSEN_MPI_SYMMETRY_CHUNK:-65536}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0
