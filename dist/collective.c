@@ -7,11 +7,23 @@
 #include "dist/nccl.h"
 #endif
 
+void dist_touch(void *p, size_t bytes)
+{
+    if (bytes < DIST_TOUCH_BYTES)
+        return;
+    volatile char *c = p;
+#pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < bytes; i += 4096)
+        c[i] = 0;
+}
+
 void *dist_alloc(size_t count, size_t size, const char *what, MPI_Comm comm, coarsen_error *err)
 {
-    void *p = xmalloc((count ? count : 1) * size, what, err);
+    const size_t bytes = (count ? count : 1) * size;
+    void *p = xmalloc(bytes, what, err);
     if (!p)
         MPI_Abort(comm, COARSEN_ERR_NOMEM);
+    dist_touch(p, bytes);
     return p;
 }
 

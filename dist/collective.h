@@ -12,9 +12,18 @@
 
 #include "coarsen.h"
 
+/* Blocks from this size on are touched by dist_touch. */
+#define DIST_TOUCH_BYTES ((size_t)1 << 20)
+
+/* Writes a zero into every 4 KiB of p [bytes, host memory] on the OpenMP
+ * threads when bytes >= DIST_TOUCH_BYTES: the pages of a fresh block are
+ * faulted in, and zeroed by the kernel, on every thread rather than on the
+ * one that writes the block first (an MPI receive, a serial fill), which
+ * was a third of a rank's time. Contents are unspecified after. */
+void dist_touch(void *p, size_t bytes);
 /* count elements of size bytes (room for one when count is 0), owned by the
- * caller (free); on failure MPI_Abort(comm, COARSEN_ERR_NOMEM), naming what
- * in err first. */
+ * caller (free), its pages touched (dist_touch); on failure
+ * MPI_Abort(comm, COARSEN_ERR_NOMEM), naming what in err first. */
 void *dist_alloc(size_t count, size_t size, const char *what, MPI_Comm comm, coarsen_error *err);
 /* displ[r] = count[0] + ... + count[r-1] for P ranks. */
 void dist_prefix(const int *count, int *displ, int P);
