@@ -7,9 +7,6 @@
 
 #include "core/error.h"
 #include "dist/collective.h"
-#if COARSEN_HAVE_NCCL
-#include "dist/nccl.h"
-#endif
 
 int32_t dist_ghosts_index(const dist_graph *d, const dist_ghosts *gh, int32_t v)
 {
@@ -108,10 +105,6 @@ int dist_ghosts_build(const dist_graph *d, MPI_Comm comm, dist_ghosts *gh, coars
 
 int dist_ghosts_exchange(const dist_ghosts *gh, void *ext, size_t elem, MPI_Comm comm, coarsen_error *err)
 {
-#if COARSEN_HAVE_NCCL
-    if (dist_nccl_ghosts(gh, ext, elem, comm)) /* packed and exchanged on the GPU (dist/nccl.h) */
-        return COARSEN_OK;
-#endif
     int P;
     MPI_Comm_size(comm, &P);
     int64_t nsend = P ? (int64_t)gh->send_displ[P - 1] + gh->send_count[P - 1] : 0;
@@ -119,6 +112,7 @@ int dist_ghosts_exchange(const dist_ghosts *gh, void *ext, size_t elem, MPI_Comm
     if (!buf)
         MPI_Abort(comm, COARSEN_ERR_NOMEM);
     char *x = ext;
+#pragma omp parallel for schedule(static) if (nsend > 65536)
     for (int64_t i = 0; i < nsend; i++)
         memcpy(buf + (size_t)i * elem, x + (size_t)gh->send_idx[i] * elem, elem);
     dist_alltoallv_records(buf, gh->send_count, gh->send_displ, x + (size_t)gh->nlocal * elem, gh->recv_count,
