@@ -19,11 +19,9 @@ void dist_touch(void *p, size_t bytes)
 
 void *dist_alloc(size_t count, size_t size, const char *what, MPI_Comm comm, coarsen_error *err)
 {
-    const size_t bytes = (count ? count : 1) * size;
-    void *p = xmalloc(bytes, what, err);
+    void *p = xmalloc((count ? count : 1) * size, what, err);
     if (!p)
         MPI_Abort(comm, COARSEN_ERR_NOMEM);
-    dist_touch(p, bytes);
     return p;
 }
 
@@ -36,6 +34,9 @@ void dist_prefix(const int *count, int *displ, int P)
 void dist_alltoallv_records(const void *send, const int *sc, const int *sd, void *recv, const int *rc, const int *rd,
                             size_t elem, MPI_Comm comm)
 {
+    int P;
+    MPI_Comm_size(comm, &P);
+    dist_touch(recv, (size_t)((int64_t)rd[P - 1] + rc[P - 1]) * elem); /* written by one thread below */
 #if COARSEN_HAVE_NCCL
     if (dist_nccl_records(send, sc, sd, recv, rc, rd, elem, comm)) /* the GPUs' exchange (dist/nccl.h) */
         return;

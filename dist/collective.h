@@ -18,12 +18,13 @@
 /* Writes a zero into every 4 KiB of p [bytes, host memory] on the OpenMP
  * threads when bytes >= DIST_TOUCH_BYTES: the pages of a fresh block are
  * faulted in, and zeroed by the kernel, on every thread rather than on the
- * one that writes the block first (an MPI receive, a serial fill), which
- * was a third of a rank's time. Contents are unspecified after. */
+ * one thread that writes them next (an MPI receive). Only for bytes about
+ * to be written in full: untouched pages of a block cost nothing. Contents
+ * are unspecified after. */
 void dist_touch(void *p, size_t bytes);
 /* count elements of size bytes (room for one when count is 0), owned by the
- * caller (free), its pages touched (dist_touch); on failure
- * MPI_Abort(comm, COARSEN_ERR_NOMEM), naming what in err first. */
+ * caller (free); on failure MPI_Abort(comm, COARSEN_ERR_NOMEM), naming what
+ * in err first. */
 void *dist_alloc(size_t count, size_t size, const char *what, MPI_Comm comm, coarsen_error *err);
 /* displ[r] = count[0] + ... + count[r-1] for P ranks. */
 void dist_prefix(const int *count, int *displ, int P);
@@ -32,7 +33,8 @@ void dist_prefix(const int *count, int *displ, int P);
  * returns the total received. */
 int64_t dist_exchange_counts(const int *sc, int *sd, int *rc, int *rd, int P, MPI_Comm comm);
 /* MPI_Alltoallv of records of elem bytes each (counts and displacements in
- * records), or its NCCL form when comm carries an NCCL communicator. */
+ * records, recv's parts in rank order from 0), or its NCCL form when comm
+ * carries an NCCL communicator; recv's pages touched first (dist_touch). */
 void dist_alltoallv_records(const void *send, const int *sc, const int *sd, void *recv, const int *rc, const int *rd,
                             size_t elem, MPI_Comm comm);
 
