@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "dist/collective.h"
+#include "dist/psort.h"
 #include "core/hash.h"
 #include "core/timer.h"
 #include "matching/two_hop_classes.h"
@@ -45,6 +46,8 @@ static void route_and_pair(const dist_graph *d, int64_t cnt, const cand_msg *msg
     const int64_t rm = (int64_t)rmd[P - 1] + rmc[P - 1], rl = (int64_t)rld[P - 1] + rlc[P - 1];
     cand_msg *out = dist_alloc((size_t)cnt, sizeof *out, "two-hop candidates", comm, err);
     int32_t *outl = dist_alloc((size_t)(lists ? loff[cnt] : 0), sizeof *outl, "two-hop lists", comm, err);
+    dist_touch(out, (size_t)cnt * sizeof *out); /* filled in full by one thread below */
+    dist_touch(outl, (size_t)(lists ? loff[cnt] : 0) * sizeof *outl);
     int *fill = dist_alloc(2 * (size_t)P, sizeof *fill, "two-hop plan", comm, err), *lfill = fill + P;
     memcpy(fill, md, (size_t)P * sizeof *fill);
     memcpy(lfill, ld, (size_t)P * sizeof *lfill);
@@ -79,7 +82,7 @@ static void route_and_pair(const dist_graph *d, int64_t cnt, const cand_msg *msg
         pm[p] = -1;
     }
     memcpy(g->adj, inl, (size_t)rl * sizeof *g->adj);
-    qsort(cand, (size_t)rm, sizeof *cand, two_hop_candidate_cmp);
+    dist_sort(cand, (size_t)rm, sizeof *cand, two_hop_candidate_cmp, comm, err);
     if (lists) {
         int32_t islands = 0; /* degree 0 sorts first */
         while (islands < rm && cand[islands].key == 0)
