@@ -36,7 +36,8 @@ void dist_alltoallv_records(const void *send, const int *sc, const int *sd, void
 {
     int P;
     MPI_Comm_size(comm, &P);
-    dist_touch(recv, (size_t)((int64_t)rd[P - 1] + rc[P - 1]) * elem); /* written by one thread below */
+    for (int r = 0; r < P; r++) /* the parts received are written by one thread below */
+        dist_touch((char *)recv + (size_t)rd[r] * elem, (size_t)rc[r] * elem);
 #if COARSEN_HAVE_NCCL
     if (dist_nccl_records(send, sc, sd, recv, rc, rd, elem, comm)) /* the GPUs' exchange (dist/nccl.h) */
         return;

@@ -33,8 +33,9 @@ void dist_prefix(const int *count, int *displ, int P);
  * returns the total received. */
 int64_t dist_exchange_counts(const int *sc, int *sd, int *rc, int *rd, int P, MPI_Comm comm);
 /* MPI_Alltoallv of records of elem bytes each (counts and displacements in
- * records, recv's parts in rank order from 0), or its NCCL form when comm
- * carries an NCCL communicator; recv's pages touched first (dist_touch). */
+ * records), or its NCCL form when comm carries an NCCL communicator; the
+ * pages of recv's parts with a non-zero count touched first (dist_touch),
+ * the rest of recv left as it is. */
 void dist_alltoallv_records(const void *send, const int *sc, const int *sd, void *recv, const int *rc, const int *rd,
                             size_t elem, MPI_Comm comm);
 

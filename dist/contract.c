@@ -170,11 +170,18 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
     }
     MPI_Alltoall(hc, 1, MPI_INT, rhc, 1, MPI_INT, comm);
     MPI_Alltoall(ec, 1, MPI_INT, rec, 1, MPI_INT, comm);
-    dist_prefix(hc, hd, P), dist_prefix(ec, ed, P), dist_prefix(rhc, rhd, P), dist_prefix(rec, red, P);
+    /* the receive buffers: source ranks in order, this rank's own part among
+     * them, which is packed straight there (no copy through the messages) */
+    const int me = d->rank;
+    dist_prefix(rhc, rhd, P), dist_prefix(rec, red, P);
     int64_t rh = P ? (int64_t)rhd[P - 1] + rhc[P - 1] : 0, re = P ? (int64_t)red[P - 1] + rec[P - 1] : 0;
+    const int64_t own_h = hc[me], own_e = ec[me];
+    hc[me] = ec[me] = rhc[me] = rec[me] = 0; /* the exchanges move the other parts only */
+    dist_prefix(hc, hd, P), dist_prefix(ec, ed, P);
     int *hfill = dist_alloc(2 * (size_t)P, sizeof *hfill, "contraction plan", comm, err), *efill = hfill + P;
     memcpy(hfill, hd, (size_t)P * sizeof *hfill);
     memcpy(efill, ed, (size_t)P * sizeof *efill);
+    hfill[me] = rhd[me], efill[me] = red[me];
     for (int32_t v = 0; v < l->n; v++) { /* increasing fine id per destination */
         const int r = dest[v];
         const int64_t m = rowsz[v];
@@ -182,23 +189,27 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
         rowsz[v] = efill[r];
         efill[r] += (int)m;
     }
-    row_head *sh = dist_alloc((size_t)l->n, sizeof *sh, "contraction rows", comm, err);
-    int32_t *sk = dist_alloc((size_t)ec_total, sizeof *sk, "contraction entries", comm, err);
-    double *sw = dist_alloc((size_t)ec_total, sizeof *sw, "contraction entries", comm, err);
-#pragma omp parallel for schedule(static)
-    for (int32_t v = 0; v < l->n; v++) {
-        const int32_t c = cmap[v];
-        int64_t at = rowsz[v];
-        for (int64_t e = l->xadj[v]; e < l->xadj[v + 1]; e++) {
-            const int32_t k = cmap[gh->ladj[e]];
-            if (k != c)
-                sk[at] = k, sw[at++] = l->ewgt[e];
-        }
-        sh[dest[v]] = (row_head){c, (int64_t)d->first + v, l->vwgt[v], at - rowsz[v]};
-    }
     row_head *in_h = dist_alloc((size_t)rh, sizeof *in_h, "contraction rows", comm, err);
     int32_t *in_k = dist_alloc((size_t)re, sizeof *in_k, "contraction entries", comm, err);
     double *in_w = dist_alloc((size_t)re, sizeof *in_w, "contraction entries", comm, err);
+    row_head *sh = dist_alloc((size_t)(l->n - own_h), sizeof *sh, "contraction rows", comm, err);
+    int32_t *sk = dist_alloc((size_t)(ec_total - own_e), sizeof *sk, "contraction entries", comm, err);
+    double *sw = dist_alloc((size_t)(ec_total - own_e), sizeof *sw, "contraction entries", comm, err);
+#pragma omp parallel for schedule(static)
+    for (int32_t v = 0; v < l->n; v++) {
+        const int32_t c = cmap[v];
+        const int own = dist_owner(cvtx, P, c) == me;
+        row_head *h = own ? in_h : sh;
+        int32_t *k = own ? in_k : sk;
+        double *w = own ? in_w : sw;
+        int64_t at = rowsz[v];
+        for (int64_t e = l->xadj[v]; e < l->xadj[v + 1]; e++) {
+            const int32_t x = cmap[gh->ladj[e]];
+            if (x != c)
+                k[at] = x, w[at++] = l->ewgt[e];
+        }
+        h[dest[v]] = (row_head){c, (int64_t)d->first + v, l->vwgt[v], at - rowsz[v]};
+    }
     dist_alltoallv_records(sh, hc, hd, in_h, rhc, rhd, sizeof *sh, comm);
     dist_alltoallv_records(sk, ec, ed, in_k, rec, red, sizeof *sk, comm);
     dist_alltoallv_records(sw, ec, ed, in_w, rec, red, sizeof *sw, comm);
