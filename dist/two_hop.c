@@ -132,16 +132,20 @@ int dist_two_hop(const dist_graph *d, const dist_ghosts *gh, const two_hop_opts 
     /* rules 0-2: every unmatched vertex, to the rank of its (degree, list hash) */
     int64_t m = 0;
     loff[0] = 0;
-    for (int32_t v = 0; v < nl; v++) {
-        if (mate[v] >= 0)
-            continue;
-        int64_t deg = l->xadj[v + 1] - l->xadj[v];
-        uint64_t h = two_hop_list_hash(l, v);
-        msg[m] = (cand_msg){deg, l->vwgt[v], deg, h, d->first + v};
-        dest[m] = (int)(hash3(0x636c617373ULL, (uint64_t)deg, h) % (uint64_t)d->nranks);
-        memcpy(lists + loff[m], l->adj + l->xadj[v], (size_t)deg * sizeof *lists);
-        loff[m + 1] = loff[m] + deg;
-        m++;
+    for (int32_t v = 0; v < nl; v++) /* the candidates' places; dest holds their vertex until the fill */
+        if (mate[v] < 0) {
+            dest[m] = v;
+            loff[m + 1] = loff[m] + (l->xadj[v + 1] - l->xadj[v]);
+            m++;
+        }
+#pragma omp parallel for schedule(dynamic, 1024)
+    for (int64_t j = 0; j < m; j++) {
+        const int32_t v = dest[j];
+        const int64_t deg = l->xadj[v + 1] - l->xadj[v];
+        const uint64_t h = two_hop_list_hash(l, v);
+        msg[j] = (cand_msg){deg, l->vwgt[v], deg, h, d->first + v};
+        dest[j] = (int)(hash3(0x636c617373ULL, (uint64_t)deg, h) % (uint64_t)d->nranks);
+        memcpy(lists + loff[j], l->adj + l->xadj[v], (size_t)deg * sizeof *lists);
     }
     int64_t pairs[4] = {0, 0, 0, 0}, all[4], cands = 0; /* leaf, twin, relative, island */
     route_and_pair(d, m, msg, dest, lists, loff, cap, mate, pairs, comm, err);
@@ -152,11 +156,14 @@ int dist_two_hop(const dist_graph *d, const dist_ghosts *gh, const two_hop_opts 
         /* rule 3: unmatched vertices with a neighbour, to the owner of their hub */
         m = 0;
         for (int32_t v = 0; v < nl; v++)
-            if (mate[v] < 0 && l->xadj[v + 1] > l->xadj[v]) {
-                int32_t hub = two_hop_hub(l, v);
-                msg[m] = (cand_msg){hub, l->vwgt[v], 0, 0, d->first + v};
-                dest[m++] = dist_owner(d->vtxdist, d->nranks, hub);
-            }
+            if (mate[v] < 0 && l->xadj[v + 1] > l->xadj[v])
+                dest[m++] = v;
+#pragma omp parallel for schedule(dynamic, 1024)
+        for (int64_t j = 0; j < m; j++) {
+            const int32_t v = dest[j], hub = two_hop_hub(l, v);
+            msg[j] = (cand_msg){hub, l->vwgt[v], 0, 0, d->first + v};
+            dest[j] = dist_owner(d->vtxdist, d->nranks, hub);
+        }
         int64_t rel[4] = {0, 0, 0, 0};
         route_and_pair(d, m, msg, dest, NULL, NULL, cap, mate, rel, comm, err);
         MPI_Allreduce(&rel[2], &all[2], 1, MPI_INT64_T, MPI_SUM, comm);
@@ -164,10 +171,12 @@ int dist_two_hop(const dist_graph *d, const dist_ghosts *gh, const two_hop_opts 
     free(lists), free(loff), free(dest), free(msg);
     /* cap_blocked: unmatched vertices with an unmatched neighbour */
     uint8_t *open = dist_alloc((size_t)(gh->nlocal + gh->nghost), 1, "two-hop status", comm, err);
+#pragma omp parallel for schedule(static)
     for (int32_t v = 0; v < nl; v++)
         open[v] = mate[v] < 0;
     dist_ghosts_exchange(gh, open, 1, comm, err);
     int64_t blocked = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : blocked)
     for (int32_t v = 0; v < nl; v++) {
         if (!open[v])
             continue;
