@@ -7,6 +7,16 @@
 #include "dist/nccl.h"
 #endif
 
+void dist_touch(void *p, size_t bytes)
+{
+    if (bytes < DIST_TOUCH_BYTES)
+        return;
+    volatile char *c = p;
+#pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < bytes; i += 4096)
+        c[i] = 0;
+}
+
 void *dist_alloc(size_t count, size_t size, const char *what, MPI_Comm comm, coarsen_error *err)
 {
     void *p = xmalloc((count ? count : 1) * size, what, err);
@@ -24,6 +34,10 @@ void dist_prefix(const int *count, int *displ, int P)
 void dist_alltoallv_records(const void *send, const int *sc, const int *sd, void *recv, const int *rc, const int *rd,
                             size_t elem, MPI_Comm comm)
 {
+    int P;
+    MPI_Comm_size(comm, &P);
+    for (int r = 0; r < P; r++) /* the parts received are written by one thread below */
+        dist_touch((char *)recv + (size_t)rd[r] * elem, (size_t)rc[r] * elem);
 #if COARSEN_HAVE_NCCL
     if (dist_nccl_records(send, sc, sd, recv, rc, rd, elem, comm)) /* the GPUs' exchange (dist/nccl.h) */
         return;

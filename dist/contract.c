@@ -69,7 +69,17 @@ static int64_t merge_row(merge_scratch *sc, const int32_t *const *k, const doubl
         }
     for (uint32_t h = 0; h < size; h++)
         sc->table[h] = -1;
-    qsort(sc->ent, (size_t)cnt, sizeof *sc->ent, cmp_entry);
+    if (cnt > 32) {
+        qsort(sc->ent, (size_t)cnt, sizeof *sc->ent, cmp_entry);
+        return cnt;
+    }
+    for (int64_t i = 1; i < cnt; i++) { /* short rows: insertion (the neighbours are distinct: the same order) */
+        const coarse_entry x = sc->ent[i];
+        int64_t j = i;
+        for (; j > 0 && sc->ent[j - 1].k > x.k; j--)
+            sc->ent[j] = sc->ent[j - 1];
+        sc->ent[j] = x;
+    }
     return cnt;
 }
 
@@ -138,48 +148,68 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
     memset(cnt, 0, 4 * (size_t)P * sizeof *cnt);
     int64_t *rowsz = dist_alloc((size_t)l->n, sizeof *rowsz, "contraction rows", comm, err);
     int *dest = dist_alloc((size_t)l->n, sizeof *dest, "contraction rows", comm, err);
-    int64_t ec_total[1] = {0};
+#pragma omp parallel for schedule(static)
     for (int32_t v = 0; v < l->n; v++) {
-        int32_t c = cmap[v];
+        const int32_t c = cmap[v];
         int64_t m = 0;
         for (int64_t e = l->xadj[v]; e < l->xadj[v + 1]; e++)
             m += cmap[gh->ladj[e]] != c;
         rowsz[v] = m;
         dest[v] = dist_owner(cvtx, P, c);
-        hc[dest[v]]++;
-        ec_total[0] += m;
     }
-    /* per destination entry counts must fit an int */
+    /* per destination counts (the entries' must fit an int); then each row's
+     * places: its head's, kept in dest, and its entries', kept in rowsz */
+    int64_t ec_total = 0;
     for (int32_t v = 0; v < l->n; v++) {
-        int64_t s = (int64_t)ec[dest[v]] + rowsz[v];
         int ok;
-        if (dist_int_count(s, "contraction entries", &ok, err))
+        if (dist_int_count((int64_t)ec[dest[v]] + rowsz[v], "contraction entries", &ok, err))
             MPI_Abort(comm, COARSEN_ERR_NOMEM);
         ec[dest[v]] = ok;
+        hc[dest[v]]++;
+        ec_total += rowsz[v];
     }
     MPI_Alltoall(hc, 1, MPI_INT, rhc, 1, MPI_INT, comm);
     MPI_Alltoall(ec, 1, MPI_INT, rec, 1, MPI_INT, comm);
-    dist_prefix(hc, hd, P), dist_prefix(ec, ed, P), dist_prefix(rhc, rhd, P), dist_prefix(rec, red, P);
+    /* the receive buffers: source ranks in order, this rank's own part among
+     * them, which is packed straight there (no copy through the messages) */
+    const int me = d->rank;
+    dist_prefix(rhc, rhd, P), dist_prefix(rec, red, P);
     int64_t rh = P ? (int64_t)rhd[P - 1] + rhc[P - 1] : 0, re = P ? (int64_t)red[P - 1] + rec[P - 1] : 0;
-    row_head *sh = dist_alloc((size_t)l->n, sizeof *sh, "contraction rows", comm, err);
-    int32_t *sk = dist_alloc((size_t)ec_total[0], sizeof *sk, "contraction entries", comm, err);
-    double *sw = dist_alloc((size_t)ec_total[0], sizeof *sw, "contraction entries", comm, err);
+    const int64_t own_h = hc[me], own_e = ec[me];
+    hc[me] = ec[me] = rhc[me] = rec[me] = 0; /* the exchanges move the other parts only */
+    dist_prefix(hc, hd, P), dist_prefix(ec, ed, P);
     int *hfill = dist_alloc(2 * (size_t)P, sizeof *hfill, "contraction plan", comm, err), *efill = hfill + P;
     memcpy(hfill, hd, (size_t)P * sizeof *hfill);
     memcpy(efill, ed, (size_t)P * sizeof *efill);
+    hfill[me] = rhd[me], efill[me] = red[me];
     for (int32_t v = 0; v < l->n; v++) { /* increasing fine id per destination */
-        int32_t c = cmap[v];
-        int r = dest[v];
-        sh[hfill[r]++] = (row_head){c, (int64_t)d->first + v, l->vwgt[v], rowsz[v]};
-        for (int64_t e = l->xadj[v]; e < l->xadj[v + 1]; e++) {
-            int32_t k = cmap[gh->ladj[e]];
-            if (k != c)
-                sk[efill[r]] = k, sw[efill[r]++] = l->ewgt[e];
-        }
+        const int r = dest[v];
+        const int64_t m = rowsz[v];
+        dest[v] = hfill[r]++;
+        rowsz[v] = efill[r];
+        efill[r] += (int)m;
     }
     row_head *in_h = dist_alloc((size_t)rh, sizeof *in_h, "contraction rows", comm, err);
     int32_t *in_k = dist_alloc((size_t)re, sizeof *in_k, "contraction entries", comm, err);
     double *in_w = dist_alloc((size_t)re, sizeof *in_w, "contraction entries", comm, err);
+    row_head *sh = dist_alloc((size_t)(l->n - own_h), sizeof *sh, "contraction rows", comm, err);
+    int32_t *sk = dist_alloc((size_t)(ec_total - own_e), sizeof *sk, "contraction entries", comm, err);
+    double *sw = dist_alloc((size_t)(ec_total - own_e), sizeof *sw, "contraction entries", comm, err);
+#pragma omp parallel for schedule(static)
+    for (int32_t v = 0; v < l->n; v++) {
+        const int32_t c = cmap[v];
+        const int own = dist_owner(cvtx, P, c) == me;
+        row_head *h = own ? in_h : sh;
+        int32_t *k = own ? in_k : sk;
+        double *w = own ? in_w : sw;
+        int64_t at = rowsz[v];
+        for (int64_t e = l->xadj[v]; e < l->xadj[v + 1]; e++) {
+            const int32_t x = cmap[gh->ladj[e]];
+            if (x != c)
+                k[at] = x, w[at++] = l->ewgt[e];
+        }
+        h[dest[v]] = (row_head){c, (int64_t)d->first + v, l->vwgt[v], at - rowsz[v]};
+    }
     dist_alltoallv_records(sh, hc, hd, in_h, rhc, rhd, sizeof *sh, comm);
     dist_alltoallv_records(sk, ec, ed, in_k, rec, red, sizeof *sk, comm);
     dist_alltoallv_records(sw, ec, ed, in_w, rec, red, sizeof *sw, comm);
@@ -256,21 +286,23 @@ int dist_contract(const dist_graph *d, const dist_ghosts *gh, const int32_t *cma
         }
     }
     free(ls), free(ws), free(ks), free(ents), free(tables);
+    free(order), free(start), free(gptr), free(in_w), free(in_k), free(in_h); /* before the closed-up copy */
     int64_t cnnz = 0;
-    for (int32_t i = 0; i < ncl; i++) { /* close up: row i moves down to cnnz <= room[i] */
-        memmove(o->adj + cnnz, o->adj + room[i], (size_t)rowlen[i] * sizeof *o->adj);
-        memmove(o->ewgt + cnnz, o->ewgt + room[i], (size_t)rowlen[i] * sizeof *o->ewgt);
-        cnnz += rowlen[i];
-        o->xadj[i + 1] = cnnz;
-    }
+    for (int32_t i = 0; i < ncl; i++)
+        cnnz += rowlen[i], o->xadj[i + 1] = cnnz;
     o->nnz = cnnz;
-    int32_t *adj = realloc(o->adj, (size_t)(cnnz ? cnnz : 1) * sizeof *o->adj); /* smaller: keeps the data */
-    double *ewgt = realloc(o->ewgt, (size_t)(cnnz ? cnnz : 1) * sizeof *o->ewgt);
-    o->adj = adj ? adj : o->adj;
-    o->ewgt = ewgt ? ewgt : o->ewgt;
+    /* close up: the rows copied from their rooms to exact arrays */
+    int32_t *adj = dist_alloc((size_t)cnnz, sizeof *adj, "coarse rows", comm, err);
+    double *ewgt = dist_alloc((size_t)cnnz, sizeof *ewgt, "coarse rows", comm, err);
+#pragma omp parallel for schedule(dynamic, 1024)
+    for (int32_t i = 0; i < ncl; i++) {
+        memcpy(adj + o->xadj[i], o->adj + room[i], (size_t)rowlen[i] * sizeof *adj);
+        memcpy(ewgt + o->xadj[i], o->ewgt + room[i], (size_t)rowlen[i] * sizeof *ewgt);
+    }
+    free(o->adj), free(o->ewgt);
+    o->adj = adj, o->ewgt = ewgt;
     MPI_Allreduce(&cnnz, &out->nnz, 1, MPI_INT64_T, MPI_SUM, comm);
-    free(rowlen), free(room), free(order), free(start), free(gptr);
-    free(in_w), free(in_k), free(in_h), free(cnt);
+    free(rowlen), free(room), free(cnt);
     if (!d->integral_weights) /* integer sums are exact: both directions agree already */
         mirror_weights(out, comm, err);
     return COARSEN_OK;

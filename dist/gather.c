@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "dist/collective.h"
 
 /* Receive counts and displacements of the vertex blocks (rank 0). */
 static int *block_counts(const dist_graph *d, MPI_Comm comm, coarsen_error *err)
@@ -42,6 +43,8 @@ int dist_gather_graph(const dist_graph *d, MPI_Comm comm, coarsen_graph **out, c
     if (d->rank == 0) {
         g = coarsen_graph_alloc(d->n, d->nnz, err);
         gdeg = g ? xmalloc(((size_t)d->n + 1) * sizeof *gdeg, "row lengths", err) : NULL;
+        if (gdeg) /* the receives below write serially */
+            dist_touch(g->adj, (size_t)d->nnz * sizeof *g->adj), dist_touch(g->ewgt, (size_t)d->nnz * sizeof *g->ewgt);
     }
     if (!deg || (d->rank == 0 && !gdeg))
         MPI_Abort(comm, COARSEN_ERR_NOMEM);

@@ -7,15 +7,6 @@
 
 #include "core/error.h"
 #include "dist/collective.h"
-#if COARSEN_HAVE_NCCL
-#include "dist/nccl.h"
-#endif
-
-static int cmp_i32(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
 
 int32_t dist_ghosts_index(const dist_graph *d, const dist_ghosts *gh, int32_t v)
 {
@@ -45,35 +36,51 @@ int dist_ghosts_build(const dist_graph *d, MPI_Comm comm, dist_ghosts *gh, coars
     const int P = d->nranks;
     const int32_t lo = d->first, hi = d->first + l->n;
     gh->nlocal = l->n;
-    /* the ghosts: off-block neighbours, sorted, unique */
-    int64_t off = 0;
-    for (int64_t e = 0; e < l->nnz; e++)
-        off += l->adj[e] < lo || l->adj[e] >= hi;
-    gh->gid = xmalloc((size_t)(off ? off : 1) * sizeof *gh->gid, "ghost ids", err);
-    gh->ladj = gh->gid ? xmalloc((size_t)(l->nnz ? l->nnz : 1) * sizeof *gh->ladj, "ghost adjacency", err) : NULL;
+    /* the ghosts: off-block neighbours, marked in a bitmap over the global
+     * ids and read from it in increasing id (sorted, unique) */
+    const int64_t words = ((int64_t)d->n + 63) / 64;
+    uint64_t *seen = xmalloc((size_t)(words ? words : 1) * sizeof *seen, "ghost bitmap", err);
+    if (seen)
+        memset(seen, 0, (size_t)words * sizeof *seen);
+    gh->ladj = seen ? xmalloc((size_t)(l->nnz ? l->nnz : 1) * sizeof *gh->ladj, "ghost adjacency", err) : NULL;
     gh->recv_count = gh->ladj ? xmalloc(4 * (size_t)P * sizeof(int), "ghost plan", err) : NULL;
     if (!gh->recv_count) {
+        free(seen);
         dist_ghosts_free(gh);
         return COARSEN_ERR_NOMEM;
     }
     gh->recv_displ = gh->recv_count + P;
     gh->send_count = gh->recv_count + 2 * P;
     gh->send_displ = gh->recv_count + 3 * P;
-    int64_t k = 0;
-    for (int64_t e = 0; e < l->nnz; e++)
-        if (l->adj[e] < lo || l->adj[e] >= hi)
-            gh->gid[k++] = l->adj[e];
-    qsort(gh->gid, (size_t)k, sizeof *gh->gid, cmp_i32);
-    int64_t u = 0;
-    for (int64_t i = 0; i < k; i++)
-        if (u == 0 || gh->gid[i] != gh->gid[u - 1])
-            gh->gid[u++] = gh->gid[i];
-    int rc = u > INT32_MAX - l->n ? error_set(err, COARSEN_ERR_NOMEM, "mpi: too many ghost vertices") : COARSEN_OK;
-    if (rc) {
-        dist_ghosts_free(gh);
-        return rc;
+#pragma omp parallel for schedule(static)
+    for (int64_t e = 0; e < l->nnz; e++) {
+        const int32_t v = l->adj[e];
+        if (v < lo || v >= hi) {
+            const uint64_t bit = (uint64_t)1 << (v & 63);
+            if (!(seen[v >> 6] & bit)) {
+#pragma omp atomic
+                seen[v >> 6] |= bit;
+            }
+        }
     }
+    int64_t u = 0;
+#pragma omp parallel for schedule(static) reduction(+ : u)
+    for (int64_t w = 0; w < words; w++)
+        u += __builtin_popcountll(seen[w]);
+    int rc = u > INT32_MAX - l->n ? error_set(err, COARSEN_ERR_NOMEM, "mpi: too many ghost vertices") : COARSEN_OK;
+    gh->gid = rc ? NULL : xmalloc((size_t)(u ? u : 1) * sizeof *gh->gid, "ghost ids", err);
+    if (!gh->gid) {
+        free(seen);
+        dist_ghosts_free(gh);
+        return rc ? rc : COARSEN_ERR_NOMEM;
+    }
+    int64_t k = 0;
+    for (int64_t w = 0; w < words; w++)
+        for (uint64_t b = seen[w]; b; b &= b - 1)
+            gh->gid[k++] = (int32_t)(w * 64 + __builtin_ctzll(b));
+    free(seen);
     gh->nghost = (int32_t)u;
+#pragma omp parallel for schedule(static)
     for (int64_t e = 0; e < l->nnz; e++)
         gh->ladj[e] = dist_ghosts_index(d, gh, l->adj[e]);
     /* the plan: what each owner sends here, then what is sent from here */
@@ -89,8 +96,8 @@ int dist_ghosts_build(const dist_graph *d, MPI_Comm comm, dist_ghosts *gh, coars
     gh->send_idx = xmalloc((size_t)(nsend ? nsend : 1) * sizeof *gh->send_idx, "ghost plan", err);
     if (!gh->send_idx)
         MPI_Abort(comm, COARSEN_ERR_NOMEM); /* the others are in the collective below (dist.h) */
-    MPI_Alltoallv(gh->gid, gh->recv_count, gh->recv_displ, MPI_INT32_T, gh->send_idx, gh->send_count,
-                  gh->send_displ, MPI_INT32_T, comm);
+    dist_alltoallv_records(gh->gid, gh->recv_count, gh->recv_displ, gh->send_idx, gh->send_count, gh->send_displ,
+                           sizeof *gh->gid, comm);
     for (int64_t i = 0; i < nsend; i++)
         gh->send_idx[i] -= lo;
     return COARSEN_OK;
@@ -98,10 +105,6 @@ int dist_ghosts_build(const dist_graph *d, MPI_Comm comm, dist_ghosts *gh, coars
 
 int dist_ghosts_exchange(const dist_ghosts *gh, void *ext, size_t elem, MPI_Comm comm, coarsen_error *err)
 {
-#if COARSEN_HAVE_NCCL
-    if (dist_nccl_ghosts(gh, ext, elem, comm)) /* packed and exchanged on the GPU (dist/nccl.h) */
-        return COARSEN_OK;
-#endif
     int P;
     MPI_Comm_size(comm, &P);
     int64_t nsend = P ? (int64_t)gh->send_displ[P - 1] + gh->send_count[P - 1] : 0;
@@ -109,6 +112,7 @@ int dist_ghosts_exchange(const dist_ghosts *gh, void *ext, size_t elem, MPI_Comm
     if (!buf)
         MPI_Abort(comm, COARSEN_ERR_NOMEM);
     char *x = ext;
+#pragma omp parallel for schedule(static) if (nsend > 65536)
     for (int64_t i = 0; i < nsend; i++)
         memcpy(buf + (size_t)i * elem, x + (size_t)gh->send_idx[i] * elem, elem);
     dist_alltoallv_records(buf, gh->send_count, gh->send_displ, x + (size_t)gh->nlocal * elem, gh->recv_count,

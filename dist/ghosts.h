@@ -25,8 +25,9 @@ typedef struct dist_ghosts {
 int dist_ghosts_build(const dist_graph *d, MPI_Comm comm, dist_ghosts *gh, coarsen_error *err);
 /* Collective. ext [in/out]: an extended array of elements of elem bytes;
  * its local part [0, nlocal) is sent, its ghost part [nlocal, nlocal +
- * nghost) receives the owners' values. One MPI_Alltoallv, or its NCCL form
- * when comm carries an NCCL communicator (dist/nccl.h). */
+ * nghost) receives the owners' values. The sent values packed on the host,
+ * then one dist_alltoallv_records (MPI_Alltoallv, or through NCCL when comm
+ * carries an NCCL communicator: dist/nccl.h). */
 int dist_ghosts_exchange(const dist_ghosts *gh, void *ext, size_t elem, MPI_Comm comm, coarsen_error *err);
 /* The extended index of global vertex v among d's rows and gh's ghosts, or
  * -1 when v is neither. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dist/collective.h"
+#include "dist/psort.h"
 #include "dist/handshake.h"
 #include "dist/map.h"
 #include "dist/two_hop.h"
@@ -64,6 +65,7 @@ static int64_t join_round(const dist_graph *d, const dist_ghosts *gh, int64_t ca
     const int64_t nr = dist_exchange_counts(sc, sd, rc, rd, P, comm);
     joiner *send = dist_alloc((size_t)m, sizeof *send, "HEC candidates", comm, err);
     joiner *recv = dist_alloc((size_t)nr, sizeof *recv, "HEC candidates", comm, err);
+    dist_touch(send, (size_t)m * sizeof *send); /* filled in full by one thread below */
     int *fill = dist_alloc((size_t)P, sizeof *fill, "HEC plan", comm, err);
     memcpy(fill, sd, (size_t)P * sizeof *fill);
     int32_t kept = 0;
@@ -77,9 +79,10 @@ static int64_t join_round(const dist_graph *d, const dist_ghosts *gh, int64_t ca
     dist_alltoallv_records(send, sc, sd, recv, rc, rd, sizeof *send, comm);
     /* admission at the leaders' owner; the verdicts go back in arrival order */
     ranked *sorted = dist_alloc((size_t)nr, sizeof *sorted, "HEC candidates", comm, err);
+#pragma omp parallel for schedule(static)
     for (int64_t j = 0; j < nr; j++)
         sorted[j] = (ranked){recv[j], j};
-    qsort(sorted, (size_t)nr, sizeof *sorted, ranked_cmp);
+    dist_sort(sorted, (size_t)nr, sizeof *sorted, ranked_cmp, comm, err);
     uint8_t *in = dist_alloc((size_t)nr, 1, "HEC verdicts", comm, err);
     int64_t base = 0, sum = 0;
     for (int64_t j = 0; j < nr; j++) {
@@ -93,7 +96,7 @@ static int64_t join_round(const dist_graph *d, const dist_ghosts *gh, int64_t ca
             gw[lead - lo] = base + sum; /* read again only in later rounds */
     }
     uint8_t *back = dist_alloc((size_t)m, 1, "HEC verdicts", comm, err);
-    MPI_Alltoallv(in, rc, rd, MPI_UINT8_T, back, sc, sd, MPI_UINT8_T, comm);
+    dist_alltoallv_records(in, rc, rd, back, sc, sd, sizeof *in, comm);
     for (int64_t j = 0; j < m; j++) {
         const int32_t v = send[j].id - lo;
         if (back[j]) {

@@ -152,13 +152,17 @@ int dist_hierarchy_build(const coarsen_graph *g, dist_graph *level0, const coars
     const int distributable = !opts->refine_roma;
     MPI_Comm run = comm; /* the levels' communicator: with NCCL attached on GPUs (dist/nccl.h) */
 #if COARSEN_HAVE_NCCL
-    if (!rc && distributable && opts->device == COARSEN_DEVICE_GPU && opts->matcher == COARSEN_MATCHER_HANDSHAKE) {
+    if (!rc && distributable && opts->device == COARSEN_DEVICE_GPU) { /* every matcher: the exchanges by NCCL */
         rc = dist_nccl_open(comm, &run, &h->gpus, err);
+        const char *on_gpu = opts->matcher == COARSEN_MATCHER_HANDSHAKE ? ", handshake on the GPUs" : "";
+        const char *on_cpu = opts->matcher == COARSEN_MATCHER_REDBLUE ? "red/blue, two-hop"
+                             : opts->matcher == COARSEN_MATCHER_HEC   ? "HEC (its two-hop included)"
+                                                                      : "two-hop";
         if (!rc)
             snprintf(h->device_reason, sizeof h->device_reason,
-                     "mpi: %d processes on %d GPUs: exchanges by NCCL, handshake on the GPUs, two-hop, map and "
-                     "contraction on the CPU",
-                     P, h->gpus);
+                     "mpi: %d processes on %d GPUs: exchanges by NCCL%s; ghost plan, %s, map and contraction on "
+                     "the CPU",
+                     P, h->gpus, on_gpu, on_cpu);
     }
 #endif
     const int distributed = !rc && distributable;

@@ -74,7 +74,7 @@ int dist_map_from_leaders(const dist_graph *d, const dist_ghosts *gh, const int3
             ask[fill[r]++] = lo + v;
             ask[fill[r]++] = (int32_t)(l->xadj[v + 1] - l->xadj[v]);
         }
-    MPI_Alltoallv(ask, sc, sd, MPI_INT32_T, asked, rc, rd, MPI_INT32_T, comm);
+    dist_alltoallv_records(ask, sc, sd, asked, rc, rd, sizeof *ask, comm);
     for (int64_t j = 0; j < nr; j += 3) { /* the answer replaces the leader's id; the other slots are unused */
         const int32_t u = asked[j] - lo;
         if (leader[u] != asked[j] || (mate && mate[u] != asked[j + 1]))
@@ -84,7 +84,7 @@ int dist_map_from_leaders(const dist_graph *d, const dist_ghosts *gh, const int3
             multi[u] = 1;
         asked[j] = cmap[u];
     }
-    MPI_Alltoallv(asked, rc, rd, MPI_INT32_T, ask, sc, sd, MPI_INT32_T, comm);
+    dist_alltoallv_records(asked, rc, rd, ask, sc, sd, sizeof *ask, comm);
     memcpy(fill, sd, (size_t)P * sizeof *fill);
     for (int32_t v = 0; v < nl; v++)
         if (cmap[v] < 0 && !(leader[v] >= lo && leader[v] < hi) && leader[v] >= 0 && leader[v] < d->n) {

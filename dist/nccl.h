@@ -33,13 +33,12 @@ struct dist_nccl *dist_nccl_of(MPI_Comm comm);
  * message and calls MPI_Abort (the other ranks wait inside NCCL or MPI). */
 void dist_nccl_or_abort(int rc, const coarsen_error *err, MPI_Comm comm);
 
-/* The hooks of dist/: when comm carries an NCCL communicator, run the
- * exchange through it and return 1 (a rank whose exchange fails prints the
- * error and calls MPI_Abort: dist.h's rule); otherwise return 0 and do
- * nothing. Arguments as dist_alltoallv_records and dist_ghosts_exchange. */
+/* The hook of dist_alltoallv_records (and so of dist_ghosts_exchange): when
+ * comm carries an NCCL communicator, run the exchange through it and return
+ * 1 (a rank whose exchange fails prints the error and calls MPI_Abort:
+ * dist.h's rule); otherwise return 0 and do nothing. */
 int dist_nccl_records(const void *send, const int *sc, const int *sd, void *recv, const int *rc, const int *rd,
                       size_t elem, MPI_Comm comm);
-int dist_nccl_ghosts(const dist_ghosts *gh, void *ext, size_t elem, MPI_Comm comm);
 /* dist_handshake's passes on the GPUs (dist/nccl_handshake.h), the same
  * arguments and results. */
 int dist_nccl_handshake(const dist_graph *d, const dist_ghosts *gh, const matching_opts *mo, int32_t *mate,

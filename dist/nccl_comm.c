@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/error.h"
 #include "device/device.h"
@@ -110,19 +111,23 @@ int dist_nccl_records(const void *send, const int *sc, const int *sd, void *recv
     dist_nccl *nc = dist_nccl_of(comm);
     if (!nc)
         return 0;
+    /* this rank's own part by a host copy on the OpenMP threads, not through the GPU */
+    int rank, P = dist_nccl_size(nc);
+    MPI_Comm_rank(comm, &rank);
+    const char *from = (const char *)send + (size_t)sd[rank] * elem;
+    char *to = (char *)recv + (size_t)rd[rank] * elem;
+    const size_t self = (size_t)sc[rank] * elem, piece = (size_t)1 << 22;
+#pragma omp parallel for schedule(static) if (self > piece)
+    for (size_t at = 0; at < self; at += piece)
+        memcpy(to + at, from + at, self - at < piece ? self - at : piece);
     coarsen_error err = {0};
-    dist_nccl_or_abort(dist_nccl_alltoallv_host(nc, send, sc, sd, recv, rc, rd, elem, &err), &err, comm);
-    return 1;
-}
-
-int dist_nccl_ghosts(const dist_ghosts *gh, void *ext, size_t elem, MPI_Comm comm)
-{
-    dist_nccl *nc = dist_nccl_of(comm);
-    if (!nc)
-        return 0;
-    coarsen_error err = {0};
-    dist_nccl_or_abort(dist_nccl_ghosts_host(nc, gh->send_idx, gh->send_count, gh->send_displ, gh->recv_count, gh->recv_displ,
-                                   ext, gh->nlocal, elem, &err),
-             &err, comm);
+    int *others = xmalloc(2 * (size_t)P * sizeof *others, "NCCL all-to-all plan", &err);
+    if (!others)
+        dist_nccl_or_abort(COARSEN_ERR_NOMEM, &err, comm);
+    memcpy(others, sc, (size_t)P * sizeof *others);
+    memcpy(others + P, rc, (size_t)P * sizeof *others);
+    others[rank] = others[P + rank] = 0;
+    dist_nccl_or_abort(dist_nccl_alltoallv_host(nc, send, others, sd, recv, others + P, rd, elem, &err), &err, comm);
+    free(others);
     return 1;
 }

@@ -106,16 +106,32 @@ static int exchange(dist_nccl *nc, const char *send, const int *sc, const int *s
 extern "C" int dist_nccl_alltoallv_host(dist_nccl *nc, const void *send, const int *sc, const int *sd, void *recv,
                                         const int *rc, const int *rd, size_t elem, coarsen_error *err)
 {
-    const size_t sbytes = (size_t)total(sc, sd, nc->nranks) * elem, rbytes = (size_t)total(rc, rd, nc->nranks) * elem;
+    const int P = nc->nranks;
+    int *dev = static_cast<int *>(xmalloc(2 * (size_t)P * sizeof(int), "NCCL all-to-all plan", err));
+    if (!dev)
+        return COARSEN_ERR_NOMEM;
+    int *dsd = dev, *drd = dev + P; /* the parts' places in the device buffers: packed, no gaps */
+    int64_t sn = 0, rn = 0;
+    for (int r = 0; r < P; r++) {
+        dsd[r] = (int)sn, sn += sc[r];
+        drd[r] = (int)rn, rn += rc[r];
+    }
     char *buf = nullptr;
-    if (int st = dalloc(&buf, sbytes + rbytes, "NCCL all-to-all buffers", err))
-        return st;
-    int st = device_copy_to_device(buf, send, sbytes, err);
-    if (!st)
-        st = exchange(nc, buf, sc, sd, buf + sbytes, rc, rd, elem, err);
-    if (!st)
-        st = device_copy_to_host(recv, buf + sbytes, rbytes, err);
+    int st = sn + rn ? dalloc(&buf, (size_t)(sn + rn) * elem, "NCCL all-to-all buffers", err) : COARSEN_OK;
+    const char *s = static_cast<const char *>(send);
+    char *d = static_cast<char *>(recv), *dsend = buf, *drecv = buf + (size_t)sn * elem;
+    for (int r = 0; !st && r < P; r++)
+        if (sc[r])
+            st = device_copy_to_device(dsend + (size_t)dsd[r] * elem, s + (size_t)sd[r] * elem, (size_t)sc[r] * elem,
+                                       err);
+    if (!st && sn + rn)
+        st = exchange(nc, dsend, sc, dsd, drecv, rc, drd, elem, err);
+    for (int r = 0; !st && r < P; r++)
+        if (rc[r])
+            st = device_copy_to_host(d + (size_t)rd[r] * elem, drecv + (size_t)drd[r] * elem, (size_t)rc[r] * elem,
+                                     err);
     device_free(buf);
+    free(dev);
     return st;
 }
 
@@ -162,28 +178,4 @@ extern "C" int dist_nccl_ghosts_dev(dist_nccl *nc, const int32_t *d_idx, const i
     if (int st = gather(ext, d_idx, total(sc, sd, nc->nranks), elem, packed, err))
         return st;
     return exchange(nc, packed, sc, sd, ext + (size_t)nlocal * elem, rc, rd, elem, err);
-}
-
-extern "C" int dist_nccl_ghosts_host(dist_nccl *nc, const int32_t *send_idx, const int *sc, const int *sd,
-                                     const int *rc, const int *rd, void *ext, int32_t nlocal, size_t elem,
-                                     coarsen_error *err)
-{
-    const int64_t nsend = total(sc, sd, nc->nranks), nghost = total(rc, rd, nc->nranks);
-    /* the extended array, the packed records, the plan's indices; each part 8-byte aligned */
-    const size_t lbytes = (size_t)nlocal * elem, xbytes = lbytes + (size_t)nghost * elem;
-    const size_t pbytes = (size_t)nsend * elem, ibytes = (size_t)nsend * sizeof(int32_t);
-    const size_t poff = (xbytes + 7) / 8 * 8, ioff = poff + (pbytes + 7) / 8 * 8;
-    char *buf = nullptr;
-    if (int st = dalloc(&buf, ioff + ibytes, "NCCL ghost exchange buffers", err))
-        return st;
-    int32_t *idx = reinterpret_cast<int32_t *>(buf + ioff);
-    int st = device_copy_to_device(buf, ext, lbytes, err);
-    if (!st)
-        st = device_copy_to_device(idx, send_idx, ibytes, err);
-    if (!st)
-        st = dist_nccl_ghosts_dev(nc, idx, sc, sd, rc, rd, buf, nlocal, elem, buf + poff, err);
-    if (!st)
-        st = device_copy_to_host(static_cast<char *>(ext) + lbytes, buf + lbytes, xbytes - lbytes, err);
-    device_free(buf);
-    return st;
 }

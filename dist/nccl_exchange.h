@@ -40,22 +40,21 @@ void dist_nccl_destroy(dist_nccl *nc);
 int dist_nccl_size(const dist_nccl *nc);
 
 /* The all-to-all-v of records between host buffers: send [in] and recv
- * [out] are host memory; rank r's part goes through device buffers and one
- * ncclSend/ncclRecv pair per rank with a non-empty part (itself included),
- * in one NCCL group. */
+ * [out] are host memory; the non-empty parts are uploaded, packed, into one
+ * device buffer, exchanged by one ncclSend/ncclRecv pair per rank with a
+ * non-empty part (itself too, if its counts are not 0: dist/nccl_comm.c
+ * copies a rank's own part on the host and passes 0 here), in one NCCL
+ * group, and downloaded to their places in recv. Nothing to move: no NCCL
+ * call. */
 int dist_nccl_alltoallv_host(dist_nccl *nc, const void *send, const int *sc, const int *sd, void *recv, const int *rc,
                              const int *rd, size_t elem, coarsen_error *err);
-/* The ghost exchange (dist/ghosts.h) of a host extended array ext [in/out]
- * of records of elem bytes: its local part [0, nlocal) is uploaded, the
- * records at send_idx [in, host, grouped by destination as sc/sd say] are
- * gathered on the device and exchanged, and what arrives (grouped by owner
- * as rc/rd say) is downloaded into the ghost part [nlocal, ...). */
-int dist_nccl_ghosts_host(dist_nccl *nc, const int32_t *send_idx, const int *sc, const int *sd, const int *rc,
-                          const int *rd, void *ext, int32_t nlocal, size_t elem, coarsen_error *err);
-/* The same on the device: d_ext [in/out, device] the extended array, d_idx
- * [in, device] the plan's send_idx, d_packed [device scratch, room for the
- * sent records, 8-byte aligned]; ordered on the device layer's stream
- * (device_stream), nothing crosses to the host. */
+/* The ghost exchange (dist/ghosts.h) on the device: d_ext [in/out, device]
+ * the extended array, whose local part [0, nlocal) is sent and whose ghost
+ * part [nlocal, ...) receives (grouped by owner as rc/rd say), d_idx [in,
+ * device] the plan's send_idx (grouped by destination as sc/sd say),
+ * d_packed [device scratch, room for the sent records, 8-byte aligned];
+ * ordered on the device layer's stream (device_stream), nothing crosses to
+ * the host. */
 int dist_nccl_ghosts_dev(dist_nccl *nc, const int32_t *d_idx, const int *sc, const int *sd, const int *rc,
                          const int *rd, void *d_ext, int32_t nlocal, size_t elem, void *d_packed, coarsen_error *err);
 

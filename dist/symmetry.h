@@ -6,13 +6,23 @@
 
 #include "dist/vtxdist.h"
 
+/* Entries a rank sends per round of the check by default: 16 B each, so
+ * 256 MiB of messages out and, from P ranks, at most P times that in. */
+#define DIST_SYMMETRY_CHUNK ((int64_t)1 << 24)
+
+/* The entries per round: COARSEN_MPI_SYMMETRY_CHUNK when set to a positive
+ * count (the tests use small rounds), else DIST_SYMMETRY_CHUNK. */
+int64_t dist_symmetry_chunk(void);
+
 /* Collective. d [in]: rows sorted strictly increasing (no neighbour twice),
  * neighbour ids global and in range, no self-loops. 1 on every rank when
- * every entry is mirrored with an equal weight and no row has more entries
- * than mirrors, 0 on every rank otherwise. Each entry travels once to its
- * neighbour's owner (16 B); arriving in source-rank order, each rank's rows
- * in increasing id, the mirrors of row v come in increasing id and are
- * compared with row v entry by entry. */
+ * every entry is mirrored with an equal weight, 0 on every rank otherwise.
+ * In rounds (as many as the rank that needs most), each rank's rows in
+ * runs of at most dist_symmetry_chunk() entries (or one longer row): each
+ * entry travels once to its neighbour's owner (16 B), which looks its
+ * mirror up in the row (binary search) and counts the hits per row; a row
+ * with as many hits as entries has the mirror of each. Memory besides d:
+ * the round's messages and 4 B per vertex. */
 int dist_graph_symmetric(const dist_graph *d, MPI_Comm comm, coarsen_error *err);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "dist/collective.h"
+#include "dist/psort.h"
 #include "core/hash.h"
 #include "core/timer.h"
 #include "matching/two_hop_classes.h"
@@ -18,12 +19,6 @@ typedef struct cand_msg {
     uint64_t hash;
     int32_t id;
 } cand_msg;
-
-static int cmp_msg_id(const void *a, const void *b)
-{
-    int32_t x = ((const cand_msg *)a)->id, y = ((const cand_msg *)b)->id;
-    return (x > y) - (x < y);
-}
 
 /* Sends candidate i (msg[i], and with lists its list lists[loff[i] ..
  * loff[i] + msg[i].len)) to rank dest[i]; every rank pairs the classes it
@@ -51,6 +46,8 @@ static void route_and_pair(const dist_graph *d, int64_t cnt, const cand_msg *msg
     const int64_t rm = (int64_t)rmd[P - 1] + rmc[P - 1], rl = (int64_t)rld[P - 1] + rlc[P - 1];
     cand_msg *out = dist_alloc((size_t)cnt, sizeof *out, "two-hop candidates", comm, err);
     int32_t *outl = dist_alloc((size_t)(lists ? loff[cnt] : 0), sizeof *outl, "two-hop lists", comm, err);
+    dist_touch(out, (size_t)cnt * sizeof *out); /* filled in full by one thread below */
+    dist_touch(outl, (size_t)(lists ? loff[cnt] : 0) * sizeof *outl);
     int *fill = dist_alloc(2 * (size_t)P, sizeof *fill, "two-hop plan", comm, err), *lfill = fill + P;
     memcpy(fill, md, (size_t)P * sizeof *fill);
     memcpy(lfill, ld, (size_t)P * sizeof *lfill);
@@ -64,39 +61,28 @@ static void route_and_pair(const dist_graph *d, int64_t cnt, const cand_msg *msg
     cand_msg *in = dist_alloc((size_t)rm, sizeof *in, "two-hop candidates", comm, err);
     int32_t *inl = dist_alloc((size_t)rl, sizeof *inl, "two-hop lists", comm, err);
     dist_alltoallv_records(out, mc, md, in, rmc, rmd, sizeof *out, comm);
-    MPI_Alltoallv(outl, lc, ld, MPI_INT32_T, inl, rlc, rld, MPI_INT32_T, comm);
+    dist_alltoallv_records(outl, lc, ld, inl, rlc, rld, sizeof *outl, comm);
     free(out), free(outl);
 
     /* The classes here as a small graph: vertex p = the p-th candidate in
      * increasing global id, its row = its list (global ids), so that the
-     * steps' (key, hash, id) order is the global one. */
-    int64_t *at = dist_alloc((size_t)rm + 1, sizeof *at, "two-hop lists", comm, err);
-    at[0] = 0;
-    for (int64_t j = 0; j < rm; j++)
-        at[j + 1] = at[j] + (lists ? in[j].len : 0);
-    int64_t *perm = dist_alloc((size_t)rm, sizeof *perm, "two-hop candidates", comm, err);
-    cand_msg *sorted = dist_alloc((size_t)rm, sizeof *sorted, "two-hop candidates", comm, err);
-    memcpy(sorted, in, (size_t)rm * sizeof *sorted);
-    for (int64_t j = 0; j < rm; j++) /* where each sorted candidate's list is: its place in `in` */
-        sorted[j].len = j;
-    qsort(sorted, (size_t)rm, sizeof *sorted, cmp_msg_id);
-    for (int64_t p = 0; p < rm; p++)
-        perm[p] = sorted[p].len;
+     * steps' (key, hash, id) order is the global one. The candidates
+     * arrived in that order already: source ranks in order, each sending
+     * from its own block of ids in increasing id. */
     coarsen_graph *g = coarsen_graph_alloc((int32_t)rm, rl, err);
     two_hop_candidate *cand = dist_alloc((size_t)rm, sizeof *cand, "two-hop candidates", comm, err);
     int32_t *pm = dist_alloc((size_t)rm, sizeof *pm, "two-hop partners", comm, err);
     if (!g)
         MPI_Abort(comm, COARSEN_ERR_NOMEM);
     for (int64_t p = 0; p < rm; p++) {
-        const cand_msg *x = &in[perm[p]];
-        int64_t len = at[perm[p] + 1] - at[perm[p]];
+        const int64_t len = lists ? in[p].len : 0;
         g->xadj[p + 1] = g->xadj[p] + len;
-        memcpy(g->adj + g->xadj[p], inl + at[perm[p]], (size_t)len * sizeof *g->adj);
-        g->vwgt[p] = x->vwgt;
-        cand[p] = (two_hop_candidate){x->key, x->hash, (int32_t)p};
+        g->vwgt[p] = in[p].vwgt;
+        cand[p] = (two_hop_candidate){in[p].key, in[p].hash, (int32_t)p};
         pm[p] = -1;
     }
-    qsort(cand, (size_t)rm, sizeof *cand, two_hop_candidate_cmp);
+    memcpy(g->adj, inl, (size_t)rl * sizeof *g->adj);
+    dist_sort(cand, (size_t)rm, sizeof *cand, two_hop_candidate_cmp, comm, err);
     if (lists) {
         int32_t islands = 0; /* degree 0 sorts first */
         while (islands < rm && cand[islands].key == 0)
@@ -112,7 +98,7 @@ static void route_and_pair(const dist_graph *d, int64_t cnt, const cand_msg *msg
     int64_t np = 0;
     for (int64_t p = 0; p < rm; p++)
         if (pm[p] >= 0)
-            mc[dist_owner(d->vtxdist, P, in[perm[p]].id)] += 2, np++;
+            mc[dist_owner(d->vtxdist, P, in[p].id)] += 2, np++;
     MPI_Alltoall(mc, 1, MPI_INT, rmc, 1, MPI_INT, comm);
     dist_prefix(mc, md, P), dist_prefix(rmc, rmd, P);
     int32_t *back = dist_alloc(2 * (size_t)np, sizeof *back, "two-hop partners", comm, err);
@@ -120,15 +106,14 @@ static void route_and_pair(const dist_graph *d, int64_t cnt, const cand_msg *msg
     memcpy(fill, md, (size_t)P * sizeof *fill);
     for (int64_t p = 0; p < rm; p++)
         if (pm[p] >= 0) {
-            int r = dist_owner(d->vtxdist, P, in[perm[p]].id);
-            back[fill[r]++] = in[perm[p]].id;
-            back[fill[r]++] = in[perm[pm[p]]].id;
+            int r = dist_owner(d->vtxdist, P, in[p].id);
+            back[fill[r]++] = in[p].id;
+            back[fill[r]++] = in[pm[p]].id;
         }
-    MPI_Alltoallv(back, mc, md, MPI_INT32_T, got, rmc, rmd, MPI_INT32_T, comm);
+    dist_alltoallv_records(back, mc, md, got, rmc, rmd, sizeof *back, comm);
     for (int64_t j = 0; j < (int64_t)rmd[P - 1] + rmc[P - 1]; j += 2)
         mate[got[j] - d->first] = got[j + 1];
-    free(got), free(back), free(pm), free(cand), free(perm), free(sorted), free(at), free(in), free(inl), free(fill),
-        free(c);
+    free(got), free(back), free(pm), free(cand), free(in), free(inl), free(fill), free(c);
     coarsen_graph_free(g);
 }
 
@@ -147,16 +132,20 @@ int dist_two_hop(const dist_graph *d, const dist_ghosts *gh, const two_hop_opts 
     /* rules 0-2: every unmatched vertex, to the rank of its (degree, list hash) */
     int64_t m = 0;
     loff[0] = 0;
-    for (int32_t v = 0; v < nl; v++) {
-        if (mate[v] >= 0)
-            continue;
-        int64_t deg = l->xadj[v + 1] - l->xadj[v];
-        uint64_t h = two_hop_list_hash(l, v);
-        msg[m] = (cand_msg){deg, l->vwgt[v], deg, h, d->first + v};
-        dest[m] = (int)(hash3(0x636c617373ULL, (uint64_t)deg, h) % (uint64_t)d->nranks);
-        memcpy(lists + loff[m], l->adj + l->xadj[v], (size_t)deg * sizeof *lists);
-        loff[m + 1] = loff[m] + deg;
-        m++;
+    for (int32_t v = 0; v < nl; v++) /* the candidates' places; dest holds their vertex until the fill */
+        if (mate[v] < 0) {
+            dest[m] = v;
+            loff[m + 1] = loff[m] + (l->xadj[v + 1] - l->xadj[v]);
+            m++;
+        }
+#pragma omp parallel for schedule(dynamic, 1024)
+    for (int64_t j = 0; j < m; j++) {
+        const int32_t v = dest[j];
+        const int64_t deg = l->xadj[v + 1] - l->xadj[v];
+        const uint64_t h = two_hop_list_hash(l, v);
+        msg[j] = (cand_msg){deg, l->vwgt[v], deg, h, d->first + v};
+        dest[j] = (int)(hash3(0x636c617373ULL, (uint64_t)deg, h) % (uint64_t)d->nranks);
+        memcpy(lists + loff[j], l->adj + l->xadj[v], (size_t)deg * sizeof *lists);
     }
     int64_t pairs[4] = {0, 0, 0, 0}, all[4], cands = 0; /* leaf, twin, relative, island */
     route_and_pair(d, m, msg, dest, lists, loff, cap, mate, pairs, comm, err);
@@ -167,11 +156,14 @@ int dist_two_hop(const dist_graph *d, const dist_ghosts *gh, const two_hop_opts 
         /* rule 3: unmatched vertices with a neighbour, to the owner of their hub */
         m = 0;
         for (int32_t v = 0; v < nl; v++)
-            if (mate[v] < 0 && l->xadj[v + 1] > l->xadj[v]) {
-                int32_t hub = two_hop_hub(l, v);
-                msg[m] = (cand_msg){hub, l->vwgt[v], 0, 0, d->first + v};
-                dest[m++] = dist_owner(d->vtxdist, d->nranks, hub);
-            }
+            if (mate[v] < 0 && l->xadj[v + 1] > l->xadj[v])
+                dest[m++] = v;
+#pragma omp parallel for schedule(dynamic, 1024)
+        for (int64_t j = 0; j < m; j++) {
+            const int32_t v = dest[j], hub = two_hop_hub(l, v);
+            msg[j] = (cand_msg){hub, l->vwgt[v], 0, 0, d->first + v};
+            dest[j] = dist_owner(d->vtxdist, d->nranks, hub);
+        }
         int64_t rel[4] = {0, 0, 0, 0};
         route_and_pair(d, m, msg, dest, NULL, NULL, cap, mate, rel, comm, err);
         MPI_Allreduce(&rel[2], &all[2], 1, MPI_INT64_T, MPI_SUM, comm);
@@ -179,10 +171,12 @@ int dist_two_hop(const dist_graph *d, const dist_ghosts *gh, const two_hop_opts 
     free(lists), free(loff), free(dest), free(msg);
     /* cap_blocked: unmatched vertices with an unmatched neighbour */
     uint8_t *open = dist_alloc((size_t)(gh->nlocal + gh->nghost), 1, "two-hop status", comm, err);
+#pragma omp parallel for schedule(static)
     for (int32_t v = 0; v < nl; v++)
         open[v] = mate[v] < 0;
     dist_ghosts_exchange(gh, open, 1, comm, err);
     int64_t blocked = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : blocked)
     for (int32_t v = 0; v < nl; v++) {
         if (!open[v])
             continue;
