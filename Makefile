@@ -160,8 +160,10 @@ $(BUILD)/obj/dist/%.cu.o: dist/%.cu
 	@mkdir -p $(dir $@)
 	$(NVCC) $(CPPFLAGS) -I$(NCCL_HOME)/include $(NVFLAGS) -c $< -o $@
 
+# Linked as the program is (its OpenMP and C++ runtimes), so that
+# cli/wait_policy.c's passive waiting takes effect in every rank too.
 $(BUILD)/coarsen-mpi: $(DIST_O) $(filter-out $(BUILD)/obj/cli/program.o,$(CLI_O)) $(LIB)
-	$(MPICC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmetis $(NCCL_LIBS)
+	$(MPICC) $(filter-out -fopenmp,$(CFLAGS)) $^ -o $@ $(filter-out -fopenmp,$(PROG_LIBS)) -lmetis $(NCCL_LIBS) $(PROG_OMP)
 
 $(TESTS): $(TEST_O) $(LIB)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lz -lcriterion -lmetis

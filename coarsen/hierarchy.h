@@ -50,6 +50,8 @@ struct coarsen_hierarchy {
                                      rest on rank 0 (stats.json's "distributed_levels") */
     int read_by_ranks;            /* with ranks > 0: 1 when every rank read its share of the input
                                      (dist/read.h), 0 when rank 0 read it (stats.json's "read_by_ranks") */
+    double gather_ms;             /* with ranks > 0: rank 0's time gathering each distributed level's
+                                     graph, map and mates (stats.json's "gather_ms") */
     hierarchy_level *level;       /* [opts.levels + 1] */
 };
 

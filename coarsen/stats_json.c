@@ -65,8 +65,10 @@ void stats_json_write(output_file *f, const coarsen_hierarchy *h, const hierarch
     const coarsen_level_stats *first = &h->level[0].stats, *last = &h->level[h->levels].stats;
     output_printf(f, "{\n  \"version\": \"%s\",\n", COARSEN_VERSION);
     if (h->ranks > 0) /* a distributed build (dist/) */
-        output_printf(f, "  \"ranks\": %d,\n  \"gpus\": %d,\n  \"distributed_levels\": %d,\n  \"read_by_ranks\": %d,\n",
-                      h->ranks, h->gpus, h->distributed_levels, h->read_by_ranks);
+        output_printf(f,
+                      "  \"ranks\": %d,\n  \"gpus\": %d,\n  \"distributed_levels\": %d,\n  \"read_by_ranks\": %d,\n"
+                      "  \"gather_ms\": %.3f,\n",
+                      h->ranks, h->gpus, h->distributed_levels, h->read_by_ranks, h->gather_ms);
     output_printf(f, "  \"device\": ");
     json_string(f, h->on_gpu ? device_name() : "cpu");
     output_printf(f, ",\n  \"device_reason\": ");

@@ -66,7 +66,9 @@ static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *kept, M
             dist_handshake(cur, &gh, &mo, mate, &passes, &matched, comm, err);
         /* the matching's figures, as match_measure_cpu takes them before two-hop, on rank 0 */
         int32_t *all_mates = NULL;
+        double g0 = timer_ms();
         dist_gather_ints(cur, mate, comm, &all_mates, err);
+        h->gather_ms += timer_ms() - g0;
         if (cur->rank == 0) {
             s->matching_weight = match_weight_cpu(h->level[k - 1].host, all_mates, &s->matched_pairs);
             s->matched_fraction = n ? 2.0 * (double)s->matched_pairs / (double)n : 0;
@@ -106,8 +108,10 @@ static int dist_level(coarsen_hierarchy *h, dist_graph *cur, int k, int *kept, M
     dist_ghosts_free(&gh);
     coarsen_graph *g = NULL;
     int32_t *map = NULL;
+    double g1 = timer_ms();
     dist_gather_ints(cur, cmap, comm, &map, err);
     dist_gather_graph(&coarse, comm, &g, err);
+    h->gather_ms += timer_ms() - g1;
     free(cmap);
     if (cur->rank == 0) {
         rc = hierarchy_record_graph(g, s, err);
