@@ -337,19 +337,24 @@ static int64_t device_budget(const coarsen_hierarchy *h)
 /* Before level k is built from level k - 1 on the GPU: frees the kept input
  * (level 0, keep_input_on_device) and then moves the oldest kept levels
  * 1..k-2 (graph and map) to the host until they, level k - 1,
- * its map, the matcher's mates, the device workspace (device.h: held
- * through the contraction; its size is final after level 0's phases, the
- * largest, so it is counted exactly from k = 2 on, and at k = 1 nothing
- * could be moved anyway) and contract_gpu's bound fit in the budget. Last,
- * the workspace itself is released when still over (the next level's
- * phases take it again). A target, not a limit: with nothing left to move,
- * the build goes on. */
+ * its map, the matcher's mates, the device workspace (device.h: the
+ * phases' and the contraction's temporaries; its size is final after level
+ * 0's phases, the largest, so it is counted exactly from k = 2 on, and at
+ * k = 1 nothing could be moved anyway; at least what the contraction takes)
+ * and the coarse graph fit in the budget. Last, the workspace itself is
+ * released when still over, and then grown to the contraction's main
+ * buffer (contract_gpu_rows_bytes), which the level's phases share, so
+ * that they do not replace it one after the other. A target, not a limit:
+ * with nothing left to move, the build goes on. */
 static int fit_device_budget(coarsen_hierarchy *h, int k, coarsen_error *err)
 {
     const coarsen_graph *g = h->level[k - 1].dev;
     const int64_t budget = device_budget(h);
-    int64_t need = graph_bytes(g->n, g->nnz) + 8 * (int64_t)g->n + contract_gpu_peak_bytes(g->n, g->nnz) +
-                   (int64_t)device_workspace_bytes();
+    const int64_t workspace = (int64_t)device_workspace_bytes(),
+                  contraction = contract_gpu_workspace_bytes(g->n, g->nnz);
+    int64_t need = graph_bytes(g->n, g->nnz) + 8 * (int64_t)g->n +
+                   contract_gpu_peak_bytes(g->n, g->nnz) - contraction + /* the coarse graph */
+                   (workspace > contraction ? workspace : contraction);
     for (int j = 1; j < k; j++) /* maps 1..k-1; map k-1 stays */
         need += h->level[j].dmap ? 4 * (int64_t)h->level[j - 1].stats.vertices : 0;
     for (int j = 0; j < k - 1; j++)
@@ -369,7 +374,9 @@ static int fit_device_budget(coarsen_hierarchy *h, int k, coarsen_error *err)
     }
     if (need > budget)
         device_workspace_release();
-    return COARSEN_OK;
+    /* grown once for the level: the phases and the contraction's main
+     * buffer take it in turn without replacing it */
+    return device_workspace_reserve((size_t)contract_gpu_rows_bytes(g->n, g->nnz), "level workspace", err);
 }
 
 /* Records why the step with figures s, which kept nc of its finer level's

@@ -60,15 +60,9 @@ __global__ void k_map_from_ids(int32_t n, const int32_t *mate, const int32_t *id
     }
 }
 
-/* out[0] = *bad, out[1] = ids[n] (the coarse count): one copy to the host. */
-__global__ void k_map_summary(int32_t n, const int32_t *bad, const int32_t *ids, int32_t *out)
-{
-    if (ku_thread() == 0) {
-        out[0] = *bad;
-        out[1] = ids[n];
-    }
-}
-
+/* Temporaries in the device workspace: leader flags, and ids[0..n] their
+ * scan followed by the error flag ids[n + 1], so that the coarse count
+ * ids[n] and the flag come back in one copy. */
 extern "C" int contract_map_from_mates_gpu(int32_t n, const int32_t *d_mate, int32_t *d_cmap, int32_t *nc,
                                            coarsen_error *err)
 {
@@ -76,40 +70,30 @@ extern "C" int contract_map_from_mates_gpu(int32_t n, const int32_t *d_mate, int
     if (n == 0)
         return COARSEN_OK;
     cudaStream_t s = device_stream();
-    int32_t *flags = nullptr, *ids = nullptr, *bad = nullptr;
-    int rc = dalloc(&flags, (size_t)n + 1, "leader flags", err);
-    if (!rc)
-        rc = dalloc(&ids, (size_t)n + 1, "coarse ids", err);
-    if (!rc)
-        rc = dalloc(&bad, 3, "error flag", err);
-    if (!rc)
-        rc = [&]() -> int {
-            CUDA_TRY(err, cudaMemsetAsync(bad, 0, sizeof *bad, s));
-            k_leader_flags<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, s>>>(n, d_mate, flags, bad);
-            CUDA_LAUNCH_TRY(err);
-            int r = cub_run([&](void *t, size_t &b) {
-                return cub::DeviceScan::ExclusiveSum(t, b, flags, ids, (int64_t)n + 1, s);
-            }, "leader scan", err);
-            if (r)
-                return r;
-            k_map_from_ids<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, d_mate, ids, d_cmap);
-            CUDA_LAUNCH_TRY(err);
-            k_map_summary<<<1, 1, 0, s>>>(n, bad, ids, bad + 1);
-            CUDA_LAUNCH_TRY(err);
-            int32_t h[2] = {0, 0};
-            CUDA_TRY(err, cudaMemcpyAsync(h, bad + 1, sizeof h, cudaMemcpyDeviceToHost, s));
-            CUDA_TRY(err, cudaStreamSynchronize(s));
-            if (h[0])
-                return error_set(err, COARSEN_ERR_INPUT, "contract: mate[] is not a symmetric matching");
-            *nc = h[1];
-            return COARSEN_OK;
-        }();
-    device_free(flags);
-    device_free(ids);
-    device_free(bad);
-    if (rc)
-        *nc = 0;
-    return rc;
+    int32_t *flags = nullptr, *ids = nullptr;
+    Workspace w;
+    w.take(&flags, (size_t)n + 1);
+    w.take(&ids, (size_t)n + 2);
+    auto scan = [&](void *t, size_t &b) { return cub::DeviceScan::ExclusiveSum(t, b, flags, ids, (int64_t)n + 1, s); };
+    if (int rc = w.size_cub(scan, err))
+        return rc;
+    if (int rc = w.carve("map from mates", err))
+        return rc;
+    int32_t *bad = ids + (size_t)n + 1;
+    CUDA_TRY(err, cudaMemsetAsync(bad, 0, sizeof *bad, s));
+    k_leader_flags<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, s>>>(n, d_mate, flags, bad);
+    CUDA_LAUNCH_TRY(err);
+    if (int rc = w.run_cub(scan, "leader scan", err))
+        return rc;
+    k_map_from_ids<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, d_mate, ids, d_cmap);
+    CUDA_LAUNCH_TRY(err);
+    int32_t h[2] = {0, 0}; /* coarse count, error flag */
+    CUDA_TRY(err, cudaMemcpyAsync(h, ids + n, sizeof h, cudaMemcpyDeviceToHost, s));
+    CUDA_TRY(err, cudaStreamSynchronize(s));
+    if (h[1])
+        return error_set(err, COARSEN_ERR_INPUT, "contract: mate[] is not a symmetric matching");
+    *nc = h[0];
+    return COARSEN_OK;
 }
 
 /* ---------------------------------------------------------- contraction */
@@ -130,14 +114,23 @@ __device__ __forceinline__ int32_t coarse_nb(const int32_t *cmap, int32_t nc, in
     return k < 0 || k >= nc || k == c ? -1 : k;
 }
 
-/* skey[v] = cmap[v] (0 where out of range: *bad |= 1), idx[v] = v: the
- * inputs of the group sort. */
-__global__ void k_check_map(int32_t n, const int32_t *cmap, int32_t nc, int32_t *skey, int32_t *idx, int32_t *bad)
+/* The contraction's error flags (bit 1: a map value outside [0, nc); bit 2:
+ * a coarse id without member) and the sorted rows' entry count, kept after
+ * the coarse row offsets (cx[nc + 1], cx[nc + 2]) so that one copy brings
+ * them with the coarse entry count cx[nc]. */
+__device__ __forceinline__ void flag(int64_t *flags, unsigned long long bit)
+{
+    atomicOr(reinterpret_cast<unsigned long long *>(flags), bit);
+}
+
+/* skey[v] = cmap[v] (0 where out of range: flag 1), idx[v] = v: the inputs
+ * of the group sort. */
+__global__ void k_check_map(int32_t n, const int32_t *cmap, int32_t nc, int32_t *skey, int32_t *idx, int64_t *flags)
 {
     for (int64_t v = ku_thread(); v < n; v += ku_threads()) {
         int32_t k = cmap[v];
         if (k < 0 || k >= nc) {
-            atomicOr(bad, 1);
+            flag(flags, 1);
             k = 0;
         }
         skey[v] = k;
@@ -145,32 +138,29 @@ __global__ void k_check_map(int32_t n, const int32_t *cmap, int32_t nc, int32_t 
     }
 }
 
-/* From the sorted coarse ids skey[0..n): gptr[c] = first position of group c
- * (gptr[nc] = n); *bad |= 2 when a coarse id has no member. */
-__global__ void k_group_ptr(int32_t n, const int32_t *skey, int32_t nc, int32_t *gptr, int32_t *bad)
+/* From the sorted coarse ids skey[0..n) and their members: gptr[c] = first
+ * position of group c (gptr[nc] = n; flag 2 when a coarse id has no member)
+ * and rowlen[p] = degree of the p-th member (0 at p = n). */
+__global__ void k_groups(int32_t n, const int32_t *skey, const int32_t *members, const int64_t *xadj, int32_t nc,
+                         int32_t *gptr, int64_t *rowlen, int64_t *flags)
 {
     for (int64_t i = ku_thread(); i <= n; i += ku_threads()) {
         int32_t prev = i == 0 ? -1 : skey[i - 1];
         int32_t k = i == n ? nc : skey[i];
         if (k - prev > 1)
-            atomicOr(bad, 2);
+            flag(flags, 2);
         for (int64_t c = (int64_t)prev + 1; c <= k; c++)
             gptr[c] = (int32_t)i;
+        rowlen[i] = i == n ? 0 : xadj[members[i] + 1] - xadj[members[i]];
     }
-}
-
-/* rowlen[p] = degree of the p-th member (0 at p = n). */
-__global__ void k_member_degrees(int32_t n, const int32_t *members, const int64_t *xadj, int64_t *rowlen)
-{
-    for (int64_t p = ku_thread(); p <= n; p += ku_threads())
-        rowlen[p] = p == n ? 0 : xadj[members[p] + 1] - xadj[members[p]];
 }
 
 /* segoff[c] = start of row c's fine entries in member order (B(c) =
  * segoff[c+1] - segoff[c]); big[c] = B(c) for rows sorted (B > hash_max),
- * else 0; cnt[c] = 0 (the counting pass fills the others). */
+ * else 0, their sum added to *big_total; cnt[c] = 0 (the counting pass
+ * fills the others). */
 __global__ void k_row_bounds(int32_t nc, const int32_t *gptr, const int64_t *pos, int64_t hash_max, int64_t *segoff,
-                             int64_t *big, int64_t *cnt)
+                             int64_t *big, int64_t *cnt, int64_t *big_total)
 {
     for (int64_t c = ku_thread(); c <= nc; c += ku_threads()) {
         int64_t s = pos[gptr[c]];
@@ -178,6 +168,8 @@ __global__ void k_row_bounds(int32_t nc, const int32_t *gptr, const int64_t *pos
         int64_t b = c < nc ? pos[gptr[c + 1]] - s : 0;
         big[c] = b > hash_max ? b : 0;
         cnt[c] = 0;
+        if (b > hash_max)
+            atomicAdd(reinterpret_cast<unsigned long long *>(big_total), (unsigned long long)b);
     }
 }
 
@@ -402,14 +394,14 @@ __global__ void k_rows_sorted(int32_t nc, const int64_t *loff, const int64_t *se
     }
 }
 
-/* Coarse row c from its place in the row buffers: cadj/cewgt[cxadj[c] + j] =
+/* Coarse row c from its place in the row buffers: cadj/cewgt[cx[c] + j] =
  * rkey/rw[segoff[c] + j], one team of 8 lanes per row. */
-__global__ void k_compact_rows(int32_t nc, const int64_t *segoff, const int64_t *cxadj, const int32_t *rkey,
+__global__ void k_compact_rows(int32_t nc, const int64_t *segoff, const int64_t *cx, const int32_t *rkey,
                                const double *rw, int32_t *cadj, double *cewgt)
 {
     const int sub = ku_lane() % 8;
     for (int64_t c = ku_thread() / 8; c < nc; c += ku_threads() / 8) {
-        const int64_t from = segoff[c], to = cxadj[c], len = cxadj[c + 1] - to;
+        const int64_t from = segoff[c], to = cx[c], len = cx[c + 1] - to;
         for (int64_t j = sub; j < len; j += 8) {
             cadj[to + j] = rkey[from + j];
             cewgt[to + j] = rw[from + j];
@@ -417,26 +409,19 @@ __global__ void k_compact_rows(int32_t nc, const int64_t *segoff, const int64_t 
     }
 }
 
-/* out[0] = *bad, out[1] = entries of the sorted rows, out[2] = coarse
- * entries counted so far: the one copy to the host. */
-__global__ void k_summary(int32_t nc, const int32_t *bad, const int64_t *loff, const int64_t *cx, int64_t *out)
+/* One thread per coarse vertex c: cxadj[c] = cx[c] (and cxadj[nc]), cvwgt[c]
+ * = the sum of its members' weights (integer sums: any order). */
+__global__ void k_coarse_vertices(int32_t nc, const int64_t *cx, const int32_t *gptr, const int32_t *members,
+                                  const int64_t *vwgt, int64_t *cxadj, int64_t *cvwgt)
 {
-    if (ku_thread() == 0) {
-        out[0] = *bad;
-        out[1] = loff[nc];
-        out[2] = cx[nc];
-    }
-}
-
-/* Coarse vertex weights (integer sums: any order). */
-__global__ void k_coarse_vwgt(int32_t nc, const int32_t *gptr, const int32_t *members, const int64_t *vwgt,
-                              int64_t *cvwgt)
-{
-    for (int64_t c = ku_thread(); c < nc; c += ku_threads()) {
-        int64_t s = 0;
+    for (int64_t c = ku_thread(); c <= nc; c += ku_threads()) {
+        cxadj[c] = cx[c];
+        if (c == nc)
+            continue;
+        int64_t w = 0;
         for (int32_t i = gptr[c]; i < gptr[c + 1]; i++)
-            s += vwgt[members[i]];
-        cvwgt[c] = s;
+            w += vwgt[members[i]];
+        cvwgt[c] = w;
     }
 }
 
@@ -475,131 +460,75 @@ static int team_size(int64_t nnz, int32_t nc)
     return want <= 8 ? 8 : want <= 16 ? 16 : 32;
 }
 
-/* Device temporaries of one contraction. The O(n) arrays come from two
- * allocations, each carved into 256-byte aligned arrays: `keep` (error flag,
- * summary, group offsets, row bounds, coarse row offsets: alive to the end)
- * and `scan` (member row places, sorted row offsets, row lengths: freed
- * before the coarse graph is allocated); the group sort's four buffers stay
- * separate (its result may end in either of a pair). One CubScratch serves
- * every CUB call. Fewer allocations: less host time per level. */
+/* Device temporaries of one contraction, all in the device workspace
+ * (device.h), carved once per call from sizes known at its start: the group
+ * sort's four buffers (its result may end in either of a pair), group
+ * offsets, member row places, row bounds, sorted-row offsets, row lengths,
+ * coarse row offsets cx (nc + 1, then the error flags and the sorted rows'
+ * entry count: the summary) and the row buffers (nnz entries). Rows above
+ * hash_max take a second, nested workspace for their gathered and sorted
+ * entries, sized once their count is known. Nothing is allocated but the
+ * coarse graph. */
 struct contract_temps {
-    int32_t *kin = nullptr, *vin = nullptr, *skey = nullptr, *members = nullptr;
-    void *keep = nullptr, *scan = nullptr;
-    int32_t *bad = nullptr, *gptr = nullptr;
-    int64_t *info = nullptr, *segoff = nullptr, *cx = nullptr, *pos = nullptr, *big = nullptr, *cnt = nullptr;
-    int32_t *rkey = nullptr, *key_in = nullptr, *key = nullptr;
+    int32_t *kin = nullptr, *vin = nullptr, *skey = nullptr, *members = nullptr, *gptr = nullptr;
+    int64_t *pos = nullptr, *segoff = nullptr, *big = nullptr, *cnt = nullptr, *cx = nullptr;
+    int32_t *rkey = nullptr;
     double *rw = nullptr;
-    void *ref_in = nullptr, *ref = nullptr;
-    CubScratch cub;
-    ~contract_temps()
-    {
-        void *all[] = {kin, vin, skey, members, keep, scan, rkey, key_in, key, rw, ref_in, ref};
-        for (void *p : all)
-            device_free(p);
-    }
 };
 
-static size_t round256(size_t bytes)
-{
-    return (bytes + 255) & ~(size_t)255;
-}
-
-/* The next `count` elements of T at *at (an arena), advancing it. */
-template <class T>
-static T *carve(char *&at, size_t count)
-{
-    T *p = reinterpret_cast<T *>(at);
-    at += round256(count * sizeof(T));
-    return p;
-}
-
-/* Runs a CUB device algorithm f(temp, bytes) in the temps' scratch. */
-template <class F>
-static int cub_in(CubScratch &cs, F &&f, const char *what, coarsen_error *err)
-{
-    if (int rc = cs.reserve(f, what, err))
-        return rc;
-    size_t bytes = cs.bytes;
-    cudaError_t code = f(cs.p, bytes);
-    if (code != cudaSuccess)
-        return device_cuda_fail(err, code, what, __FILE__, __LINE__);
-    return 0;
-}
-
-template <class T>
-static void free_temp(T *&p)
-{
-    device_free(p);
-    p = nullptr;
-}
-
-/* Bits needed for keys in [0, nc). */
-static int key_bits(int32_t nc)
-{
-    int b = 1;
-    while (b < 31 && ((int64_t)1 << b) < nc)
-        b++;
-    return b;
-}
+/* The CUB calls of the main workspace (each a callable (temp, bytes), sized
+ * by Workspace::size_cub before the carve and run by run_cub after it). */
+struct contract_cub {
+    const coarsen_graph *g;
+    int32_t nc;
+    contract_temps &t;
+    cudaStream_t s;
+    cudaError_t group_sort(void *tmp, size_t &b, cub::DoubleBuffer<int32_t> &keys,
+                           cub::DoubleBuffer<int32_t> &vals) const
+    {
+        return cub::DeviceRadixSort::SortPairs(tmp, b, keys, vals, (int64_t)g->n, 0, ku_key_bits(nc), s);
+    }
+    cudaError_t member_scan(void *tmp, size_t &b) const
+    {
+        return cub::DeviceScan::ExclusiveSum(tmp, b, t.pos, (int64_t)g->n + 1, s);
+    }
+    cudaError_t row_scan(void *tmp, size_t &b) const /* row lengths -> coarse row offsets */
+    {
+        return cub::DeviceScan::ExclusiveSum(tmp, b, t.cnt, t.cx, (int64_t)nc + 1, s);
+    }
+    cudaError_t big_scan(void *tmp, size_t &b) const /* sorted rows' sizes -> their offsets */
+    {
+        return cub::DeviceScan::ExclusiveSum(tmp, b, t.big, (int64_t)nc + 1, s);
+    }
+};
 
 /* Steps 1-2: groups (t.skey, t.members, t.gptr), the places of the members'
  * rows (t.pos), row bounds (t.segoff) and the sorted rows' sizes (t.big). */
 static int contract_groups(const coarsen_graph *g, const int32_t *cmap, int32_t nc, int64_t hash_max,
-                           contract_temps &t, coarsen_error *err)
+                           contract_temps &t, Workspace &w, const contract_cub &cc, coarsen_error *err)
 {
     const int32_t n = g->n;
     cudaStream_t s = device_stream();
-    const size_t v = (size_t)nc + 1;
-    char *at = nullptr;
-    if (int rc = dalloc(&at, 2 * round256(32) + round256(4 * v) + 2 * round256(8 * v), "contraction arrays", err))
-        return rc;
-    t.keep = at;
-    t.bad = carve<int32_t>(at, 8);
-    t.info = carve<int64_t>(at, 4);
-    t.gptr = carve<int32_t>(at, v);
-    t.segoff = carve<int64_t>(at, v);
-    t.cx = carve<int64_t>(at, v);
-    if (int rc = dalloc(&t.kin, (size_t)n, "coarse ids", err))
-        return rc;
-    if (int rc = dalloc(&t.vin, (size_t)n, "fine ids", err))
-        return rc;
-    if (int rc = dalloc(&t.skey, (size_t)n, "sorted coarse ids", err))
-        return rc;
-    if (int rc = dalloc(&t.members, (size_t)n, "group members", err))
-        return rc;
-    CUDA_TRY(err, cudaMemsetAsync(t.bad, 0, sizeof *t.bad, s));
-    k_check_map<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, cmap, nc, t.kin, t.vin, t.bad);
+    int64_t *flags = t.cx + nc + 1;
+    CUDA_TRY(err, cudaMemsetAsync(flags, 0, 2 * sizeof *flags, s)); /* flags, sorted rows' entries */
+    k_check_map<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, cmap, nc, t.kin, t.vin, flags);
     CUDA_LAUNCH_TRY(err);
     /* double buffers: CUB keeps no copy of its own */
     cub::DoubleBuffer<int32_t> dkeys(t.kin, t.skey), dvals(t.vin, t.members);
-    int bits = key_bits(nc);
-    if (int rc = cub_in(t.cub, [&](void *tmp, size_t &b) {
-            return cub::DeviceRadixSort::SortPairs(tmp, b, dkeys, dvals, (int64_t)n, 0, bits, s);
-        }, "group sort", err))
+    if (int rc = w.run_cub([&](void *tmp, size_t &b) { return cc.group_sort(tmp, b, dkeys, dvals); }, "group sort",
+                           err))
         return rc;
     t.skey = dkeys.Current();
     t.kin = dkeys.Alternate();
     t.members = dvals.Current();
     t.vin = dvals.Alternate();
-    free_temp(t.kin);
-    free_temp(t.vin);
-    k_group_ptr<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, s>>>(n, t.skey, nc, t.gptr, t.bad);
+    k_groups<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, s>>>(n, t.skey, t.members, g->xadj, nc, t.gptr, t.pos,
+                                                             flags);
     CUDA_LAUNCH_TRY(err);
-
-    if (int rc = dalloc(&at, round256(8 * ((size_t)n + 1)) + 2 * round256(8 * v), "contraction row arrays", err))
-        return rc;
-    t.scan = at;
-    t.pos = carve<int64_t>(at, (size_t)n + 1);
-    t.big = carve<int64_t>(at, v);
-    t.cnt = carve<int64_t>(at, v);
-    k_member_degrees<<<ku_blocks((int64_t)n + 1), KU_THREADS, 0, s>>>(n, t.members, g->xadj, t.pos);
-    CUDA_LAUNCH_TRY(err);
-    if (int rc = cub_in(t.cub, [&](void *tmp, size_t &b) {
-            return cub::DeviceScan::ExclusiveSum(tmp, b, t.pos, (int64_t)n + 1, s);
-        }, "member row scan", err))
+    if (int rc = w.run_cub([&](void *tmp, size_t &b) { return cc.member_scan(tmp, b); }, "member row scan", err))
         return rc;
     k_row_bounds<<<ku_blocks((int64_t)nc + 1), KU_THREADS, 0, s>>>(nc, t.gptr, t.pos, hash_max, t.segoff, t.big,
-                                                                    t.cnt);
+                                                                    t.cnt, flags + 1);
     CUDA_LAUNCH_TRY(err);
     return COARSEN_OK;
 }
@@ -633,107 +562,97 @@ static int hashed_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc, 
 }
 
 /* Scan of the row lengths t.cnt into t.cx, and the summary copied to the
- * host: h[0] error flags, h[1] entries of the sorted rows, h[2] coarse nnz. */
-static int scan_and_summary(int32_t nc, contract_temps &t, int64_t h[3], coarsen_error *err)
+ * host: h[0] coarse nnz, h[1] error flags, h[2] entries of the sorted rows. */
+static int scan_and_summary(int32_t nc, const contract_temps &t, Workspace &w, const contract_cub &cc,
+                            int64_t h[3], coarsen_error *err)
 {
     cudaStream_t s = device_stream();
-    if (int rc = cub_in(t.cub, [&](void *tmp, size_t &b) {
-            return cub::DeviceScan::ExclusiveSum(tmp, b, t.cnt, t.cx, (int64_t)nc + 1, s);
-        }, "coarse row scan", err))
+    if (int rc = w.run_cub([&](void *tmp, size_t &b) { return cc.row_scan(tmp, b); }, "coarse row scan", err))
         return rc;
-    k_summary<<<1, 1, 0, s>>>(nc, t.bad, t.big, t.cx, t.info);
-    CUDA_LAUNCH_TRY(err);
-    CUDA_TRY(err, cudaMemcpyAsync(h, t.info, 3 * sizeof *h, cudaMemcpyDeviceToHost, s));
+    CUDA_TRY(err, cudaMemcpyAsync(h, t.cx + nc, 3 * sizeof *h, cudaMemcpyDeviceToHost, s));
     CUDA_TRY(err, cudaStreamSynchronize(s));
     return COARSEN_OK;
 }
 
-/* Steps 3-4 with fine entry indices of type Ref for the sorted rows
- * (uint32_t when nnz fits, halving the sort's value buffers). Every row is
- * built once, at its bound's place in the row buffers (t.rkey, t.rw: nnz
- * entries); the coarse graph, allocated at its exact size once the lengths
- * are known, is then copied from them. */
+/* Rows above hash_max (big_entries fine entries in all), in a nested
+ * workspace: gathered, stably sorted by coarse neighbour per row, runs
+ * summed into the row buffers; then the row lengths scanned again (h). */
 template <class Ref>
-static int contract_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc, int64_t hash_max,
-                         coarsen_graph **out, contract_temps &t, coarsen_error *err)
+static int sorted_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc, int64_t big_entries,
+                       contract_temps &t, Workspace &w, const contract_cub &cc, int64_t h[3], coarsen_error *err)
 {
     const int32_t n = g->n;
     cudaStream_t s = device_stream();
-    const int team = team_size(g->nnz, nc);
+    if (int rc = w.run_cub([&](void *tmp, size_t &b) { return cc.big_scan(tmp, b); }, "sorted row scan", err))
+        return rc;
+    int32_t *key_in = nullptr, *key = nullptr;
+    Ref *ref_in = nullptr, *ref = nullptr;
+    Workspace ws;
+    ws.take(&key_in, (size_t)big_entries);
+    ws.take(&key, (size_t)big_entries);
+    ws.take(&ref_in, (size_t)big_entries);
+    ws.take(&ref, (size_t)big_entries);
+    cub::DoubleBuffer<int32_t> dkeys(key_in, key);
+    cub::DoubleBuffer<Ref> drefs(ref_in, ref);
+    auto sort = [&](void *tmp, size_t &b) {
+        return cub::DeviceSegmentedSort::StableSortPairs(tmp, b, dkeys, drefs, big_entries, (int64_t)nc, t.big,
+                                                         t.big + 1, s);
+    };
+    if (int rc = ws.size_cub(sort, err))
+        return rc;
+    if (int rc = ws.carve("contraction's sorted rows", err))
+        return rc;
+    dkeys = cub::DoubleBuffer<int32_t>(key_in, key);
+    drefs = cub::DoubleBuffer<Ref>(ref_in, ref);
+    k_gather_big<Ref><<<ku_blocks(n, KU_WARP), KU_THREADS, 0, s>>>(n, t.members, t.skey, t.pos, t.segoff, t.big,
+                                                                   g->xadj, g->adj, cmap, nc, key_in, ref_in);
+    CUDA_LAUNCH_TRY(err);
+    if (int rc = ws.run_cub(sort, "segmented sort", err))
+        return rc;
+    const unsigned sb = (int64_t)nc < (int64_t)ROW_BLOCKS_MAX ? (unsigned)nc : ROW_BLOCKS_MAX;
+    k_rows_sorted<Ref><<<sb, KU_THREADS, 0, s>>>(nc, t.big, t.segoff, dkeys.Current(), drefs.Current(), g->ewgt,
+                                                 t.cnt, t.rkey, t.rw);
+    CUDA_LAUNCH_TRY(err);
+    return scan_and_summary(nc, t, w, cc, h, err);
+}
 
-    if (int rc = dalloc(&t.rkey, (size_t)g->nnz, "coarse row buffer", err))
-        return rc;
-    if (int rc = dalloc(&t.rw, (size_t)g->nnz, "coarse row buffer", err))
-        return rc;
+/* Steps 3-4. Every row is built once, at its bound's place in the row
+ * buffers (t.rkey, t.rw: nnz entries); the coarse graph, allocated at its
+ * exact size once the lengths are known, is then copied from them. */
+static int contract_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc, int64_t hash_max,
+                         coarsen_graph **out, contract_temps &t, Workspace &w, const contract_cub &cc,
+                         coarsen_error *err)
+{
+    cudaStream_t s = device_stream();
+    const int team = team_size(g->nnz, nc);
     if (int rc = hashed_rows(g, cmap, nc, team, hash_max, t, err))
         return rc;
-    /* t.big becomes the sorted rows' offsets in their gathered array */
-    if (int rc = cub_in(t.cub, [&](void *tmp, size_t &b) {
-            return cub::DeviceScan::ExclusiveSum(tmp, b, t.big, (int64_t)nc + 1, s);
-        }, "sorted row scan", err))
-        return rc;
     int64_t h[3] = {0, 0, 0};
-    if (int rc = scan_and_summary(nc, t, h, err))
+    if (int rc = scan_and_summary(nc, t, w, cc, h, err))
         return rc;
-    if (h[0] & 1)
+    if (h[1] & 1)
         return error_set(err, COARSEN_ERR_INPUT, "contract: cmap has values outside [0, %d)", nc);
-    if (h[0] & 2)
+    if (h[1] & 2)
         return error_set(err, COARSEN_ERR_INPUT, "contract: cmap is not onto [0, %d): a coarse vertex has no member", nc);
-
-    /* rows above hash_max: gather, stable segmented sort, sum the runs */
-    const int64_t big_entries = h[1];
-    if (big_entries > 0) {
-        Ref *ref_in = nullptr, *ref = nullptr;
-        if (int rc = dalloc(&t.key_in, (size_t)big_entries, "gathered keys", err))
+    /* rows above hash_max: gather, stable segmented sort, sum the runs
+     * (entry indices as uint32_t when nnz fits, halving the sort's values) */
+    if (h[2] > 0) {
+        int rc = g->nnz <= (int64_t)UINT32_MAX ? sorted_rows<uint32_t>(g, cmap, nc, h[2], t, w, cc, h, err)
+                                               : sorted_rows<uint64_t>(g, cmap, nc, h[2], t, w, cc, h, err);
+        if (rc)
             return rc;
-        if (int rc = dalloc(&ref_in, (size_t)big_entries, "gathered entry indices", err))
-            return rc;
-        t.ref_in = ref_in;
-        k_gather_big<Ref><<<ku_blocks(n, KU_WARP), KU_THREADS, 0, s>>>(n, t.members, t.skey, t.pos, t.segoff, t.big,
-                                                                       g->xadj, g->adj, cmap, nc, t.key_in, ref_in);
-        CUDA_LAUNCH_TRY(err);
-        if (int rc = dalloc(&t.key, (size_t)big_entries, "sorted keys", err))
-            return rc;
-        if (int rc = dalloc(&ref, (size_t)big_entries, "sorted entry indices", err))
-            return rc;
-        t.ref = ref;
-        cub::DoubleBuffer<int32_t> dkeys(t.key_in, t.key);
-        cub::DoubleBuffer<Ref> drefs(ref_in, ref);
-        if (int rc = cub_in(t.cub, [&](void *tmp, size_t &b) {
-                return cub::DeviceSegmentedSort::StableSortPairs(tmp, b, dkeys, drefs, big_entries, (int64_t)nc,
-                                                                 t.big, t.big + 1, s);
-            }, "segmented sort", err))
-            return rc;
-        t.key = dkeys.Current();
-        t.ref = ref = drefs.Current();
-        t.key_in = dkeys.Alternate();
-        t.ref_in = drefs.Alternate();
-        free_temp(t.key_in);
-        free_temp(t.ref_in);
-        const unsigned sb = (int64_t)nc < (int64_t)ROW_BLOCKS_MAX ? (unsigned)nc : ROW_BLOCKS_MAX;
-        k_rows_sorted<Ref><<<sb, KU_THREADS, 0, s>>>(nc, t.big, t.segoff, t.key, ref, g->ewgt, t.cnt, t.rkey, t.rw);
-        CUDA_LAUNCH_TRY(err);
-        if (int rc = scan_and_summary(nc, t, h, err))
-            return rc;
-        free_temp(t.key);
-        device_free(t.ref);
-        t.ref = nullptr;
     }
-    free_temp(t.skey);
-    free_temp(t.scan); /* pos, big, cnt */
 
     /* the coarse graph at its exact size, copied from the row buffers */
     coarsen_graph *cg = nullptr;
-    if (int rc = device_graph_alloc(nc, h[2], &cg, err))
+    if (int rc = device_graph_alloc(nc, h[0], &cg, err))
         return rc;
     cg->integral_weights = g->integral_weights;
     int rc = [&]() -> int {
-        CUDA_TRY(err, cudaMemcpyAsync(cg->xadj, t.cx, ((size_t)nc + 1) * sizeof *cg->xadj, cudaMemcpyDeviceToDevice,
-                                      s));
-        k_compact_rows<<<ku_blocks(nc, 8), KU_THREADS, 0, s>>>(nc, t.segoff, cg->xadj, t.rkey, t.rw, cg->adj,
-                                                                cg->ewgt);
+        k_coarse_vertices<<<ku_blocks((int64_t)nc + 1), KU_THREADS, 0, s>>>(nc, t.cx, t.gptr, t.members, g->vwgt,
+                                                                             cg->xadj, cg->vwgt);
         CUDA_LAUNCH_TRY(err);
-        k_coarse_vwgt<<<ku_blocks(nc), KU_THREADS, 0, s>>>(nc, t.gptr, t.members, g->vwgt, cg->vwgt);
+        k_compact_rows<<<ku_blocks(nc, 8), KU_THREADS, 0, s>>>(nc, t.segoff, t.cx, t.rkey, t.rw, cg->adj, cg->ewgt);
         CUDA_LAUNCH_TRY(err);
         if (!g->integral_weights) { /* integer sums agree already */
             k_mirror_weights<<<ku_blocks(nc, KU_WARP), KU_THREADS, 0, s>>>(nc, cg->xadj, cg->adj, cg->ewgt);
@@ -764,11 +683,35 @@ extern "C" int contract_gpu(const coarsen_graph *g, const int32_t *d_cmap, int32
         CUDA_TRY(err, cudaMemsetAsync((*out)->xadj, 0, sizeof *(*out)->xadj, device_stream()));
         return COARSEN_OK;
     }
-    const int64_t hash_max = g_hash_max;
+    const size_t n = (size_t)g->n, v = (size_t)nc + 1;
     contract_temps t;
-    if (int rc = contract_groups(g, d_cmap, nc, hash_max, t, err))
+    Workspace w;
+    w.take(&t.kin, n);
+    w.take(&t.vin, n);
+    w.take(&t.skey, n);
+    w.take(&t.members, n);
+    w.take(&t.gptr, v);
+    w.take(&t.pos, n + 1);
+    w.take(&t.segoff, v);
+    w.take(&t.big, v);
+    w.take(&t.cnt, v);
+    w.take(&t.cx, v + 2);
+    w.take(&t.rkey, (size_t)g->nnz);
+    w.take(&t.rw, (size_t)g->nnz);
+    const contract_cub cc{g, nc, t, device_stream()};
+    cub::DoubleBuffer<int32_t> none_k, none_v; /* the size query reads no buffer */
+    if (int rc = w.size_cub([&](void *tmp, size_t &b) { return cc.group_sort(tmp, b, none_k, none_v); }, err))
         return rc;
-    if (g->nnz <= (int64_t)UINT32_MAX)
-        return contract_rows<uint32_t>(g, d_cmap, nc, hash_max, out, t, err);
-    return contract_rows<uint64_t>(g, d_cmap, nc, hash_max, out, t, err);
+    if (int rc = w.size_cub([&](void *tmp, size_t &b) { return cc.member_scan(tmp, b); }, err))
+        return rc;
+    if (int rc = w.size_cub([&](void *tmp, size_t &b) { return cc.row_scan(tmp, b); }, err))
+        return rc;
+    if (int rc = w.size_cub([&](void *tmp, size_t &b) { return cc.big_scan(tmp, b); }, err))
+        return rc;
+    if (int rc = w.carve("contraction", err))
+        return rc;
+    const int64_t hash_max = g_hash_max;
+    if (int rc = contract_groups(g, d_cmap, nc, hash_max, t, w, cc, err))
+        return rc;
+    return contract_rows(g, d_cmap, nc, hash_max, out, t, w, cc, err);
 }

@@ -1,6 +1,6 @@
 /* contract_gpu_memory.h — the device memory and the paths of the GPU
- * contraction (contract.cu): an upper bound on what one contract_gpu call
- * allocates, for callers that keep other data on the device
+ * contraction (contract.cu): upper bounds on what one contract_gpu call
+ * takes from the device workspace and allocates, for callers that keep other data on the device
  * (coarsen/hierarchy.c), and the thresholds that send each coarse row to a
  * team, a warp's hash table or the segmented sort, which tests set so that
  * every path meets every shape and the benchmark sets to measure them (the
@@ -15,10 +15,16 @@
 extern "C" {
 #endif
 
-/* Upper bound on the device bytes contract_gpu allocates (temporaries and the
- * coarse graph together, at the worst moment) to contract a graph of n
- * vertices and nnz entries, whatever the map; its inputs (the fine graph and
- * the map) are not included. */
+/* Upper bounds for a graph of n vertices and nnz entries, whatever the map;
+ * its inputs (the fine graph and the map) not included. The contraction's
+ * temporaries all live in the device workspace (device/device.h): the main
+ * buffer, at most contract_gpu_rows_bytes, and for rows above hash_max the
+ * nested one; contract_gpu_workspace_bytes bounds both together.
+ * contract_gpu_peak_bytes bounds what one contract_gpu call allocates when
+ * the workspace starts empty: that and the coarse graph, its one allocation
+ * of its own. */
+int64_t contract_gpu_rows_bytes(int32_t n, int64_t nnz);
+int64_t contract_gpu_workspace_bytes(int32_t n, int64_t nnz);
 int64_t contract_gpu_peak_bytes(int32_t n, int64_t nnz);
 
 /* Paths of later contract_gpu calls in this process, by a coarse row's bound

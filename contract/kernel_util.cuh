@@ -1,6 +1,6 @@
-/* kernel_util.cuh — launch geometry shared by the contraction and two-hop
- * kernels: grid-stride loops over int64 item counts, one thread or one warp
- * per item. */
+/* kernel_util.cuh — launch geometry shared by the contraction, two-hop and
+ * HEC kernels: grid-stride loops over int64 item counts, one thread or one
+ * warp per item; and the bit range of their radix sorts. */
 #ifndef CONTRACT_KERNEL_UTIL_CUH
 #define CONTRACT_KERNEL_UTIL_CUH
 
@@ -17,6 +17,15 @@ static inline unsigned ku_blocks(int64_t items, int per_item = 1)
     int64_t b = (threads + KU_THREADS - 1) / KU_THREADS;
     const int64_t cap = (int64_t)1 << 18;
     return (unsigned)(b < 1 ? 1 : b > cap ? cap : b);
+}
+
+/* Bits a radix sort needs for keys in [0, bound): at least 1, at most 31. */
+static inline int ku_key_bits(int64_t bound)
+{
+    int b = 1;
+    while (b < 31 && ((int64_t)1 << b) < bound)
+        b++;
+    return b;
 }
 
 /* Grid-stride loop index and stride of the calling thread / warp. */

@@ -92,6 +92,10 @@ extern "C" cudaStream_t device_stream(void) { return g_stream; }
 
 extern "C" const char *device_name(void) { return g_name; }
 
+static size_t g_allocations; /* device_allocations */
+
+extern "C" size_t device_allocations(void) { return g_allocations; }
+
 extern "C" int device_alloc(void **ptr, size_t bytes, const char *what, coarsen_error *err)
 {
     *ptr = nullptr;
@@ -105,6 +109,7 @@ extern "C" int device_alloc(void **ptr, size_t bytes, const char *what, coarsen_
         return error_set(err, COARSEN_ERR_NOMEM, "GPU out of memory allocating %zu bytes for %s (%zu of %zu free): %s",
                          bytes, what, free_b, total_b, cudaGetErrorString(code));
     }
+    g_allocations++;
     return COARSEN_OK;
 }
 
@@ -151,6 +156,15 @@ extern "C" void device_workspace_give(void)
 {
     if (g_workspace_held > 0)
         g_workspace_holder[--g_workspace_held] = nullptr;
+}
+
+extern "C" int device_workspace_reserve(size_t bytes, const char *what, coarsen_error *err)
+{
+    void *p = nullptr;
+    if (int rc = device_workspace_take(bytes, &p, what, err))
+        return rc;
+    device_workspace_give();
+    return COARSEN_OK;
 }
 
 extern "C" size_t device_workspace_bytes(void)

@@ -67,6 +67,11 @@ const char *device_name(void);
  *    frees the buffers not held. */
 int device_workspace_take(size_t bytes, void **ptr, const char *what, coarsen_error *err);
 void device_workspace_give(void);
+/* Grows the next buffer a take would get to at least bytes now (a take
+ * and a give): a caller that knows the largest need of the phases to come
+ * (the hierarchy, before a level) spares them replacing it one after the
+ * other as each needs more. */
+int device_workspace_reserve(size_t bytes, const char *what, coarsen_error *err);
 size_t device_workspace_bytes(void);
 void device_workspace_release(void);
 
@@ -117,6 +122,9 @@ size_t device_memory_free(void);
 size_t device_peak_bytes(void);
 size_t device_used_bytes(void);
 void device_reset_peak(void);
+/* Successful device_alloc calls so far in this process: what shows that a
+ * phase run again allocates nothing (tests/test_device_workspace.c). */
+size_t device_allocations(void);
 
 /* A device graph (on_device = 1) with arrays for n vertices and nnz entries;
  * freed with coarsen_graph_free. */

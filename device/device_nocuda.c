@@ -14,6 +14,7 @@ int device_gpu_count(void) { return 0; }
 const char *device_name(void) { return "cpu"; }
 size_t device_peak_bytes(void) { return 0; }
 size_t device_used_bytes(void) { return 0; }
+size_t device_allocations(void) { return 0; }
 size_t device_memory_free(void) { return 0; }
 void device_reset_peak(void) {}
 void device_free(void *ptr) { (void)ptr; }
@@ -25,6 +26,12 @@ int device_workspace_take(size_t bytes, void **ptr, const char *what, coarsen_er
 {
     (void)bytes, (void)what;
     *ptr = NULL;
+    return device_unavailable(err);
+}
+
+int device_workspace_reserve(size_t bytes, const char *what, coarsen_error *err)
+{
+    (void)bytes, (void)what;
     return device_unavailable(err);
 }
 

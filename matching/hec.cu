@@ -40,7 +40,8 @@
 #include <thrust/iterator/counting_iterator.h>
 
 
-enum { HEC_GROUPED = 0, HEC_BLOCKED = 1, HEC_ROUNDS = 2, HEC_JOINED = 3, HEC_COUNTS = 4 };
+/* HEC's counters, then two-hop's (match_gpu.cuh: TWO_HOP_*): one copy. */
+enum { HEC_GROUPED = 0, HEC_BLOCKED = 1, HEC_ROUNDS = 2, HEC_JOINED = 3, HEC_TWO_HOP = 4, HEC_COUNTS = 4 + TWO_HOP_COUNTS };
 
 /* A round whose leaders each have at most HEC_BUCKET candidates orders them
  * by a walk over each leader's bucket (O(HEC_BUCKET) per candidate) instead
@@ -475,15 +476,6 @@ __global__ void k_number(int32_t n, const int32_t *leader, const int32_t *id, co
     warp_count(blocked, &counts[HEC_BLOCKED]);
 }
 
-/* The bits of a vertex id below n (at least 1): the leader sort's range. */
-static int id_bits(int32_t n)
-{
-    int b = 1;
-    while (b < 31 && (1LL << b) < (int64_t)n)
-        b++;
-    return b;
-}
-
 /* The arrays of one run and its CUB storage, in the device workspace for
  * the whole run (steps 1-2 and step 4's two-hop, which run inside it, take
  * the nested workspace). */
@@ -496,7 +488,7 @@ struct HecWork {
     uint8_t *multi = nullptr;
     int32_t *nsel = nullptr; /* the partition's two counts, then the largest bucket */
     unsigned long long *counts = nullptr;
-    int bits = 1; /* id_bits(n) */
+    int bits = 1; /* of a vertex id below n: the leader sort's range */
     Workspace ws;
 };
 
@@ -536,7 +528,7 @@ static cudaError_t numbering(void *tmp, size_t &b, const HecWork &W, int32_t n)
 static int hec_plan(int32_t n, HecWork &W, coarsen_error *err)
 {
     const size_t m = (size_t)n + 1;
-    W.bits = id_bits(n);
+    W.bits = ku_key_bits(n);
     int32_t **ints[] = {&W.choice, &W.leader, &W.pending, &W.mate, &W.cand,
                         &W.idx, &W.perm1, &W.perm, &W.lead1, &W.lead, &W.bcnt};
     for (int32_t **p : ints)
@@ -650,8 +642,7 @@ static int join_round(const coarsen_graph *g, int64_t cap, HecWork &W, int32_t *
 
 /* Step 4 (hec_cpu.c: pair_alone); leaves flag[v] = v leads a group in
  * W.idx and multi set at the leaders of groups of two or more. */
-static int pair_alone(const coarsen_graph *g, const matching_opts *opts, HecWork &W, hec_stats *st,
-                      coarsen_error *err)
+static int pair_alone(const coarsen_graph *g, const matching_opts *opts, HecWork &W, coarsen_error *err)
 {
     cudaStream_t s = device_stream();
     const int32_t n = g->n;
@@ -679,15 +670,10 @@ static int pair_alone(const coarsen_graph *g, const matching_opts *opts, HecWork
         CUDA_LAUNCH_TRY(err);
     }
     const two_hop_opts th = {opts->max_vertex_weight, opts->relatives_threshold};
-    two_hop_stats ts;
-    if (int rc = two_hop_gpu(g, &th, W.mate, &ts, err))
+    if (int rc = two_hop_gpu_queued(g, &th, W.mate, W.counts + HEC_TWO_HOP, err)) /* its counts come with ours */
         return rc;
     k_join_pairs<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.mate, W.leader, W.multi, W.idx);
     CUDA_LAUNCH_TRY(err);
-    st->island_pairs = ts.island_pairs; /* and step 4a's joined islands, counted on the device */
-    st->leaf_pairs = ts.leaf_pairs;
-    st->twin_pairs = ts.twin_pairs;
-    st->relative_pairs = ts.relative_pairs;
     return COARSEN_OK;
 }
 
@@ -745,7 +731,7 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
             break;
         st->rounds++;
     }
-    if (int rc = pair_alone(g, opts, W, st, err))
+    if (int rc = pair_alone(g, opts, W, err))
         return rc;
     CUDA_TRY(err, cudaMemsetAsync(W.idx + n, 0, sizeof *W.idx, s)); /* the sum's last term: perm[n] = nc */
     if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return numbering(t, b, W, n); }, "HEC numbering", err))
@@ -757,9 +743,12 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
     CUDA_TRY(err, cudaMemcpyAsync(nc, W.perm + n, sizeof *nc, cudaMemcpyDeviceToHost, s));
     CUDA_TRY(err, cudaStreamSynchronize(s));
     st->rounds += (int)h[HEC_ROUNDS];
-    st->island_pairs += (int64_t)h[HEC_JOINED];
     st->grouped = (int64_t)h[HEC_GROUPED];
     st->cap_blocked = (int64_t)h[HEC_BLOCKED];
+    st->island_pairs = (int64_t)(h[HEC_TWO_HOP + TWO_HOP_ISLAND] + h[HEC_JOINED]); /* two-hop's and step 4a's */
+    st->leaf_pairs = (int64_t)h[HEC_TWO_HOP + TWO_HOP_LEAF];
+    st->twin_pairs = (int64_t)h[HEC_TWO_HOP + TWO_HOP_TWIN];
+    st->relative_pairs = (int64_t)h[HEC_TWO_HOP + TWO_HOP_RELATIVE];
     return COARSEN_OK;
 }
 

@@ -338,4 +338,14 @@ struct PointerOp {
     }
 };
 
+/* two_hop.cu: two_hop_gpu (matching/two_hop.h) without its closing round
+ * trip, for a caller that brings other figures back anyway (HEC): the
+ * counts go to d_counts[TWO_HOP_COUNTS] (device memory of the caller's,
+ * zeroed by the call), in the order below; the call returns with the work
+ * queued on the run's stream. */
+enum { TWO_HOP_LEAF = 0, TWO_HOP_TWIN = 1, TWO_HOP_RELATIVE = 2, TWO_HOP_ISLAND = 3, TWO_HOP_BLOCKED = 4, TWO_HOP_COUNTS = 5 };
+struct two_hop_opts;
+int two_hop_gpu_queued(const coarsen_graph *g, const two_hop_opts *opts, int32_t *d_mate,
+                       unsigned long long *d_counts, coarsen_error *err);
+
 #endif

@@ -20,7 +20,6 @@
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
-enum { PAIRS_LEAF = 0, PAIRS_TWIN = 1, PAIRS_RELATIVE = 2, PAIRS_ISLAND = 3, PAIRS_BLOCKED = 4, NCOUNTS = 5 };
 
 /* Unmatched, and (min_degree 1) with a neighbour. */
 struct is_candidate {
@@ -97,7 +96,7 @@ __global__ void k_pair_islands(int32_t m, const int32_t *order, const int32_t *i
         if (pair_eligible(cap, vwgt[u], vwgt[v])) {
             mate[u] = v;
             mate[v] = u;
-            atomicAdd(&counts[PAIRS_ISLAND], 1ull);
+            atomicAdd(&counts[TWO_HOP_ISLAND], 1ull);
         }
     }
 }
@@ -159,7 +158,7 @@ __global__ void k_pair_classes(int32_t m, const int32_t *order, const int32_t *i
             }
         }
         if (pairs)
-            atomicAdd(&counts[kind >= 0 ? kind : deg == 1 ? PAIRS_LEAF : PAIRS_TWIN], pairs);
+            atomicAdd(&counts[kind >= 0 ? kind : deg == 1 ? TWO_HOP_LEAF : TWO_HOP_TWIN], pairs);
     }
 }
 
@@ -176,7 +175,7 @@ __global__ void k_cap_blocked(int32_t m, const int32_t *ids, const int64_t *xadj
         for (int64_t e = xadj[v] + ku_lane(); e < xadj[v + 1] && !found; e += KU_WARP)
             found = mate[adj[e]] == -1;
         if (__any_sync(0xffffffffu, found) && ku_lane() == 0)
-            atomicAdd(&counts[PAIRS_BLOCKED], 1ull);
+            atomicAdd(&counts[TWO_HOP_BLOCKED], 1ull);
     }
 }
 
@@ -198,11 +197,13 @@ static cudaError_t hash_sort(void *tmp, size_t &b, const two_hop_temps &t, int32
                                            (int)(sizeof *t.hash * 8), device_stream());
 }
 
-/* Sorts (deg, vals) by deg into (deg_sorted, order). */
-static cudaError_t degree_sort(void *tmp, size_t &b, const two_hop_temps &t, const int32_t *vals, int32_t m)
+/* Sorts (deg, vals) by the low `bits` bits of deg into (deg_sorted, order)
+ * (every key below 2^bits; a hub, -1 when none, needs all 32). */
+static cudaError_t degree_sort(void *tmp, size_t &b, const two_hop_temps &t, const int32_t *vals, int32_t m,
+                               int bits = 32)
 {
-    return cub::DeviceRadixSort::SortPairs(tmp, b, t.deg, t.deg_sorted, vals, t.order, (int64_t)m, 0,
-                                           (int)(sizeof *t.deg * 8), device_stream());
+    return cub::DeviceRadixSort::SortPairs(tmp, b, t.deg, t.deg_sorted, vals, t.order, (int64_t)m, 0, bits,
+                                           device_stream());
 }
 
 static int plan(const coarsen_graph *g, int32_t *mate, two_hop_temps &t, coarsen_error *err)
@@ -210,7 +211,7 @@ static int plan(const coarsen_graph *g, int32_t *mate, two_hop_temps &t, coarsen
     const size_t n = (size_t)g->n;
     t.ws.take(&t.ids, n);
     t.ws.take(&t.nsel, 1);
-    t.ws.take(&t.counts, NCOUNTS);
+    t.ws.take(&t.counts, TWO_HOP_COUNTS);
     t.ws.take(&t.hash, n);
     t.ws.take(&t.hash_sorted, n);
     t.ws.take(&t.idx, n);
@@ -245,7 +246,8 @@ static int islands_leaves_twins(const coarsen_graph *g, int64_t cap, int32_t *ma
         return rc;
     k_degrees<<<ku_blocks(m), KU_THREADS, 0, device_stream()>>>(m, t.order1, t.ids, g->xadj, t.deg);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = t.ws.run_cub([&](void *tmp, size_t &b) { return degree_sort(tmp, b, t, t.order1, m); },
+    const int bits = ku_key_bits(g->nnz + 1); /* a degree is at most nnz: fewer passes on small levels */
+    if (int rc = t.ws.run_cub([&](void *tmp, size_t &b) { return degree_sort(tmp, b, t, t.order1, m, bits); },
                               "two-hop degree sort", err))
         return rc;
     k_pair_islands<<<ku_blocks((m + 1) / 2), KU_THREADS, 0, device_stream()>>>(m, t.order, t.ids, t.deg_sorted,
@@ -281,20 +283,26 @@ static int relatives(const coarsen_graph *g, int64_t cap, int32_t *mate, int32_t
     k_hub_starts<<<ku_blocks(r), KU_THREADS, 0, device_stream()>>>(r, t.deg_sorted, t.start);
     CUDA_LAUNCH_TRY(err);
     k_pair_classes<<<ku_blocks(r), KU_THREADS, 0, device_stream()>>>(r, t.order, t.rids, t.start, g->xadj, g->vwgt,
-                                                                     cap, PAIRS_RELATIVE, mate, t.counts);
+                                                                     cap, TWO_HOP_RELATIVE, mate, t.counts);
     CUDA_LAUNCH_TRY(err);
     return COARSEN_OK;
 }
 
+/* The rules on g, their counts added up in d_counts (device, TWO_HOP_COUNTS,
+ * zeroed here; nullptr: t.counts, in the workspace); counts[] (host)
+ * receives them only when the relatives rule needs them on the way. */
 static int two_hop_gpu_run(const coarsen_graph *g, const two_hop_opts *o, int32_t *mate,
-                           unsigned long long counts[NCOUNTS], two_hop_temps &t, coarsen_error *err)
+                           unsigned long long *d_counts, unsigned long long counts[TWO_HOP_COUNTS], two_hop_temps &t,
+                           coarsen_error *err)
 {
     const int32_t n = g->n;
     const int64_t cap = o->max_vertex_weight;
     int32_t m = 0;
     if (int rc = plan(g, mate, t, err))
         return rc;
-    CUDA_TRY(err, cudaMemsetAsync(t.counts, 0, NCOUNTS * sizeof *t.counts, device_stream()));
+    if (d_counts)
+        t.counts = d_counts;
+    CUDA_TRY(err, cudaMemsetAsync(t.counts, 0, TWO_HOP_COUNTS * sizeof *t.counts, device_stream()));
     if (int rc = select_counted(t.ws, thrust::counting_iterator<int32_t>(0), n, is_candidate{mate, g->xadj, 0}, t.ids,
                                 t.nsel, &m, "two-hop candidates", err))
         return rc;
@@ -303,8 +311,8 @@ static int two_hop_gpu_run(const coarsen_graph *g, const two_hop_opts *o, int32_
             return rc;
         /* at most m stay unmatched: no round trip when m is under the threshold */
         if ((double)m > o->relatives_threshold * (double)n) {
-            CUDA_TRY(err, stream_copy(counts, t.counts, NCOUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
-            int64_t unmatched = m - 2 * (int64_t)(counts[PAIRS_LEAF] + counts[PAIRS_TWIN] + counts[PAIRS_ISLAND]);
+            CUDA_TRY(err, stream_copy(counts, t.counts, TWO_HOP_COUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
+            int64_t unmatched = m - 2 * (int64_t)(counts[TWO_HOP_LEAF] + counts[TWO_HOP_TWIN] + counts[TWO_HOP_ISLAND]);
             if ((double)unmatched > o->relatives_threshold * (double)n)
                 if (int rc = relatives(g, cap, mate, m, t, err))
                     return rc;
@@ -315,8 +323,21 @@ static int two_hop_gpu_run(const coarsen_graph *g, const two_hop_opts *o, int32_
                                                                                  t.counts);
         CUDA_LAUNCH_TRY(err);
     }
-    CUDA_TRY(err, stream_copy(counts, t.counts, NCOUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
     return COARSEN_OK;
+}
+
+int two_hop_gpu_queued(const coarsen_graph *g, const two_hop_opts *opts, int32_t *d_mate,
+                       unsigned long long *d_counts, coarsen_error *err)
+{
+    if (!g->on_device)
+        return error_set(err, COARSEN_ERR_INPUT, "two_hop_gpu needs a device graph");
+    if (g->n == 0) {
+        CUDA_TRY(err, cudaMemsetAsync(d_counts, 0, TWO_HOP_COUNTS * sizeof *d_counts, device_stream()));
+        return COARSEN_OK;
+    }
+    unsigned long long counts[TWO_HOP_COUNTS];
+    two_hop_temps t;
+    return two_hop_gpu_run(g, opts, d_mate, d_counts, counts, t, err);
 }
 
 extern "C" int two_hop_gpu(const coarsen_graph *g, const two_hop_opts *opts, int32_t *d_mate, two_hop_stats *stats,
@@ -327,18 +348,19 @@ extern "C" int two_hop_gpu(const coarsen_graph *g, const two_hop_opts *opts, int
         *stats = two_hop_stats{};
     if (!g->on_device)
         return error_set(err, COARSEN_ERR_INPUT, "two_hop_gpu needs a device graph");
-    unsigned long long counts[NCOUNTS] = {0, 0, 0, 0, 0};
+    unsigned long long counts[TWO_HOP_COUNTS] = {0, 0, 0, 0, 0};
     if (g->n > 0) {
         two_hop_temps t;
-        if (int rc = two_hop_gpu_run(g, opts, d_mate, counts, t, err))
+        if (int rc = two_hop_gpu_run(g, opts, d_mate, nullptr, counts, t, err))
             return rc;
+        CUDA_TRY(err, stream_copy(counts, t.counts, TWO_HOP_COUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
     }
     if (stats) {
-        stats->leaf_pairs = (int64_t)counts[PAIRS_LEAF];
-        stats->twin_pairs = (int64_t)counts[PAIRS_TWIN];
-        stats->relative_pairs = (int64_t)counts[PAIRS_RELATIVE];
-        stats->island_pairs = (int64_t)counts[PAIRS_ISLAND];
-        stats->cap_blocked = (int64_t)counts[PAIRS_BLOCKED];
+        stats->leaf_pairs = (int64_t)counts[TWO_HOP_LEAF];
+        stats->twin_pairs = (int64_t)counts[TWO_HOP_TWIN];
+        stats->relative_pairs = (int64_t)counts[TWO_HOP_RELATIVE];
+        stats->island_pairs = (int64_t)counts[TWO_HOP_ISLAND];
+        stats->cap_blocked = (int64_t)counts[TWO_HOP_BLOCKED];
         stats->ms = timer_ms() - t0;
     }
     return COARSEN_OK;

@@ -1,13 +1,14 @@
 /* test_device_workspace.c — the device workspace's contract (device.h): one
  * holder at a time, grow only, counted by the pool's figures, released on
- * demand; and what it is for: once a phase has grown it, running the phase
- * again allocates no device memory at all (the pool's high-water mark does
- * not move), with the same results. */
+ * demand; and what it is for: once a level's phases have grown it, running
+ * them again allocates no device memory but the coarse graphs (counted by
+ * device_allocations), with the same results. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "coarsen/graph_totals.h"
+#include "contract/contract.h"
 #include "device/device.h"
 #include "matching/hec.h"
 #include "matching/matching.h"
@@ -79,9 +80,22 @@ Test(device_workspace, one_holder_grow_only_counted_by_the_pool)
     cr_assert_eq(device_used_bytes(), used0, "release left %zu bytes", device_used_bytes() - used0);
 }
 
-/* Every per-level phase outside the contraction on g (matching, its weight,
- * two-hop, heavy-edge clustering, totals); mates and cmap are the caller's.
- * Returns a digest of the results. */
+/* Contracts dg by d_cmap on the device; returns the coarse entry count
+ * (the coarse graph freed). */
+static int64_t contract_once(const coarsen_graph *dg, const int32_t *d_cmap, int32_t nc)
+{
+    coarsen_error err = {0};
+    coarsen_graph *cg = NULL;
+    cr_assert_eq(contract_gpu(dg, d_cmap, nc, &cg, &err), 0, "%s", err.msg);
+    const int64_t nnz = cg->nnz;
+    coarsen_graph_free(cg);
+    return nnz;
+}
+
+/* Every per-level phase on g (matching, its weight, two-hop, the map from
+ * the mates and its contraction, heavy-edge clustering and its
+ * contraction, totals); mates and cmap are the caller's. Returns a digest of
+ * the results. */
 static uint64_t phases(const coarsen_graph *dg, int32_t *d_mate, int32_t *d_cmap, int32_t *h_mate, int32_t *h_cmap)
 {
     coarsen_error err = {0};
@@ -95,14 +109,19 @@ static uint64_t phases(const coarsen_graph *dg, int32_t *d_mate, int32_t *d_cmap
     cr_assert_eq(two_hop_gpu(dg, &t, d_mate, &ts, &err), 0, "%s", err.msg);
     o.kind = MATCHER_REDBLUE;
     cr_assert_eq(match_gpu(dg, &o, d_mate, NULL, &ms, &err), 0, "%s", err.msg);
+    int32_t nm = 0;
+    cr_assert_eq(contract_map_from_mates_gpu(dg->n, d_mate, d_cmap, &nm, &err), 0, "%s", err.msg);
+    const int64_t matched_nnz = contract_once(dg, d_cmap, nm);
     o.kind = MATCHER_HEC;
     int32_t nc = 0;
     cr_assert_eq(hec_gpu(dg, &o, d_cmap, &nc, NULL, &err), 0, "%s", err.msg);
+    const int64_t clustered_nnz = contract_once(dg, d_cmap, nc);
     graph_totals tot;
     cr_assert_eq(graph_totals_gpu(dg, &tot, &err), 0, "%s", err.msg);
     cr_assert_eq(device_copy_to_host(h_mate, d_mate, (size_t)dg->n * sizeof *h_mate, &err), 0, "%s", err.msg);
     cr_assert_eq(device_copy_to_host(h_cmap, d_cmap, (size_t)dg->n * sizeof *h_cmap, &err), 0, "%s", err.msg);
     uint64_t h = (uint64_t)nc * 1000003u + (uint64_t)tot.vertex_weight + (uint64_t)ms.passes;
+    h = h * 31u + (uint64_t)nm * 17u + (uint64_t)matched_nnz * 13u + (uint64_t)clustered_nnz;
     for (int32_t v = 0; v < dg->n; v++)
         h = h * 31u + (uint64_t)(uint32_t)h_mate[v] * 7u + (uint64_t)(uint32_t)h_cmap[v];
     return h;
@@ -119,18 +138,25 @@ Test(device_workspace, phases_run_again_allocate_nothing)
     cr_assert_eq(device_alloc(&m, (size_t)g->n * sizeof(int32_t), "mates", &err), 0, "%s", err.msg);
     cr_assert_eq(device_alloc(&c, (size_t)g->n * sizeof(int32_t), "cmap", &err), 0, "%s", err.msg);
     int32_t *hm = malloc((size_t)g->n * sizeof *hm), *hc = malloc((size_t)g->n * sizeof *hc);
+    /* what one device graph costs in allocations: each contraction's one own */
+    const size_t a0 = device_allocations();
+    coarsen_graph *probe = NULL;
+    cr_assert_eq(device_graph_alloc(4, 8, &probe, &err), 0, "%s", err.msg);
+    const size_t per_graph = device_allocations() - a0;
+    coarsen_graph_free(probe);
+    cr_assert_gt(per_graph, 0, "device_allocations did not count a graph's arrays");
     const uint64_t first = phases(dg, m, c, hm, hc);
     const size_t grown = device_workspace_bytes();
-    cr_assert_gt(grown, (size_t)g->n * 4, "the phases did not use the workspace (%zu bytes)", grown);
+    cr_assert_gt(grown, (size_t)g->nnz * 12, "the phases did not use the workspace (%zu bytes)", grown);
     cr_assert_eq(device_synchronize(&err), 0, "%s", err.msg);
-    const size_t used = device_used_bytes();
-    device_reset_peak();
+    const size_t allocs = device_allocations();
     const uint64_t again = phases(dg, m, c, hm, hc);
     cr_assert_eq(device_synchronize(&err), 0, "%s", err.msg);
     cr_assert_eq(again, first, "the phases gave other results the second time");
     cr_assert_eq(device_workspace_bytes(), grown, "the workspace grew the second time");
-    cr_assert_eq(device_peak_bytes(), used, "the phases allocated %lld bytes beyond the workspace",
-                 (long long)device_peak_bytes() - (long long)used);
+    cr_assert_eq(device_allocations() - allocs, 2 * per_graph,
+                 "the phases made %zu device allocations, the two coarse graphs %zu",
+                 device_allocations() - allocs, 2 * per_graph);
     free(hm);
     free(hc);
     device_free(m);
