@@ -5,11 +5,15 @@
 # graph (gpmetis -ptype=rb -dbglvl=2 FILE 2, which prints both; Matrix Market
 # files are converted to a METIS file first, and gzip ones inflated, outside
 # the clock). One key=value line per graph; the auto run's stderr says which
-# backend it chose and why.
+# backend it chose and why. With THREADS (say "1 2 4 8 16") the cpu runs
+# are made at each of those thread counts (keys cpu_tN_s): where more threads
+# stop paying on a graph of that size.
 #
 #   sh bench/shared_e2e.sh [BUILD]
 # Environment: COARSEN_DATA (../shared/data), RUNS (5), DEVICES ("auto gpu cpu"),
-# LOG (default $OUT on the device tool, else bench/results).
+# THREADS (unset: all cores), GRAPHS (names without extension; default every
+# shared graph), METIS (1: gpmetis too; 0: not), LOG (default $OUT on the
+# device tool, else bench/results).
 set -u
 build=${1:-build}
 prog=$build/coarsen
@@ -27,11 +31,23 @@ mkdir -p "$log" "$tmp"
     for f in "$data"/*.graph "$data"/*.graph.gz "$data"/*.mtx "$data"/*.mtx.gz; do
         [ -f "$f" ] || continue
         name=$(basename "$f")
-        line="graph=$name"
+        if [ -n "${GRAPHS:-}" ]; then
+            case " $GRAPHS " in *" ${name%%.*} "*) ;; *) continue ;; esac
+        fi
+        line="graph=$name entries=$("$prog" info "$f" 2> /dev/null | sed -n 's/.*(\([0-9]*\) adjacency entries).*/\1/p')"
         for d in $devices; do
-            s=$(median_s "$prog" --levels 10 --device "$d" "$f") || { line="$line $d=failed"; continue; }
-            line="$line ${d}_s=$s"
-            [ "$d" = auto ] && line="$line auto_choice=\"$(grep -m1 'coarsen: device' "$tmp/err" | sed 's/^coarsen: //')\""
+            for t in ${THREADS:-all}; do
+                key=$d
+                set -- --levels 10 --device "$d"
+                if [ "$d" = cpu ] && [ "$t" != all ]; then
+                    key=cpu_t$t
+                    set -- "$@" --threads "$t"
+                fi
+                s=$(median_s "$prog" "$@" "$f") || { line="$line $key=failed"; continue; }
+                line="$line ${key}_s=$s"
+                [ "$d" = auto ] && line="$line auto_choice=\"$(grep -m1 'coarsen: device' "$tmp/err" | sed 's/^coarsen: //')\""
+                [ "$d" = cpu ] || break
+            done
         done
         g=$tmp/g.graph
         case $name in
@@ -39,7 +55,7 @@ mkdir -p "$log" "$tmp"
         *.graph.gz) gzip -dc "$f" > "$g" ;;
         *) "$prog" convert --quiet "$f" "$g" 2> /dev/null || g= ;;
         esac
-        if [ -n "$g" ] && command -v gpmetis > /dev/null; then
+        if [ -n "$g" ] && [ "${METIS:-1}" = 1 ] && command -v gpmetis > /dev/null; then
             gpmetis -ptype=rb -dbglvl=2 "$g" 2 > "$tmp/metis.txt" 2>&1
             io=$(awk '/I\/O:/ {print $2}' "$tmp/metis.txt")
             co=$(awk '/Coarsening:/ {print $2}' "$tmp/metis.txt")
