@@ -27,13 +27,20 @@ int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_
     const int64_t vw = g->vwgt[v];
     /* no cap when even the heaviest neighbour fits: no weight to read */
     const int64_t cap = vw + max_vwgt <= opts->max_vertex_weight ? 0 : opts->max_vertex_weight;
+    /* the arrays and the rating in locals: nothing written in the loop
+     * aliases them, so they need not be reloaded per edge */
+    const int32_t *adj = g->adj;
+    const int64_t *vwgt = g->vwgt;
+    const double *ewgt = g->ewgt;
+    const int rating = opts->rating;
+    const int64_t end = g->xadj[v + 1];
     int32_t best = -1, best_rank = -1;
     double best_w = 0.0;
-    for (int64_t e = g->xadj[v]; e < g->xadj[v + 1]; e++) {
-        int32_t u = g->adj[e];
-        if ((mate && mate[u] >= 0) || !pair_eligible(cap, vw, g->vwgt[u]))
+    for (int64_t e = g->xadj[v]; e < end; e++) {
+        int32_t u = adj[e];
+        if ((mate && mate[u] >= 0) || !pair_eligible(cap, vw, vwgt[u]))
             continue;
-        double k = edge_rating(opts->rating, g->ewgt[e], vw, g->vwgt[u]);
+        double k = edge_rating(rating, ewgt[e], vw, vwgt[u]);
         if (best_rank >= 0 && k < best_w) /* loses whatever its rank: no rank to compute */
             continue;
         int32_t rank = tie_rank(ties, u);
