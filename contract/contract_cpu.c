@@ -2,18 +2,48 @@
  * row is built independently (OpenMP over coarse rows), in the fixed order of
  * contract.h: members in increasing fine id, each member's row in stored
  * order, internal edges dropped, weights of one coarse neighbour summed left
- * to right in that order, then the row sorted by neighbour (graph_row_sort,
- * before it is copied into the coarse graph); for real weights, the entry
+ * to right in that order, then the row sorted by neighbour (coarse_row_sort,
+ * while it is still in cache); for real weights, the entry
  * (c, b) with b < c then copies the weight of (b, c). The result does not
  * depend on the thread count. */
 #include "contract/contract.h"
 #include "core/error.h"
-#include "core/graph_build.h"
 #include "core/threads.h"
 
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* One entry of a coarse row being built: its neighbour in the key's upper 32
+ * bits (the lower ones 0), so that ordering by neighbour compares one word. */
+typedef struct coarse_entry {
+    uint64_t key;
+    double w;
+} coarse_entry;
+
+static int coarse_entry_cmp(const void *a, const void *b)
+{
+    uint64_t x = ((const coarse_entry *)a)->key, y = ((const coarse_entry *)b)->key;
+    return (x > y) - (x < y);
+}
+
+/* Sorts r[0..len) by neighbour. The neighbours of a coarse row are distinct,
+ * so no stability is needed: insertion sort for short rows, qsort for long
+ * ones. */
+static void coarse_row_sort(coarse_entry *r, int32_t len)
+{
+    if (len > 32) {
+        qsort(r, (size_t)len, sizeof *r, coarse_entry_cmp);
+        return;
+    }
+    for (int32_t a = 1; a < len; a++) {
+        coarse_entry x = r[a];
+        int32_t b = a - 1;
+        for (; b >= 0 && r[b].key > x.key; b--)
+            r[b + 1] = r[b];
+        r[b + 1] = x;
+    }
+}
 
 /* Groups of cmap as a CSR: members[gptr[c], gptr[c+1]) are c's fine vertices
  * in increasing id. Fails unless cmap maps onto [0, nc). */
@@ -53,7 +83,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
     int64_t *gptr = xmalloc(((size_t)nc + 1) * sizeof *gptr, "contraction groups", err);
     int32_t *members = gptr ? xmalloc((size_t)n * sizeof *members, "contraction members", err) : NULL;
     int64_t *bound = members ? xmalloc(((size_t)nc + 1) * sizeof *bound, "contraction rows", err) : NULL;
-    graph_entry *tmp = bound ? xmalloc((size_t)g->nnz * sizeof *tmp, "contraction buffer", err) : NULL;
+    coarse_entry *tmp = bound ? xmalloc((size_t)g->nnz * sizeof *tmp, "contraction buffer", err) : NULL;
     int32_t *len = tmp ? xmalloc(((size_t)nc + 1) * sizeof *len, "contraction rows", err) : NULL;
     int rc = len ? contract_groups(n, cmap, nc, gptr, members, err) : COARSEN_ERR_NOMEM;
     if (rc)
@@ -84,7 +114,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
             pos[k] = -1;
 #pragma omp for schedule(dynamic, 256)
         for (int32_t c = 0; c < nc; c++) {
-            graph_entry *row = tmp + bound[c];
+            coarse_entry *row = tmp + bound[c];
             int32_t cnt = 0;
             for (int64_t i = gptr[c]; i < gptr[c + 1]; i++) {
                 int32_t u = members[i];
@@ -94,14 +124,15 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
                         continue;
                     if (pos[k] < 0) {
                         pos[k] = cnt;
-                        row[cnt++] = (graph_entry){k, 0, g->ewgt[e]};
+                        row[cnt++] = (coarse_entry){(uint64_t)k << 32, g->ewgt[e]};
                     } else {
                         row[pos[k]].w += g->ewgt[e];
                     }
                 }
             }
             for (int32_t j = 0; j < cnt; j++)
-                pos[row[j].col] = -1;
+                pos[row[j].key >> 32] = -1;
+            coarse_row_sort(row, cnt);
             len[c] = cnt;
         }
     }
@@ -120,23 +151,19 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
     int mirror = !g->integral_weights;
     for (int32_t c = 0; c < nc; c++)
         h->xadj[c + 1] = h->xadj[c] + len[c];
-    int failed = 0;
-#pragma omp parallel for schedule(dynamic, 256) reduction(|| : failed) if (par)
+#pragma omp parallel for schedule(dynamic, 256) if (par)
     for (int32_t c = 0; c < nc; c++) {
-        failed |= graph_row_sort(tmp + bound[c], len[c]) != 0;
         int64_t vw = 0;
         for (int64_t i = gptr[c]; i < gptr[c + 1]; i++)
             vw += g->vwgt[members[i]];
         h->vwgt[c] = vw;
         for (int32_t j = 0; j < len[c]; j++) {
-            graph_entry x = tmp[bound[c] + j];
-            h->adj[h->xadj[c] + j] = x.col;
+            coarse_entry x = tmp[bound[c] + j];
+            h->adj[h->xadj[c] + j] = (int32_t)(x.key >> 32);
             h->ewgt[h->xadj[c] + j] = x.w;
         }
     }
-    if (failed)
-        rc = error_nomem(err, "contraction row sort", 0);
-    if (!rc && mirror) {
+    if (mirror) {
         /* Row c's entries (c, b), b < c, come first in c's sorted row; visiting
          * rows b in increasing order fills them in that order from the entries
          * (b, c), c > b, which this pass only reads. */
