@@ -2,47 +2,36 @@
  * row is built independently (OpenMP over coarse rows), in the fixed order of
  * contract.h: members in increasing fine id, each member's row in stored
  * order, internal edges dropped, weights of one coarse neighbour summed left
- * to right in that order, then the row sorted by neighbour (coarse_row_sort,
- * while it is still in cache); for real weights, the entry
+ * to right in that order, then the row sorted by neighbour while it is still
+ * in cache (coarse_row_sort); for real weights, the entry
  * (c, b) with b < c then copies the weight of (b, c). The result does not
  * depend on the thread count. */
 #include "contract/contract.h"
 #include "core/error.h"
+#include "core/graph_build.h"
 #include "core/threads.h"
 
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* One entry of a coarse row being built: its neighbour in the key's upper 32
- * bits (the lower ones 0), so that ordering by neighbour compares one word. */
-typedef struct coarse_entry {
-    uint64_t key;
-    double w;
-} coarse_entry;
-
-static int coarse_entry_cmp(const void *a, const void *b)
+/* Sorts row r[0..len) of a coarse graph by neighbour; 0, or -1 when
+ * graph_row_sort's scratch cannot be allocated. The neighbours of a coarse
+ * row are distinct (rev is 0 throughout), so short rows need no tie-break:
+ * an insertion sort on the neighbour alone; long ones go to graph_row_sort
+ * (insertion-sorted runs, merged). */
+static int coarse_row_sort(graph_entry *r, int32_t len)
 {
-    uint64_t x = ((const coarse_entry *)a)->key, y = ((const coarse_entry *)b)->key;
-    return (x > y) - (x < y);
-}
-
-/* Sorts r[0..len) by neighbour. The neighbours of a coarse row are distinct,
- * so no stability is needed: insertion sort for short rows, qsort for long
- * ones. */
-static void coarse_row_sort(coarse_entry *r, int32_t len)
-{
-    if (len > 32) {
-        qsort(r, (size_t)len, sizeof *r, coarse_entry_cmp);
-        return;
-    }
+    if (len > 32)
+        return graph_row_sort(r, len);
     for (int32_t a = 1; a < len; a++) {
-        coarse_entry x = r[a];
+        graph_entry x = r[a];
         int32_t b = a - 1;
-        for (; b >= 0 && r[b].key > x.key; b--)
+        for (; b >= 0 && r[b].col > x.col; b--)
             r[b + 1] = r[b];
         r[b + 1] = x;
     }
+    return 0;
 }
 
 /* Groups of cmap as a CSR: members[gptr[c], gptr[c+1]) are c's fine vertices
@@ -83,7 +72,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
     int64_t *gptr = xmalloc(((size_t)nc + 1) * sizeof *gptr, "contraction groups", err);
     int32_t *members = gptr ? xmalloc((size_t)n * sizeof *members, "contraction members", err) : NULL;
     int64_t *bound = members ? xmalloc(((size_t)nc + 1) * sizeof *bound, "contraction rows", err) : NULL;
-    coarse_entry *tmp = bound ? xmalloc((size_t)g->nnz * sizeof *tmp, "contraction buffer", err) : NULL;
+    graph_entry *tmp = bound ? xmalloc((size_t)g->nnz * sizeof *tmp, "contraction buffer", err) : NULL;
     int32_t *len = tmp ? xmalloc(((size_t)nc + 1) * sizeof *len, "contraction rows", err) : NULL;
     int rc = len ? contract_groups(n, cmap, nc, gptr, members, err) : COARSEN_ERR_NOMEM;
     if (rc)
@@ -106,7 +95,8 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
         rc = COARSEN_ERR_NOMEM;
         goto done;
     }
-#pragma omp parallel num_threads(nthreads)
+    int failed = 0;
+#pragma omp parallel num_threads(nthreads) reduction(|| : failed)
     {
         /* slot[k] = position of coarse neighbour k in the current row, or -1. */
         int32_t *pos = slot + (size_t)omp_get_thread_num() * ((size_t)nc + 1);
@@ -114,7 +104,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
             pos[k] = -1;
 #pragma omp for schedule(dynamic, 256)
         for (int32_t c = 0; c < nc; c++) {
-            coarse_entry *row = tmp + bound[c];
+            graph_entry *row = tmp + bound[c];
             int32_t cnt = 0;
             for (int64_t i = gptr[c]; i < gptr[c + 1]; i++) {
                 int32_t u = members[i];
@@ -124,19 +114,23 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
                         continue;
                     if (pos[k] < 0) {
                         pos[k] = cnt;
-                        row[cnt++] = (coarse_entry){(uint64_t)k << 32, g->ewgt[e]};
+                        row[cnt++] = (graph_entry){k, 0, g->ewgt[e]};
                     } else {
                         row[pos[k]].w += g->ewgt[e];
                     }
                 }
             }
             for (int32_t j = 0; j < cnt; j++)
-                pos[row[j].key >> 32] = -1;
-            coarse_row_sort(row, cnt);
+                pos[row[j].col] = -1;
+            failed |= coarse_row_sort(row, cnt) != 0;
             len[c] = cnt;
         }
     }
     free(slot);
+    if (failed) {
+        rc = error_nomem(err, "contraction row sort", 0);
+        goto done;
+    }
 
     int64_t cnnz = 0;
     for (int32_t c = 0; c < nc; c++)
@@ -158,8 +152,8 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
             vw += g->vwgt[members[i]];
         h->vwgt[c] = vw;
         for (int32_t j = 0; j < len[c]; j++) {
-            coarse_entry x = tmp[bound[c] + j];
-            h->adj[h->xadj[c] + j] = (int32_t)(x.key >> 32);
+            graph_entry x = tmp[bound[c] + j];
+            h->adj[h->xadj[c] + j] = x.col;
             h->ewgt[h->xadj[c] + j] = x.w;
         }
     }
