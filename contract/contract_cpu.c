@@ -2,8 +2,8 @@
  * row is built independently (OpenMP over coarse rows), in the fixed order of
  * contract.h: members in increasing fine id, each member's row in stored
  * order, internal edges dropped, weights of one coarse neighbour summed left
- * to right in that order, then the row sorted by neighbour (graph_row_sort,
- * before it is copied into the coarse graph); for real weights, the entry
+ * to right in that order, then the row sorted by neighbour while it is still
+ * in cache (coarse_row_sort); for real weights, the entry
  * (c, b) with b < c then copies the weight of (b, c). The result does not
  * depend on the thread count. */
 #include "contract/contract.h"
@@ -14,6 +14,25 @@
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Sorts row r[0..len) of a coarse graph by neighbour; 0, or -1 when
+ * graph_row_sort's scratch cannot be allocated. The neighbours of a coarse
+ * row are distinct (rev is 0 throughout), so short rows need no tie-break:
+ * an insertion sort on the neighbour alone; long ones go to graph_row_sort
+ * (insertion-sorted runs, merged). */
+static int coarse_row_sort(graph_entry *r, int32_t len)
+{
+    if (len > 32)
+        return graph_row_sort(r, len);
+    for (int32_t a = 1; a < len; a++) {
+        graph_entry x = r[a];
+        int32_t b = a - 1;
+        for (; b >= 0 && r[b].col > x.col; b--)
+            r[b + 1] = r[b];
+        r[b + 1] = x;
+    }
+    return 0;
+}
 
 /* Groups of cmap as a CSR: members[gptr[c], gptr[c+1]) are c's fine vertices
  * in increasing id. Fails unless cmap maps onto [0, nc). */
@@ -76,7 +95,8 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
         rc = COARSEN_ERR_NOMEM;
         goto done;
     }
-#pragma omp parallel num_threads(nthreads)
+    int failed = 0;
+#pragma omp parallel num_threads(nthreads) reduction(|| : failed)
     {
         /* slot[k] = position of coarse neighbour k in the current row, or -1. */
         int32_t *pos = slot + (size_t)omp_get_thread_num() * ((size_t)nc + 1);
@@ -102,10 +122,15 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
             }
             for (int32_t j = 0; j < cnt; j++)
                 pos[row[j].col] = -1;
+            failed |= coarse_row_sort(row, cnt) != 0;
             len[c] = cnt;
         }
     }
     free(slot);
+    if (failed) {
+        rc = error_nomem(err, "contraction row sort", 0);
+        goto done;
+    }
 
     int64_t cnnz = 0;
     for (int32_t c = 0; c < nc; c++)
@@ -120,10 +145,8 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
     int mirror = !g->integral_weights;
     for (int32_t c = 0; c < nc; c++)
         h->xadj[c + 1] = h->xadj[c] + len[c];
-    int failed = 0;
-#pragma omp parallel for schedule(dynamic, 256) reduction(|| : failed) if (par)
+#pragma omp parallel for schedule(dynamic, 256) if (par)
     for (int32_t c = 0; c < nc; c++) {
-        failed |= graph_row_sort(tmp + bound[c], len[c]) != 0;
         int64_t vw = 0;
         for (int64_t i = gptr[c]; i < gptr[c + 1]; i++)
             vw += g->vwgt[members[i]];
@@ -134,9 +157,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
             h->ewgt[h->xadj[c] + j] = x.w;
         }
     }
-    if (failed)
-        rc = error_nomem(err, "contraction row sort", 0);
-    if (!rc && mirror) {
+    if (mirror) {
         /* Row c's entries (c, b), b < c, come first in c's sorted row; visiting
          * rows b in increasing order fills them in that order from the entries
          * (b, c), c > b, which this pass only reads. */

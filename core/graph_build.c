@@ -240,6 +240,14 @@ static int32_t row_at(const int64_t *off, int32_t n, int64_t x)
     return lo;
 }
 
+/* w == floor(w), without the rounding sequence: below 2^52 a double is whole
+ * when truncation keeps it; from 2^52 up every finite double is whole (and
+ * infinities equal their floor); NaN is not. */
+static inline int is_whole(double w)
+{
+    return fabs(w) < 0x1p52 ? w == (double)(int64_t)w : w == w;
+}
+
 int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, int32_t first,
                      const graph_build_opts *opts, int64_t *dups_out, int64_t *zeros_out, coarsen_error *err)
 {
@@ -263,7 +271,7 @@ int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, i
             failed = failed || l < 0;
             len[r] = l < 0 ? 0 : l;
             for (int64_t k = off[r]; k < off[r] + len[r]; k++) {
-                integral = integral && ewgt[k] == floor(ewgt[k]);
+                integral = integral && is_whole(ewgt[k]);
                 zeros += ewgt[k] == 0.0;
             }
         }

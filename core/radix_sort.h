@@ -14,9 +14,12 @@
  * compare as unsigned integers of `words` words. */
 typedef uint64_t (*radix_key_word)(const void *item, int word);
 
+/* The longest key, in words. */
+#define RADIX_SORT_MAX_WORDS 4
+
 /* Sorts a[0..m) of records of `size` bytes by key_word's key, stably. tmp
- * [scratch]: room for m records. Returns -1 (a untouched) when the pass
- * counters cannot be allocated, else 0. */
+ * [scratch]: room for m records. words: 1 to RADIX_SORT_MAX_WORDS. Returns
+ * -1 (a untouched) when the pass counters cannot be allocated, else 0. */
 int radix_sort_stable(void *a, void *tmp, int64_t m, size_t size, int words, radix_key_word key_word);
 
 #endif

@@ -140,9 +140,12 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
             if (q == 0)
                 vwgt[u - base] = x;
         }
-        while (text_skip_blank(p, e) < e) {
+        for (;;) {
+            p = text_skip_blank(p, e);
+            if (p == e)
+                break;
             const char *tok = p;
-            int r = text_parse_int(&p, e, &x);
+            int r = text_parse_int_here(&p, e, t->padded, &x);
             if (r <= 0 || x < 1 || x > n)
                 return r == 0 ? read_error_token(&k->err, t->name, c.line, "expected a neighbour id", tok, e)
                               : read_error(&k->err, t->name, c.line, "neighbour %lld out of range [1, %lld]",

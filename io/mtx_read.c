@@ -176,12 +176,12 @@ static int parse_entry(const text_input *t, int64_t line, const char *s, const c
 {
     const char *p = s;
     int64_t a, b;
-    int r = text_parse_int(&p, e, &a);
+    int r = text_parse_int_pad(&p, e, t->padded, &a);
     if (r <= 0 || a < 1 || a > m->rows)
         return r == 0 ? read_error_token(err, t->name, line, "expected a row index", s, e)
                       : read_error(err, t->name, line, "row index out of range [1, %lld]", (long long)m->rows);
     const char *q = p;
-    r = text_parse_int(&p, e, &b);
+    r = text_parse_int_pad(&p, e, t->padded, &b);
     if (r <= 0 || b < 1 || b > m->cols)
         return r == 0 ? read_error_token(err, t->name, line, "expected a column index", q, e)
                       : read_error(err, t->name, line, "column index out of range [1, %lld]", (long long)m->cols);

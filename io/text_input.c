@@ -65,11 +65,11 @@ static size_t memory_cap(void)
     return cap;
 }
 
-/* Reserves bytes (+ a NUL) of address space that is committed only where
- * written; NULL on failure. */
+/* Reserves bytes (+ a NUL and TEXT_INPUT_PAD) of address space that is
+ * committed only where written; NULL on failure. */
 static char *reserve(size_t bytes, size_t *region)
 {
-    size_t ps = page_size(), r = (bytes + 1 + ps - 1) / ps * ps;
+    size_t ps = page_size(), r = (bytes + 1 + TEXT_INPUT_PAD + ps - 1) / ps * ps;
     void *p = mmap(NULL, r, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         return NULL;
@@ -107,7 +107,7 @@ static int map_plain(int fd, const char *path, size_t size, text_input *t, coars
     }
     madvise(base, size, MADV_SEQUENTIAL);
     base[size] = '\0'; /* in the anonymous page after the file, or past its end in the last page */
-    t->data = base, t->len = size, t->region = region, t->owned = 1;
+    t->data = base, t->len = size, t->region = region, t->owned = 1, t->padded = 1;
     return COARSEN_OK;
 }
 
@@ -141,7 +141,7 @@ static int read_stream(int fd, const char *path, const unsigned char *first, siz
         len += (size_t)got;
     }
     buf[len] = '\0';
-    t->data = buf, t->len = len, t->region = region, t->owned = 1;
+    t->data = buf, t->len = len, t->region = region, t->owned = 1, t->padded = 1;
     return COARSEN_OK;
 }
 
@@ -223,7 +223,7 @@ static int inflate_indexed(int fd, size_t size, text_input *t, int *fallback, co
         return rc;
     }
     buf[text] = '\0';
-    t->data = buf, t->len = text, t->region = region, t->owned = 1, t->gzip = 1, t->size_hint = text;
+    t->data = buf, t->len = text, t->region = region, t->owned = 1, t->gzip = 1, t->size_hint = text, t->padded = 1;
     t->inflate_ms = timer_ms() - t0;
     return COARSEN_OK;
 }

@@ -32,6 +32,10 @@ extern "C" {
  * (2 cores: 272 against 343 ms for a 213 MB text, docs/benchmarks.md). */
 #define TEXT_INPUT_PARALLEL_MIN_THREADS 3
 
+/* Readable bytes after the NUL of a padded text (text_input.padded): an
+ * 8-byte load may start at any byte of it. */
+#define TEXT_INPUT_PAD 8
+
 typedef struct text_stream text_stream;
 
 typedef struct text_input {
@@ -41,6 +45,8 @@ typedef struct text_input {
     size_t size_hint;  /* an upper bound of len known at open (0: none) */
     int gzip;          /* 1: inflated from gzip */
     double inflate_ms; /* time inflating took (gzip only) */
+    int padded;        /* 1: TEXT_INPUT_PAD readable bytes follow data[len] (a
+                        * text complete at open, not streamed nor wrapped) */
     /* private */
     text_stream *stream; /* non-NULL while a thread inflates */
     size_t region;       /* bytes reserved at data (0: data is malloc'ed or wrapped) */
@@ -116,12 +122,55 @@ static inline const char *text_skip_blank(const char *p, const char *e)
     return p;
 }
 
-/* Parses an optionally signed decimal integer at *p (after blanks) that ends
- * at a blank or the line end. 1 on success (advances *p), 0 when the text is
- * not such an integer, -1 when it overflows int64. */
-static inline int text_parse_int(const char **p, const char *e, int64_t *out)
+/* The common token of integer input, found 8 bytes at a time (SWAR): when
+ * [s, e) starts with 1 to 8 decimal digits followed by a blank or the line
+ * end e, returns their count and their value in *v; else 0. Reads
+ * [s, s + 8), and s[8] after 8 digits: so [s, e) must hold at least 8 bytes
+ * unless padded (8 bytes may be read from any byte of the line: a padded
+ * text, whose lines end at a newline or its NUL), and 9 for a ninth. */
+static inline int text_digits_blank(const char *s, const char *e, int padded, uint64_t *v)
 {
-    const char *s = text_skip_blank(*p, e);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const ptrdiff_t room = e - s;
+    if (room < 8 && !(padded && room > 0))
+        return 0;
+    uint64_t x;
+    memcpy(&x, s, 8);
+    /* byte by byte: digit value for '0'..'9'; the high bit of nondigit gets
+     * set for every other byte (>= 10 after the xor, or with its own high
+     * bit), with no carry between bytes */
+    const uint64_t ones = 0x0101010101010101u;
+    uint64_t a = x ^ (0x30 * ones), nondigit = (((a & (0x7f * ones)) + 0x76 * ones) | a) & (0x80 * ones);
+    int len = nondigit ? __builtin_ctzll(nondigit) >> 3 : 8; /* the first byte is the lowest (little-endian) */
+    if (len > room) /* bytes past the line end are not the token's */
+        len = (int)room;
+    if (len == 0 || (len < room && s[len] != ' ' && s[len] != '\t'))
+        return 0;
+    /* the digits moved to the top bytes (leading zeros below), then pairs,
+     * quads and octets combined: byte 0 is the most significant digit */
+    uint64_t d = len == 8 ? a : a << (8 * (8 - len));
+    d = (d * 10 + (d >> 8)) & 0x00ff00ff00ff00ffu;
+    d = (d * 100 + (d >> 16)) & 0x0000ffff0000ffffu;
+    *v = (d * 10000 + (d >> 32)) & 0xffffffffu;
+    return len;
+#else
+    (void)s, (void)e, (void)padded, (void)v;
+    return 0; /* text_parse_int's byte loop does it all */
+#endif
+}
+
+/* text_parse_int for a token that starts right at *p (no blanks before);
+ * padded: as text_digits_blank's. */
+static inline int text_parse_int_here(const char **p, const char *e, int padded, int64_t *out)
+{
+    const char *s = *p;
+    uint64_t fast;
+    int len = text_digits_blank(s, e, padded, &fast);
+    if (len) {
+        *out = (int64_t)fast;
+        *p = s + len;
+        return 1;
+    }
     int neg = 0;
     if (s < e && (*s == '-' || *s == '+'))
         neg = *s++ == '-';
@@ -141,6 +190,24 @@ static inline int text_parse_int(const char **p, const char *e, int64_t *out)
     *out = neg ? (int64_t)(0 - v) : (int64_t)v;
     *p = s;
     return 1;
+}
+
+/* text_parse_int on a line [*p, e) of a padded text (padded = 1) or not. */
+static inline int text_parse_int_pad(const char **p, const char *e, int padded, int64_t *out)
+{
+    const char *s = text_skip_blank(*p, e);
+    int r = text_parse_int_here(&s, e, padded, out);
+    if (r == 1)
+        *p = s;
+    return r;
+}
+
+/* Parses an optionally signed decimal integer at *p (after blanks) that ends
+ * at a blank or the line end. 1 on success (advances *p), 0 when the text is
+ * not such an integer, -1 when it overflows int64. */
+static inline int text_parse_int(const char **p, const char *e, int64_t *out)
+{
+    return text_parse_int_pad(p, e, 0, out);
 }
 
 /* Parses a real number (ending at a blank or the line end): a fast path for

@@ -20,20 +20,24 @@ int64_t match_max_vertex_weight_cpu(const coarsen_graph *g)
     return m;
 }
 
-int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts,
-                                 int64_t max_vwgt, double *key)
+/* match_best_neighbour_cpu's loop; inlined with mate and rating constant
+ * below, so that the tests on them leave the loop. */
+static inline int32_t best_neighbour(const coarsen_graph *g, int32_t v, const int32_t *mate, int rating,
+                                     tie_rule ties, int64_t cap, double *key)
 {
-    const tie_rule ties = match_ties(opts);
-    const int64_t vw = g->vwgt[v];
-    /* no cap when even the heaviest neighbour fits: no weight to read */
-    const int64_t cap = vw + max_vwgt <= opts->max_vertex_weight ? 0 : opts->max_vertex_weight;
+    /* the arrays in locals: nothing written in the loop aliases them, so
+     * they need not be reloaded per edge */
+    const int32_t *adj = g->adj;
+    const int64_t *vwgt = g->vwgt;
+    const double *ewgt = g->ewgt;
+    const int64_t vw = vwgt[v], end = g->xadj[v + 1];
     int32_t best = -1, best_rank = -1;
     double best_w = 0.0;
-    for (int64_t e = g->xadj[v]; e < g->xadj[v + 1]; e++) {
-        int32_t u = g->adj[e];
-        if ((mate && mate[u] >= 0) || !pair_eligible(cap, vw, g->vwgt[u]))
+    for (int64_t e = g->xadj[v]; e < end; e++) {
+        int32_t u = adj[e];
+        if ((mate && mate[u] >= 0) || !pair_eligible(cap, vw, vwgt[u]))
             continue;
-        double k = edge_rating(opts->rating, g->ewgt[e], vw, g->vwgt[u]);
+        double k = edge_rating(rating, ewgt[e], vw, vwgt[u]);
         if (best_rank >= 0 && k < best_w) /* loses whatever its rank: no rank to compute */
             continue;
         int32_t rank = tie_rank(ties, u);
@@ -43,6 +47,20 @@ int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_
     if (key)
         *key = best_w;
     return best;
+}
+
+int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts,
+                                 int64_t max_vwgt, double *key)
+{
+    const tie_rule ties = match_ties(opts);
+    const int64_t vw = g->vwgt[v];
+    /* no cap when even the heaviest neighbour fits: no weight to read */
+    const int64_t cap = vw + max_vwgt <= opts->max_vertex_weight ? 0 : opts->max_vertex_weight;
+    if (!mate && opts->rating == MATCH_RATING_EXPANSION2) /* HEC's choices in `coarsen`, by default */
+        return best_neighbour(g, v, NULL, MATCH_RATING_EXPANSION2, ties, cap, key);
+    if (mate && opts->rating == MATCH_RATING_WEIGHT) /* the handshake of `coarsen partition`, by default */
+        return best_neighbour(g, v, mate, MATCH_RATING_WEIGHT, ties, cap, key);
+    return best_neighbour(g, v, mate, opts->rating, ties, cap, key);
 }
 
 void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *strongest)

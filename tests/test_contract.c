@@ -213,6 +213,30 @@ Test(contract, general_maps_match_dense_recount_and_keep_cuts)
     }
 }
 
+/* Dense graphs contracted by random maps: coarse rows of far more than 32
+ * neighbours (sorted another way than short ones), in every weight mode. */
+Test(contract, long_coarse_rows_match_dense_recount)
+{
+    coarsen_error err = {0};
+    for (int trial = 0; trial < 6; trial++) {
+        coarsen_graph *g = test_random_graph(300, 0.5, trial % 3, 500 + (uint64_t)trial);
+        int32_t nc = 0, *cmap = malloc((size_t)g->n * sizeof *cmap), longest = 0;
+        oracle_random_map(g->n, 1 + trial % 3, (uint64_t)trial, cmap, &nc);
+        coarsen_graph *h = NULL;
+        cr_assert_eq(contract_cpu(g, cmap, nc, &h, &err), 0, "%s", err.msg);
+        for (int32_t c = 0; c < nc; c++)
+            if (h->xadj[c + 1] - h->xadj[c] > longest)
+                longest = (int32_t)(h->xadj[c + 1] - h->xadj[c]);
+        cr_assert_gt(longest, 64, "trial %d: longest coarse row %d", trial, longest);
+        char what[64];
+        snprintf(what, sizeof what, "dense trial %d", trial);
+        check_contraction(g, cmap, nc, h, what);
+        coarsen_graph_free(h);
+        coarsen_graph_free(g);
+        free(cmap);
+    }
+}
+
 Test(contract, levels_chain_down_to_isolated_vertices)
 {
     coarsen_error err = {0};

@@ -2,11 +2,13 @@
  * field, symmetry and conversion rule of docs/formats.md, array files, the
  * COO reader, and the real-number parser against strtod. */
 #include <criterion/criterion.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/hash.h"
 #include "io/mtx_read.h"
 #include "io/text_input.h"
 #include "tests/support/io_files.h"
@@ -226,6 +228,75 @@ Test(io_mtx, integer_parser_limits)
         cr_expect_eq(r, cases[k].result, "'%s': %d", cases[k].text, r);
         if (r == 1)
             cr_expect_eq(v, cases[k].value, "'%s': %lld", cases[k].text, (long long)v);
+    }
+}
+
+static uint64_t test_rand(uint64_t *state)
+{
+    return hash_mix64(++*state);
+}
+
+/* The oracle of text_parse_int for one token (no blanks in it): strtoll on
+ * [+-]digits, ERANGE meaning overflow. */
+static int parse_int_oracle(const char *tok, int64_t *v)
+{
+    const char *d = tok + (*tok == '+' || *tok == '-');
+    if (!*d || strspn(d, "0123456789") != strlen(d))
+        return 0;
+    errno = 0;
+    long long x = strtoll(tok, NULL, 10);
+    if (errno == ERANGE)
+        return -1;
+    *v = x;
+    return 1;
+}
+
+/* Tokens of 1 to 20 digits (the 8-byte fast path takes 1 to 8 followed by a
+ * blank or the line end, with 8 bytes left on the line or a padded text),
+ * signed or not, with a stray byte inside or after, then a blank, a tab or
+ * the line end, and text after the line end: the result, the value and the
+ * advance agree with the oracle, padded or not. */
+Test(io_mtx, integer_parser_agrees_with_strtoll)
+{
+    uint64_t seed = 99;
+    const char stray[] = "x.e-+:/";
+    for (int k = 0; k < 20000; k++) {
+        char tok[32], line[96];
+        int len = 1 + (int)(test_rand(&seed) % 20), at = 0;
+        int sign = (int)(test_rand(&seed) % 8);
+        if (sign == 0)
+            tok[at++] = '-';
+        else if (sign == 1)
+            tok[at++] = '+';
+        for (int d = 0; d < len; d++)
+            tok[at++] = (char)('0' + test_rand(&seed) % 10);
+        if (test_rand(&seed) % 10 == 0) { /* a byte that is not a digit, inside or at the end */
+            int where = (int)(test_rand(&seed) % (uint64_t)(at + 1));
+            tok[where] = stray[test_rand(&seed) % (sizeof stray - 1)];
+            at += where == at;
+        }
+        tok[at] = '\0';
+        const int ends = (int)(test_rand(&seed) % 3); /* 0: blank, 1: tab, 2: line end */
+        const char *after = ends == 2 ? "" : ends == 0 ? " 7 8 9 10 11" : "\t5";
+        snprintf(line, sizeof line, "%s%s", tok, after);
+        const char *e = line + strlen(line);
+        /* past the line end: a newline, or digits (the 8-byte load of a
+         * padded text may see them and must not take them) */
+        snprintf(line + strlen(line), sizeof line - strlen(line), k % 2 ? "\n123456789" : "123456789");
+        int64_t want = 0;
+        int rw = parse_int_oracle(tok, &want);
+        for (int padded = 0; padded <= 1; padded++) {
+            const char *p = line;
+            int64_t got = -7;
+            int r = text_parse_int_pad(&p, e, padded, &got);
+            cr_assert_eq(r, rw, "'%s' (padded %d): %d, oracle %d", line, padded, r, rw);
+            if (r == 1) {
+                cr_assert_eq(got, want, "'%s': %lld, oracle %lld", tok, (long long)got, (long long)want);
+                cr_assert_eq(p, line + strlen(tok), "'%s': stopped at %td", tok, p - line);
+            } else {
+                cr_assert_eq(p, line, "'%s': moved on failure", tok);
+            }
+        }
     }
 }
 

@@ -2,8 +2,10 @@
  * independent oracle: qsort on (key words, input position), which is the
  * stable order by definition; keys of one and two words with many equal
  * keys, sizes on both sides of the digit-width switch, keys whose high
- * digits are all equal (the skipped passes) and records of an odd size. */
+ * digits are all equal (the skipped passes) and records of an odd size; on
+ * 1, 2 and 3 threads (blocks of records counted and moved in parallel). */
 #include <criterion/criterion.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,4 +83,16 @@ Test(radix_sort, equal_high_digits_skip_their_passes_and_keep_the_order)
     check(3000, 1, 50, 0xff, 5);   /* only the lowest digit differs */
     check(30000, 2, 1, 0, 6);      /* every key equal: the input order */
     check(30000, 1, 900, 0xffff00, 9); /* the lowest digit equal, the next two not */
+}
+
+Test(radix_sort, stable_order_on_any_thread_count)
+{
+    const int saved = omp_get_max_threads();
+    for (int t = 1; t <= 3; t++) {
+        omp_set_num_threads(t);
+        check(70001, 2, 5000, UINT64_MAX, 10); /* several threads from 2 on */
+        check(40000, 1, 3, 0xff00, 11);        /* one byte differs: fewer threads */
+        check(9000, 2, 900, UINT64_MAX, 12);
+    }
+    omp_set_num_threads(saved);
 }
