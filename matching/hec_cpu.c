@@ -8,6 +8,7 @@
 #include "matching/match_internal.h"
 #include "matching/two_hop.h"
 #include "core/error.h"
+#include "core/radix_sort.h"
 #include "core/threads.h"
 #include "core/timer.h"
 
@@ -33,7 +34,7 @@ static int joiner_cmp(const void *a, const void *b)
 
 /* The arrays of one run; free_all releases whatever was allocated. */
 typedef struct hec_work {
-    int32_t *choice, *leader, *pending;
+    int32_t *choice, *leader, *pending, *spare;
     double *key;
     int64_t *gw; /* group weight, valid at leaders */
     joiner *join, *sorted;
@@ -41,14 +42,30 @@ typedef struct hec_work {
 
 static void free_all(hec_work *w)
 {
-    free(w->choice), free(w->leader), free(w->pending), free(w->key), free(w->gw), free(w->join), free(w->sorted);
+    free(w->choice), free(w->leader), free(w->pending), free(w->spare), free(w->key), free(w->gw), free(w->join),
+        free(w->sorted);
 }
 
-/* The candidates' order (joiner_cmp's) as a stable LSD radix sort, 16 bits
- * a pass: the rating (descending, by its bits made monotone) in four
- * passes, then the leader in two; the input is in increasing id, which
- * stability keeps among equals. a[0..m) sorted in place, tmp of m entries
- * scratch. Small lists, and any allocation failure, go to qsort. */
+/* The blocks of an ordered parallel loop over [0, n): thread t of nt owns
+ * [n t / nt, n (t + 1) / nt), and what it selects goes after what the
+ * threads before it selected, so lists keep their order on any thread count. */
+enum { MAX_BLOCKS = 1024 };
+static int blocks_for(int64_t n)
+{
+    const int t = threads_for(n);
+    return t < MAX_BLOCKS ? t : MAX_BLOCKS;
+}
+#ifdef _OPENMP
+#define BLOCK_SELF(t, nt) const int t = omp_get_thread_num(), nt = omp_get_num_threads()
+#else
+#define BLOCK_SELF(t, nt) const int t = 0, nt = 1 /* a build without OpenMP (the fuzz target) */
+#endif
+
+/* The candidates' order (joiner_cmp's): a stable radix sort by (leader,
+ * rating descending), the rating's bits made monotone; the input is in
+ * increasing id, which stability keeps among equals. a[0..m) sorted in
+ * place, tmp of m entries scratch. Short lists, and any allocation failure,
+ * go to qsort. */
 static uint64_t rating_digits(double key)
 {
     uint64_t u;
@@ -57,42 +74,17 @@ static uint64_t rating_digits(double key)
     return ~u;                                  /* decreasing */
 }
 
-enum { JOINER_DIGIT = 16, JOINER_BUCKETS = 1 << JOINER_DIGIT, JOINER_PASSES = 6 };
-
-/* The digit of x that radix pass `pass` sorts by. */
-static uint32_t joiner_digit(const joiner *x, int pass)
+static uint64_t joiner_word(const void *item, int word)
 {
-    const uint64_t key = pass < 4 ? rating_digits(x->key) >> (JOINER_DIGIT * pass)
-                                  : (uint64_t)(uint32_t)x->leader >> (JOINER_DIGIT * (pass - 4));
-    return (uint32_t)key & (JOINER_BUCKETS - 1);
+    const joiner *x = item;
+    return word == 0 ? rating_digits(x->key) : (uint64_t)(uint32_t)x->leader;
 }
 
 static void sort_joiners(joiner *a, joiner *tmp, int32_t m)
 {
-    enum { SMALL = 4096 };
-    int32_t *count = m >= SMALL ? malloc(JOINER_BUCKETS * sizeof *count) : NULL;
-    if (!count) {
+    enum { SMALL = 1024 };
+    if (m < SMALL || radix_sort_stable(a, tmp, m, sizeof *a, 2, joiner_word))
         qsort(a, (size_t)m, sizeof *a, joiner_cmp);
-        return;
-    }
-    joiner *from = a, *to = tmp;
-    for (int pass = 0; pass < JOINER_PASSES; pass++) {
-        memset(count, 0, JOINER_BUCKETS * sizeof *count);
-        for (int32_t i = 0; i < m; i++)
-            count[joiner_digit(&from[i], pass)]++;
-        int32_t sum = 0;
-        for (int b = 0; b < JOINER_BUCKETS; b++) {
-            int32_t c = count[b];
-            count[b] = sum;
-            sum += c;
-        }
-        for (int32_t i = 0; i < m; i++)
-            to[count[joiner_digit(&from[i], pass)]++] = from[i];
-        joiner *t = from;
-        from = to;
-        to = t;
-    }
-    free(count); /* an even number of passes: the result is back in a */
 }
 
 /* Admits the candidates of join[0..m), sorted, whose leaders no other
@@ -116,45 +108,71 @@ static void admit(const coarsen_graph *g, int64_t cap, hec_work *w, const joiner
     }
 }
 
+/* Splits pending[0..*count) in order into the candidates, join[0..return)
+ * (the vertices whose choice is in a group, with that group's leader), and
+ * the others, kept in pending[0..*count). */
+static int32_t split_pending(hec_work *w, int32_t *count)
+{
+    const int32_t c = *count;
+    const int blocks = blocks_for(c);
+    int32_t joins[MAX_BLOCKS + 1] = {0}, keeps[MAX_BLOCKS + 1] = {0}, m = 0, kept = 0;
+#pragma omp parallel num_threads(blocks) if (blocks > 1)
+    {
+        BLOCK_SELF(t, nt);
+        const int32_t lo = (int32_t)((int64_t)c * t / nt), hi = (int32_t)((int64_t)c * (t + 1) / nt);
+        int32_t j = 0;
+        for (int32_t i = lo; i < hi; i++)
+            j += w->leader[w->choice[w->pending[i]]] >= 0;
+        joins[t + 1] = j;
+        keeps[t + 1] = hi - lo - j;
+#pragma omp barrier
+#pragma omp single
+        {
+            for (int u = 0; u < nt; u++)
+                joins[u + 1] += joins[u], keeps[u + 1] += keeps[u];
+            m = joins[nt], kept = keeps[nt];
+        }
+        int32_t jo = joins[t], ko = keeps[t];
+        for (int32_t i = lo; i < hi; i++) {
+            const int32_t v = w->pending[i], lead = w->leader[w->choice[v]];
+            if (lead >= 0)
+                w->join[jo++] = (joiner){lead, w->key[v], v};
+            else
+                w->spare[ko++] = v;
+        }
+    }
+    memcpy(w->pending, w->spare, (size_t)kept * sizeof *w->pending);
+    *count = kept;
+    return m;
+}
+
 /* Step 3, one round: admits or turns into leaders the candidates among
  * pending[0..*count), keeping the others in the list. Returns the number of
- * candidates (0: nothing left to join). The candidates go to one range of
- * leaders per thread (a counting pass), each range is sorted by (leader,
- * rating descending, id) and admitted on its own: every leader's candidates
- * meet in one range, so the result does not depend on the thread count. */
+ * candidates (0: nothing left to join). The candidates are sorted by
+ * (leader, rating descending, id) and cut into one block per thread at
+ * leader boundaries, each admitted on its own: every leader's candidates
+ * meet in one block, so the result does not depend on the thread count. */
 static int32_t join_round(const coarsen_graph *g, int64_t cap, hec_work *w, int32_t *count)
 {
-    int32_t m = 0, kept = 0;
-    for (int32_t i = 0; i < *count; i++) {
-        int32_t v = w->pending[i], lead = w->leader[w->choice[v]];
-        if (lead >= 0)
-            w->join[m++] = (joiner){lead, w->key[v], v};
-        else
-            w->pending[kept++] = v;
-    }
-    *count = kept;
-    enum { MAX_RANGES = 256 };
-    const int threads = threads_for(m), ranges = threads < MAX_RANGES ? threads : MAX_RANGES;
-    const int64_t n = g->n;
-    int32_t start[MAX_RANGES + 1] = {0};
-    for (int32_t i = 0; i < m; i++)
-        start[(int64_t)w->join[i].leader * ranges / n + 1]++;
-    for (int r = 0; r < ranges; r++)
-        start[r + 1] += start[r];
-    int32_t fill[MAX_RANGES];
-    for (int r = 0; r < ranges; r++)
-        fill[r] = start[r];
-    for (int32_t i = 0; i < m; i++)
-        w->sorted[fill[(int64_t)w->join[i].leader * ranges / n]++] = w->join[i];
-#pragma omp parallel for schedule(dynamic, 1) num_threads(ranges) if (ranges > 1)
-    for (int r = 0; r < ranges; r++) {
-        sort_joiners(w->sorted + start[r], w->join + start[r], start[r + 1] - start[r]);
-        admit(g, cap, w, w->sorted + start[r], start[r + 1] - start[r]);
+    const int32_t m = split_pending(w, count);
+    sort_joiners(w->join, w->sorted, m);
+    const int blocks = blocks_for(m);
+#pragma omp parallel num_threads(blocks) if (blocks > 1)
+    {
+        BLOCK_SELF(t, nt);
+        int32_t lo = (int32_t)((int64_t)m * t / nt), hi = (int32_t)((int64_t)m * (t + 1) / nt);
+        while (lo > 0 && lo < m && w->join[lo].leader == w->join[lo - 1].leader)
+            lo++; /* a leader's candidates belong to the block where they start */
+        while (hi > 0 && hi < m && w->join[hi].leader == w->join[hi - 1].leader)
+            hi++;
+        if (lo < hi)
+            admit(g, cap, w, w->join + lo, hi - lo);
     }
     return m;
 }
 
-/* Steps 1 and 2; the vertices left for step 3 into pending[0..*count). */
+/* Steps 1 and 2; the vertices left for step 3 into pending[0..*count), in
+ * increasing id. */
 static void choose_and_root(const coarsen_graph *g, const matching_opts *opts, hec_work *w, int32_t *count)
 {
     const int32_t n = g->n;
@@ -164,19 +182,38 @@ static void choose_and_root(const coarsen_graph *g, const matching_opts *opts, h
         w->choice[v] = match_best_neighbour_cpu(g, v, NULL, opts, max_vwgt, &w->key[v]);
         w->key[v] += 0.0; /* -0.0 as +0.0, as the GPU's radix sort needs */
     }
-    int32_t m = 0;
-    for (int32_t v = 0; v < n; v++) {
-        int32_t c = w->choice[v];
-        w->leader[v] = -1;
-        if (c < 0) {
-            w->leader[v] = v;
-            w->gw[v] = g->vwgt[v];
-        } else if (w->choice[c] == v) {
-            w->leader[v] = v < c ? v : c;
-            w->gw[v] = g->vwgt[v] + g->vwgt[c]; /* meaningful at the leader only */
-        } else {
-            w->pending[m++] = v;
+    const int blocks = blocks_for(n);
+    int32_t starts[MAX_BLOCKS + 1] = {0}, m = 0;
+#pragma omp parallel num_threads(blocks) if (blocks > 1)
+    {
+        BLOCK_SELF(t, nt);
+        const int32_t lo = (int32_t)((int64_t)n * t / nt), hi = (int32_t)((int64_t)n * (t + 1) / nt);
+        int32_t pend = 0;
+        for (int32_t v = lo; v < hi; v++) {
+            int32_t c = w->choice[v];
+            w->leader[v] = -1;
+            if (c < 0) {
+                w->leader[v] = v;
+                w->gw[v] = g->vwgt[v];
+            } else if (w->choice[c] == v) {
+                w->leader[v] = v < c ? v : c;
+                w->gw[v] = g->vwgt[v] + g->vwgt[c]; /* meaningful at the leader only */
+            } else {
+                pend++;
+            }
         }
+        starts[t + 1] = pend;
+#pragma omp barrier
+#pragma omp single
+        {
+            for (int u = 0; u < nt; u++)
+                starts[u + 1] += starts[u];
+            m = starts[nt];
+        }
+        int32_t o = starts[t];
+        for (int32_t v = lo; v < hi; v++)
+            if (w->leader[v] == -1)
+                w->pending[o++] = v;
     }
     *count = m;
 }
@@ -215,15 +252,25 @@ static int pair_alone(const coarsen_graph *g, const two_hop_opts *th, const int6
                       int32_t *mate, two_hop_stats *ts, int64_t *joined, coarsen_error *err)
 {
     const int32_t n = g->n;
-    for (int32_t v = 0; v < n; v++)
-        mate[v] = leader[v] == v ? -1 : v;
-    for (int32_t v = 0; v < n; v++)
-        if (leader[v] != v)
-            mate[leader[v]] = leader[v];
+    const int threads = threads_for(n);
+#pragma omp parallel num_threads(threads) if (threads > 1)
+    {
+#pragma omp for schedule(static)
+        for (int32_t v = 0; v < n; v++)
+            mate[v] = leader[v] == v ? -1 : v;
+#pragma omp for schedule(static)
+        for (int32_t v = 0; v < n; v++)
+            if (leader[v] != v) {
+                const int32_t l = leader[v];
+#pragma omp atomic write
+                mate[l] = l; /* every member of the group writes the same */
+            }
+    }
     *joined = join_islands(g, th->max_vertex_weight, gw, leader, mate);
     int rc = two_hop_cpu(g, th, mate, ts, err);
     if (rc)
         return rc;
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
     for (int32_t v = 0; v < n; v++)
         if (mate[v] >= 0 && mate[v] < v)
             leader[v] = mate[v];
@@ -237,23 +284,46 @@ static void number_groups(const coarsen_graph *g, const int32_t *leader, uint8_t
                           hec_stats *st)
 {
     const int32_t n = g->n;
-    int32_t c = 0;
-    for (int32_t v = 0; v < n; v++)
-        multi[v] = 0;
-    for (int32_t v = 0; v < n; v++) {
-        cmap[v] = leader[v] == v ? c++ : -1;
-        if (leader[v] != v)
-            multi[leader[v]] = 1;
-    }
+    const int blocks = blocks_for(n);
+    int32_t starts[MAX_BLOCKS + 1] = {0}, c = 0;
     int64_t grouped = 0, blocked = 0;
-    for (int32_t v = 0; v < n; v++) {
-        cmap[v] = cmap[leader[v]];
-        if (g->xadj[v + 1] == g->xadj[v])
-            continue;
-        if (leader[v] != v || multi[v])
-            grouped++;
-        else
-            blocked++;
+    memset(multi, 0, (size_t)n);
+#pragma omp parallel num_threads(blocks) if (blocks > 1) reduction(+ : grouped, blocked)
+    {
+        BLOCK_SELF(t, nt);
+        const int32_t lo = (int32_t)((int64_t)n * t / nt), hi = (int32_t)((int64_t)n * (t + 1) / nt);
+        int32_t leaders = 0;
+        for (int32_t v = lo; v < hi; v++) {
+            if (leader[v] == v) {
+                leaders++;
+            } else {
+                const int32_t l = leader[v];
+#pragma omp atomic write
+                multi[l] = 1; /* every member of the group writes the same */
+            }
+        }
+        starts[t + 1] = leaders;
+#pragma omp barrier
+#pragma omp single
+        {
+            for (int u = 0; u < nt; u++)
+                starts[u + 1] += starts[u];
+            c = starts[nt];
+        }
+        int32_t id = starts[t];
+        for (int32_t v = lo; v < hi; v++)
+            cmap[v] = leader[v] == v ? id++ : -1;
+#pragma omp barrier
+        for (int32_t v = lo; v < hi; v++) {
+            if (leader[v] != v)
+                cmap[v] = cmap[leader[v]]; /* a leader's own entry, final since the barrier */
+            if (g->xadj[v + 1] == g->xadj[v])
+                continue;
+            if (leader[v] != v || multi[v])
+                grouped++;
+            else
+                blocked++;
+        }
     }
     *nc = c;
     st->grouped = grouped;
@@ -277,7 +347,8 @@ int hec_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *cmap, in
     w.choice = xmalloc(n * sizeof *w.choice, "HEC choices", err);
     w.leader = w.choice ? xmalloc(n * sizeof *w.leader, "HEC leaders", err) : NULL;
     w.pending = w.leader ? xmalloc(n * sizeof *w.pending, "HEC pending vertices", err) : NULL;
-    w.key = w.pending ? xmalloc(n * sizeof *w.key, "HEC ratings", err) : NULL;
+    w.spare = w.pending ? xmalloc(n * sizeof *w.spare, "HEC pending vertices", err) : NULL;
+    w.key = w.spare ? xmalloc(n * sizeof *w.key, "HEC ratings", err) : NULL;
     w.gw = w.key ? xmalloc(n * sizeof *w.gw, "HEC group weights", err) : NULL;
     w.join = w.gw ? xmalloc(n * sizeof *w.join, "HEC candidates", err) : NULL;
     w.sorted = w.join ? xmalloc(n * sizeof *w.sorted, "HEC candidates", err) : NULL;
