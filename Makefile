@@ -190,7 +190,7 @@ $(BUILD)/examples/%: $(BUILD)/obj/examples/%.o $(LIB)
 check: $(TESTS) $(PROG) $(FAULTY) $(BUILD)/examples/build_hierarchy_cxx $(MPIPROG)
 	$(BUILD)/examples/build_hierarchy_cxx > /dev/null
 	COARSEN_PROG=$(abspath $(PROG)) COARSEN_FAULTY_PROG=$(abspath $(FAULTY)) OMP_WAIT_POLICY=passive \
-	    $(TESTS) --jobs 2 --verbose
+	    $(if $(SANITIZE),LSAN_OPTIONS=suppressions=$(abspath tests/lsan.supp)) $(TESTS) --jobs 2 --verbose
 	$(if $(SANITIZE),@echo "mpi tests: [SKIP] sanitizer build",$(if $(MPIPROG),sh tests/mpi/run.sh $(BUILD),@echo "mpi tests: [SKIP] no mpicc: coarsen-mpi not built"))
 
 mpi-check: $(PROG) $(MPIPROG)
