@@ -64,6 +64,17 @@ int hierarchy_level_on_device(const coarsen_hierarchy *h, int k);
 int hierarchy_device_graph(coarsen_hierarchy *h, int k, const coarsen_graph **out, coarsen_error *err);
 int hierarchy_device_map(coarsen_hierarchy *h, int k, const int32_t **out, coarsen_error *err);
 
+/* Puts host graph g (borrowed, as coarsen_hierarchy_build's input; the
+ * caller keeps it alive while h lives) in place of level 0's graph and
+ * replaces every level k's graph by the contraction of level k - 1's by
+ * map k (contract/contract.h), on the device for the levels built there, on
+ * the host for the others: h becomes g's hierarchy along the same maps. g
+ * must have the vertices and vertex weights of the input h was built from
+ * (the V-cycle, partition/vcycle.c, builds h on g without its cut edges).
+ * The graph figures (vertices, edges, totals) are recorded again; the
+ * matching figures stay the build's. */
+int hierarchy_contract_input(coarsen_hierarchy *h, const coarsen_graph *g, coarsen_error *err);
+
 /* "handshake", "redblue" or "hec". */
 const char *coarsen_matcher_name(coarsen_matcher m);
 /* Merges of level k that are not an edge of level k-1: two-hop's leaf,
