@@ -478,13 +478,17 @@ int hierarchy_build_rest_cpu(coarsen_hierarchy *h, coarsen_error *err)
     return build_levels(h, exec_backend_cpu(), err);
 }
 
-int hierarchy_contract_input(coarsen_hierarchy *h, const coarsen_graph *g, coarsen_error *err)
+int hierarchy_contract_input(coarsen_hierarchy *h, const coarsen_graph *g, const coarsen_graph *dg,
+                             coarsen_error *err)
 {
-    if (!g || g->on_device || g->n != h->level[0].stats.vertices)
-        return error_set(err, COARSEN_ERR_INPUT, "hierarchy_contract_input needs a host graph of %d vertices",
-                         h->level[0].stats.vertices);
-    coarsen_graph_free(h->level[0].dev); /* the old input's copy, if kept */
-    h->level[0].dev = NULL;
+    if (!g || g->on_device || g->n != h->level[0].stats.vertices || (dg && (!h->on_gpu || dg->n != g->n)))
+        return error_set(err, COARSEN_ERR_INPUT,
+                         "hierarchy_contract_input needs a host graph of %d vertices (and its device copy only "
+                         "on the GPU)", h->level[0].stats.vertices);
+    if (!h->input_dev_borrowed)
+        coarsen_graph_free(h->level[0].dev); /* the old input's copy, if kept */
+    h->level[0].dev = (coarsen_graph *)dg;
+    h->input_dev_borrowed = dg != NULL;
     h->level[0].host = (coarsen_graph *)g; /* borrowed, as the build's input */
     int rc = record_graph(exec_backend_cpu(), g, &h->level[0].stats, err);
     for (int k = 1; k <= h->levels && !rc; k++) {
@@ -676,7 +680,8 @@ void coarsen_hierarchy_free(coarsen_hierarchy *h)
         if (k > 0) /* level 0's host graph is the caller's */
             coarsen_graph_free(l->host);
         free(l->map);
-        coarsen_graph_free(l->dev);
+        if (k > 0 || !h->input_dev_borrowed)
+            coarsen_graph_free(l->dev);
         device_free(l->dmap);
     }
     free(h->level);

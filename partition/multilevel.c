@@ -120,10 +120,13 @@ static int multilevel_once(const coarsen_graph *g, const partition_opts *o, int3
     double tv = timer_ms();
     int vcycles = g->nnz / 2 <= PARTITION_VCYCLE_MAX_EDGES ? o->vcycles : 0;
     res->vcycles = vcycles;
-    partition_opts vo = *o; /* the V-cycles on the first cycle's backend */
+    partition_opts vo = *o; /* the V-cycles on the first cycle's backend, with its device copy of g */
     vo.hierarchy.device = gpu ? COARSEN_DEVICE_GPU : COARSEN_DEVICE_CPU;
+    const coarsen_graph *dg = NULL;
+    if (gpu && vcycles > 0)
+        rc = hierarchy_device_graph(h, 0, &dg, err);
     for (int c = 0; c < vcycles && !rc; c++)
-        rc = partition_vcycle(g, &vo, o->seed + 1 + (uint64_t)c, part, &res->vcycle_st, err);
+        rc = partition_vcycle(g, dg, &vo, o->seed + 1 + (uint64_t)c, part, &res->vcycle_st, err);
     if (rc)
         goto done;
     res->vcycle_ms = timer_ms() - tv;

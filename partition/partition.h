@@ -248,8 +248,9 @@ int partition_uncoarsen(coarsen_hierarchy *h, const partition_opts *o, int32_t *
 
 /* ---- iterated V-cycle (vcycle.c) ---- */
 
-/* One more multilevel cycle from part (host memory, g a host graph): g
- * without its cut edges is coarsened (hierarchy options of o, its device
+/* One more multilevel cycle from part (host memory, g a host graph; dg: a
+ * device copy of g the V-cycle may borrow on the GPU, or NULL): g without
+ * its cut edges is coarsened (hierarchy options of o, its device
  * included, seed seed), so coarse vertices stay inside one part (isolated
  * vertices may still be paired across parts), g itself is contracted by the
  * same maps (hierarchy_contract_input), the partition carried down (a coarse
@@ -258,8 +259,8 @@ int partition_uncoarsen(coarsen_hierarchy *h, const partition_opts *o, int32_t *
  * built there, with the same result as on the host. part is replaced only
  * when the result cuts less, so the cut never grows; every part of the
  * result is within the cap of g. Adds to st's counts. */
-int partition_vcycle(const coarsen_graph *g, const partition_opts *o, uint64_t seed, int32_t *part,
-                     partition_refine_stats *st, coarsen_error *err);
+int partition_vcycle(const coarsen_graph *g, const coarsen_graph *dg, const partition_opts *o, uint64_t seed,
+                     int32_t *part, partition_refine_stats *st, coarsen_error *err);
 
 #ifdef __cplusplus
 }

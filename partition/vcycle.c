@@ -17,19 +17,34 @@
 
 #include "coarsen/hierarchy.h"
 #include "core/error.h"
+#include "core/threads.h"
 
-/* g without its cut edges (vertex weights kept); NULL on failure. */
+/* g without its cut edges (vertex weights kept); NULL on failure. Rows
+ * counted and copied in parallel, each into its own place: the same graph
+ * on any number of threads. */
 static coarsen_graph *inner_graph(const coarsen_graph *g, const int32_t *part, coarsen_error *err)
 {
-    int64_t nnz = 0;
-    for (int32_t v = 0; v < g->n; v++)
-        for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++)
-            nnz += part[g->adj[i]] == part[v];
-    coarsen_graph *h = coarsen_graph_alloc(g->n, nnz, err);
-    if (!h)
+    int64_t *row = xmalloc(((size_t)g->n + 1) * sizeof *row, "inner rows", err);
+    if (!row)
         return NULL;
-    int64_t e = 0;
+#pragma omp parallel for schedule(dynamic, 1024) if (g->nnz >= THREADS_PARALLEL_MIN)
     for (int32_t v = 0; v < g->n; v++) {
+        int64_t c = 0;
+        for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++)
+            c += part[g->adj[i]] == part[v];
+        row[v + 1] = c;
+    }
+    row[0] = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        row[v + 1] += row[v];
+    coarsen_graph *h = coarsen_graph_alloc(g->n, row[g->n], err);
+    if (!h) {
+        free(row);
+        return NULL;
+    }
+#pragma omp parallel for schedule(dynamic, 1024) if (g->nnz >= THREADS_PARALLEL_MIN)
+    for (int32_t v = 0; v < g->n; v++) {
+        int64_t e = row[v];
         for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++)
             if (part[g->adj[i]] == part[v]) {
                 h->adj[e] = g->adj[i];
@@ -39,11 +54,12 @@ static coarsen_graph *inner_graph(const coarsen_graph *g, const int32_t *part, c
         h->vwgt[v] = g->vwgt[v];
     }
     h->integral_weights = g->integral_weights;
+    free(row);
     return h;
 }
 
-int partition_vcycle(const coarsen_graph *g, const partition_opts *o, uint64_t seed, int32_t *part,
-                     partition_refine_stats *st, coarsen_error *err)
+int partition_vcycle(const coarsen_graph *g, const coarsen_graph *dg, const partition_opts *o, uint64_t seed,
+                     int32_t *part, partition_refine_stats *st, coarsen_error *err)
 {
     if (o->k < 2 || g->n == 0)
         return 0;
@@ -59,7 +75,7 @@ int partition_vcycle(const coarsen_graph *g, const partition_opts *o, uint64_t s
     coarsen_hierarchy *h = NULL;
     int rc = coarsen_hierarchy_build(inner, &ho, &h, err);
     if (!rc) /* from here on h is g's hierarchy */
-        rc = hierarchy_contract_input(h, g, err);
+        rc = hierarchy_contract_input(h, g, coarsen_hierarchy_on_gpu(h) ? dg : NULL, err);
     coarsen_graph_free(inner);
     int L = rc ? 0 : coarsen_hierarchy_levels(h);
     partition_level_report *rep = rc ? NULL : xcalloc((size_t)L + 1, sizeof *rep, "V-cycle reports", err);

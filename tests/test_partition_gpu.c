@@ -183,7 +183,8 @@ Test(partition_gpu, multilevel_equals_the_cpu)
 /* The V-cycles (partition/vcycle.c) on the GPU: hierarchy, contraction and
  * refinement on the device, the same partition as on the host. From a
  * rebalanced random start (which a V-cycle always improves, so its result is
- * kept) and in the driver with 1 and 2 V-cycles, on a mesh and an R-MAT
+ * kept; the V-cycle uploads g) and in the driver with 1 and 2 V-cycles (they
+ * borrow the first cycle's device copy of g), on a mesh and an R-MAT
  * with real weights, k = 2, 8, 64: same parts, cut and counts. */
 Test(partition_gpu, vcycles_equal_the_cpu)
 {
@@ -205,9 +206,9 @@ Test(partition_gpu, vcycles_equal_the_cpu)
             double start = partition_cut(g, pc); /* oracle_partition_cut takes at most 4096 vertices */
             partition_refine_stats sc = {0}, sg = {0};
             o.hierarchy.device = COARSEN_DEVICE_CPU;
-            cr_assert_eq(partition_vcycle(g, &o, 4, pc, &sc, &err), 0, "%s", err.msg);
+            cr_assert_eq(partition_vcycle(g, NULL, &o, 4, pc, &sc, &err), 0, "%s", err.msg);
             o.hierarchy.device = COARSEN_DEVICE_GPU;
-            cr_assert_eq(partition_vcycle(g, &o, 4, pg, &sg, &err), 0, "%s", err.msg);
+            cr_assert_eq(partition_vcycle(g, NULL, &o, 4, pg, &sg, &err), 0, "%s", err.msg);
             cr_assert_lt(partition_cut(g, pg), start, "%s k %d: the V-cycle kept nothing", specs[s], k);
             for (int32_t v = 0; v < g->n; v++)
                 cr_assert_eq(pg[v], pc[v], "%s k %d vertex %d", specs[s], k, v);
