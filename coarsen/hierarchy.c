@@ -3,7 +3,9 @@
  * contract) through the run's execution backend (exec/backend.h), the
  * stopping rules, and the public accessors (include/coarsen.h). The GPU
  * backend keeps the levels on the device and moves only counts to the host,
- * and hands the small levels at the end to the CPU backend (opts.host_below). */
+ * and hands the small levels at the end to the CPU backend (opts.host_below).
+ * Also the re-contraction of a built hierarchy's levels from another input
+ * along the same maps (hierarchy_contract_input, for the V-cycle). */
 #include "coarsen/hierarchy.h"
 
 #include <math.h>
