@@ -3,7 +3,9 @@
  * contract) through the run's execution backend (exec/backend.h), the
  * stopping rules, and the public accessors (include/coarsen.h). The GPU
  * backend keeps the levels on the device and moves only counts to the host,
- * and hands the small levels at the end to the CPU backend (opts.host_below). */
+ * and hands the small levels at the end to the CPU backend (opts.host_below).
+ * Also the re-contraction of a built hierarchy's levels from another input
+ * along the same maps (hierarchy_contract_input, for the V-cycle). */
 #include "coarsen/hierarchy.h"
 
 #include <math.h>
@@ -478,6 +480,40 @@ int hierarchy_build_rest_cpu(coarsen_hierarchy *h, coarsen_error *err)
     return build_levels(h, exec_backend_cpu(), err);
 }
 
+int hierarchy_contract_input(coarsen_hierarchy *h, const coarsen_graph *g, const coarsen_graph *dg,
+                             coarsen_error *err)
+{
+    if (!g || g->on_device || g->n != h->level[0].stats.vertices || (dg && (!h->on_gpu || dg->n != g->n)))
+        return error_set(err, COARSEN_ERR_INPUT,
+                         "hierarchy_contract_input needs a host graph of %d vertices (and its device copy only "
+                         "on the GPU)", h->level[0].stats.vertices);
+    if (!h->input_dev_borrowed)
+        coarsen_graph_free(h->level[0].dev); /* the old input's copy, if kept */
+    h->level[0].dev = (coarsen_graph *)dg;
+    h->input_dev_borrowed = dg != NULL;
+    h->level[0].host = (coarsen_graph *)g; /* borrowed, as the build's input */
+    int rc = record_graph(exec_backend_cpu(), g, &h->level[0].stats, err);
+    for (int k = 1; k <= h->levels && !rc; k++) {
+        hierarchy_level *l = &h->level[k];
+        const exec_backend *b = exec_backend_of(l->dmap != NULL); /* where the level was built */
+        const coarsen_graph *fine = NULL;
+        coarsen_graph *coarse = NULL;
+        rc = b->gpu ? hierarchy_device_graph(h, k - 1, &fine, err) : coarsen_hierarchy_graph(h, k - 1, &fine, err);
+        if (!rc)
+            rc = b->contract(fine, b->gpu ? l->dmap : l->map, l->stats.vertices, &coarse, err);
+        if (rc)
+            break;
+        coarsen_graph_free(l->host);
+        coarsen_graph_free(l->dev);
+        l->host = b->gpu ? NULL : coarse;
+        l->dev = b->gpu ? coarse : NULL;
+        rc = record_graph(b, coarse, &l->stats, err);
+    }
+    if (h->on_gpu)
+        device_workspace_release(); /* the contractions are over */
+    return rc;
+}
+
 int hierarchy_create(const coarsen_graph *g, const coarsen_hierarchy_opts *opts, coarsen_hierarchy **out,
                      coarsen_error *err)
 {
@@ -646,7 +682,8 @@ void coarsen_hierarchy_free(coarsen_hierarchy *h)
         if (k > 0) /* level 0's host graph is the caller's */
             coarsen_graph_free(l->host);
         free(l->map);
-        coarsen_graph_free(l->dev);
+        if (k > 0 || !h->input_dev_borrowed)
+            coarsen_graph_free(l->dev);
         device_free(l->dmap);
     }
     free(h->level);

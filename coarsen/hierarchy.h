@@ -52,6 +52,8 @@ struct coarsen_hierarchy {
                                      (dist/read.h), 0 when rank 0 read it (stats.json's "read_by_ranks") */
     double gather_ms;             /* with ranks > 0: rank 0's time gathering each distributed level's
                                      graph, map and mates (stats.json's "gather_ms") */
+    int input_dev_borrowed;       /* level 0's device graph is the caller's (hierarchy_contract_input):
+                                     never freed here */
     hierarchy_level *level;       /* [opts.levels + 1] */
 };
 
@@ -63,6 +65,20 @@ int hierarchy_level_on_device(const coarsen_hierarchy *h, int k);
  * owned by the hierarchy. */
 int hierarchy_device_graph(coarsen_hierarchy *h, int k, const coarsen_graph **out, coarsen_error *err);
 int hierarchy_device_map(coarsen_hierarchy *h, int k, const int32_t **out, coarsen_error *err);
+
+/* Puts host graph g (borrowed, as coarsen_hierarchy_build's input; the
+ * caller keeps it alive while h lives), and dg, its device copy when not
+ * NULL (borrowed too; on a GPU hierarchy without it g is uploaded when a
+ * level needs it), in place of level 0's graph and
+ * replaces every level k's graph by the contraction of level k - 1's by
+ * map k (contract/contract.h), on the device for the levels built there, on
+ * the host for the others: h becomes g's hierarchy along the same maps. g
+ * must have the vertices and vertex weights of the input h was built from
+ * (the V-cycle, partition/vcycle.c, builds h on g without its cut edges).
+ * The graph figures (vertices, edges, totals) are recorded again; the
+ * matching figures stay the build's. */
+int hierarchy_contract_input(coarsen_hierarchy *h, const coarsen_graph *g, const coarsen_graph *dg,
+                             coarsen_error *err);
 
 /* "handshake", "redblue" or "hec". */
 const char *coarsen_matcher_name(coarsen_matcher m);

@@ -1,12 +1,10 @@
 /* multilevel.c — the multilevel partitioner: build the hierarchy (by
  * partition_opts.build_hierarchy, coarsen_hierarchy_build by default), partition
- * the coarsest graph with METIS, then level by level project, rebalance when
- * a part exceeds the level's cap, refine (label propagation) and polish (FM
- * on the host, where the level's graph is cheap to have there); on the GPU
- * backend the part array stays on the device between levels (rebalancing,
- * rare, and the polish run on host copies); then the V-cycles asked for
- * (vcycle.c, on the host). Per-level cuts and phase times go to the caller's
- * report. */
+ * the coarsest graph with METIS, then go up the hierarchy (uncoarsen.c:
+ * projection, rebalancing, refinement and polish at every level, the part
+ * array on the device between levels on the GPU backend); then the V-cycles
+ * asked for (vcycle.c, on the same backend). Per-level cuts and phase times
+ * go to the caller's report. */
 #include "partition/partition.h"
 
 #include <stdlib.h>
@@ -14,10 +12,7 @@
 
 #include "coarsen/hierarchy.h"
 #include "core/error.h"
-#include "core/threads.h"
 #include "core/timer.h"
-#include "device/device.h"
-#include "exec/backend.h"
 
 void partition_opts_default(partition_opts *o)
 {
@@ -54,114 +49,6 @@ static int metis_tries(const partition_opts *o, int rb)
     return o->k <= PARTITION_METIS_TRIES_MAX_K ? PARTITION_METIS_TRIES : 1;
 }
 
-/* Brings every part of level lv within cap: on the host directly, or, for a
- * device part (dg not NULL), through host copies made only when a part is
- * over cap (the level's host graph is then downloaded). */
-static int rebalance_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, int32_t k, int64_t cap,
-                           int32_t *part, partition_refine_stats *st, coarsen_error *err)
-{
-    const coarsen_graph *hg = NULL;
-    if (!dg) {
-        int rc = coarsen_hierarchy_graph(h, lv, &hg, err);
-        return rc ? rc : partition_rebalance_cpu(hg, k, cap, part, st, err);
-    }
-    int64_t *w = xmalloc((size_t)k * sizeof *w, "part weights", err);
-    int rc = !w ? COARSEN_ERR_NOMEM : partition_part_weights_gpu(dg, part, k, w, err);
-    int over = 0;
-    for (int32_t p = 0; !rc && p < k; p++)
-        over |= w[p] > cap;
-    free(w);
-    if (rc || !over)
-        return rc;
-    if ((rc = coarsen_hierarchy_graph(h, lv, &hg, err)))
-        return rc;
-    size_t bytes = (size_t)hg->n * sizeof(int32_t);
-    int32_t *hpart = xmalloc(bytes + 1, "host part", err);
-    rc = !hpart ? COARSEN_ERR_NOMEM : device_copy_to_host(hpart, part, bytes, err);
-    if (!rc)
-        rc = partition_rebalance_cpu(hg, k, cap, hpart, st, err);
-    if (!rc)
-        rc = device_copy_to_device(part, hpart, bytes, err);
-    free(hpart);
-    return rc;
-}
-
-/* The FM polish of level lv (partition_polish_cpu), on the same rule for
- * both backends: at the levels of at most o->polish_edges edges. On the GPU
- * (dg not NULL) the part weights and the boundary come from the device, the
- * level's host graph from the hierarchy (the caller's graph at level 0,
- * downloaded once for a coarser level), and the part array goes down and,
- * when a move was kept, back up. Adds its time to *ms. */
-static int polish_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, const partition_opts *o,
-                        int64_t cap, int32_t *part, partition_refine_stats *st, double *ms, coarsen_error *err)
-{
-    if (coarsen_hierarchy_stats(h, lv)->edges > o->polish_edges)
-        return 0;
-    int32_t k = o->k;
-    double t0 = timer_ms();
-    const coarsen_graph *hg = NULL;
-    int64_t *w = xmalloc((size_t)k * sizeof *w, "part weights", err);
-    int32_t *hpart = NULL, *boundary = NULL, nb = 0;
-    int64_t kept = st->polish_moves;
-    int rc = !w ? COARSEN_ERR_NOMEM : coarsen_hierarchy_graph(h, lv, &hg, err);
-    if (!rc && !dg) {
-        partition_part_weights(hg, part, k, w);
-        rc = partition_polish_cpu(hg, k, cap, part, w, NULL, 0, st, err);
-    } else if (!rc) {
-        size_t bytes = (size_t)hg->n * sizeof *hpart;
-        rc = (hpart = xmalloc(bytes + 1, "host parts", err)) ? 0 : COARSEN_ERR_NOMEM;
-        if (!rc)
-            rc = partition_part_weights_gpu(dg, part, k, w, err);
-        if (!rc)
-            rc = partition_boundary_gpu(dg, part, &boundary, &nb, err);
-        if (!rc)
-            rc = device_copy_to_host(hpart, part, bytes, err);
-        if (!rc)
-            rc = partition_polish_cpu(hg, k, cap, hpart, w, boundary, nb, st, err);
-        if (!rc && st->polish_moves > kept)
-            rc = device_copy_to_device(part, hpart, bytes, err);
-    }
-    free(w);
-    free(hpart);
-    free(boundary);
-    *ms += timer_ms() - t0;
-    return rc;
-}
-
-/* Rebalances, refines and polishes level lv: part is host memory on the CPU,
- * device memory when dg (the level's device graph) is given. Fills its
- * report and adds the polish time to *polish_ms. projected: the cut of part
- * when known (>= 0), else -1. */
-static int refine_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, const partition_opts *o,
-                        int32_t *part, double projected, partition_level_report *r, double *polish_ms,
-                        coarsen_error *err)
-{
-    const coarsen_level_stats *s = coarsen_hierarchy_stats(h, lv);
-    int64_t cap = partition_cap_of(s->total_vertex_weight, s->max_vertex_weight, o->k, o->imbalance);
-    const coarsen_graph *g = dg;
-    int rc = dg ? 0 : coarsen_hierarchy_graph(h, lv, &g, err);
-    int threads = threads_limit(dg ? INT64_MAX : 2 * s->edges); /* host work: threads by the level's size */
-    r->vertices = s->vertices;
-    const exec_backend *b = exec_backend_of(dg != NULL);
-    r->cut_projected = projected;
-    if (!rc && projected < 0)
-        rc = b->part_cut(g, part, &r->cut_projected, err);
-    int64_t moves = r->st.rebalance_moves;
-    if (!rc)
-        rc = rebalance_level(h, lv, dg, o->k, cap, part, &r->st, err);
-    r->cut_rebalanced = r->cut_projected; /* unless a vertex moved */
-    if (!rc && r->st.rebalance_moves != moves)
-        rc = b->part_cut(g, part, &r->cut_rebalanced, err);
-    if (!rc)
-        rc = b->refine_parts(g, o->k, cap, o->max_rounds, part, &r->st, err);
-    if (!rc)
-        rc = polish_level(h, lv, dg, o, cap, part, &r->st, polish_ms, err);
-    if (!rc)
-        rc = b->part_cut(g, part, &r->cut_refined, err);
-    threads_restore(threads);
-    return rc;
-}
-
 /* The partition of the coarsest level lv (host graph hg) into part: METIS
  * runs of each kind asked for (k-way first, then recursive bisection; try t
  * with seed o->seed + t), each rebalanced, refined and polished at that level;
@@ -182,7 +69,7 @@ static int initial_partition(coarsen_hierarchy *h, int lv, const coarsen_graph *
             rc = partition_metis(hg, o->k, o->imbalance, o->seed + (uint64_t)t, rb, p, err);
             *metis_ms += timer_ms() - t0;
             if (!rc)
-                rc = refine_level(h, lv, NULL, o, p, -1, &tr, polish_ms, err);
+                rc = partition_refine_level(h, lv, NULL, o, p, -1, &tr, polish_ms, err);
             if (!rc && (!have || tr.cut_refined < r->cut_refined)) {
                 *r = tr;
                 if (have)
@@ -205,7 +92,6 @@ static int multilevel_once(const coarsen_graph *g, const partition_opts *o, int3
     ho.seed = o->seed;
     ho.keep_input_on_device = 1; /* uncoarsening ends on level 0 */
     coarsen_hierarchy *h = NULL;
-    int32_t *dpart[2] = {NULL, NULL};
     int rc = (o->build_hierarchy ? o->build_hierarchy : coarsen_hierarchy_build)(g, &ho, &h, err);
     if (rc)
         return rc;
@@ -229,59 +115,18 @@ static int multilevel_once(const coarsen_graph *g, const partition_opts *o, int3
         goto done;
     if ((rc = initial_partition(h, L, hg, o, coarse, fine, &res->level[L], &res->initial_ms, &res->polish_ms, err)))
         goto done;
-    if (gpu) {
-        for (int s = 0; s < 2 && !rc; s++)
-            rc = device_alloc((void **)&dpart[s], ((size_t)g->n + 1) * sizeof(int32_t), "device parts", err);
-        if (!rc)
-            rc = device_copy_to_device(dpart[0], coarse, (size_t)hg->n * sizeof(int32_t), err);
-        if (rc)
-            goto done;
-    }
-    for (int lv = L; lv >= 1; lv--) {
-        /* projection keeps the cut, and integer cuts are exact sums */
-        double projected = g->integral_weights ? res->level[lv].cut_refined : -1;
-        const int32_t *map = NULL;
-        const coarsen_graph *fg = NULL;
-        if (gpu) {
-            const coarsen_graph *dg = NULL;
-            const int32_t *dmap = NULL;
-            rc = hierarchy_device_graph(h, lv - 1, &dg, err); /* uploads level 0 again if it was let go */
-            if (!rc)
-                rc = hierarchy_device_map(h, lv, &dmap, err);
-            if (!rc)
-                rc = exec_backend_gpu()->project(dg->n, dmap, dpart[0], dpart[1], err);
-            if (!rc)
-                rc = refine_level(h, lv - 1, dg, o, dpart[1], projected, &res->level[lv - 1], &res->polish_ms, err);
-            int32_t *t = dpart[0];
-            dpart[0] = dpart[1];
-            dpart[1] = t;
-        } else {
-            rc = coarsen_hierarchy_map(h, lv, &map, err);
-            if (!rc)
-                rc = coarsen_hierarchy_graph(h, lv - 1, &fg, err);
-            if (!rc)
-                rc = exec_backend_cpu()->project(fg->n, map, coarse, fine, err);
-            if (!rc)
-                rc = refine_level(h, lv - 1, NULL, o, fine, projected, &res->level[lv - 1], &res->polish_ms, err);
-            int32_t *t = coarse;
-            coarse = fine;
-            fine = t;
-        }
-        if (rc)
-            goto done;
-    }
-    if (gpu)
-        rc = device_copy_to_host(part, dpart[0], (size_t)g->n * sizeof *part, err);
-    else
-        for (int32_t v = 0; v < g->n; v++)
-            part[v] = coarse[v];
-    if (rc)
+    if ((rc = partition_uncoarsen(h, o, coarse, fine, part, res->level, &res->polish_ms, err)))
         goto done;
     double tv = timer_ms();
     int vcycles = g->nnz / 2 <= PARTITION_VCYCLE_MAX_EDGES ? o->vcycles : 0;
     res->vcycles = vcycles;
+    partition_opts vo = *o; /* the V-cycles on the first cycle's backend, with its device copy of g */
+    vo.hierarchy.device = gpu ? COARSEN_DEVICE_GPU : COARSEN_DEVICE_CPU;
+    const coarsen_graph *dg = NULL;
+    if (gpu && vcycles > 0)
+        rc = hierarchy_device_graph(h, 0, &dg, err);
     for (int c = 0; c < vcycles && !rc; c++)
-        rc = partition_vcycle_cpu(g, o, o->seed + 1 + (uint64_t)c, part, &res->vcycle_st, err);
+        rc = partition_vcycle(g, dg, &vo, o->seed + 1 + (uint64_t)c, part, &res->vcycle_st, err);
     if (rc)
         goto done;
     res->vcycle_ms = timer_ms() - tv;
@@ -297,8 +142,6 @@ static int multilevel_once(const coarsen_graph *g, const partition_opts *o, int3
 done:
     free(coarse);
     free(fine);
-    for (int s = 0; s < 2; s++)
-        device_free(dpart[s]);
     coarsen_hierarchy_free(h);
     if (rc)
         partition_result_free(res);

@@ -144,8 +144,9 @@ int partition_boundary_gpu(const coarsen_graph *g, const int32_t *part, int32_t 
 #define PARTITION_METIS_TRIES 4
 #define PARTITION_METIS_TRIES_MAX_K 8
 #define PARTITION_RB_TRIES 4
-/* The V-cycles run on graphs of at most this many undirected edges (host
- * work: on larger graphs they would cost the GPU path its speed). */
+/* The V-cycles run on graphs of at most this many undirected edges (their
+ * inner graph, carrying down and polish are host work, and the polish covers
+ * only levels of at most PARTITION_POLISH_HOST_EDGES edges). */
 #define PARTITION_VCYCLE_MAX_EDGES (1 << 21)
 
 /* Whole multilevel runs (hierarchy, coarsest level, refinement, V-cycles) by
@@ -173,7 +174,7 @@ typedef struct partition_opts {
                                       k-way PARTITION_METIS_TRIES times for k <= PARTITION_METIS_TRIES_MAX_K
                                       (a small k depends most on the start), once otherwise; recursive
                                       bisection PARTITION_RB_TRIES times */
-    int vcycles;                   /* V-cycles (partition_vcycle_cpu) after the first cycle, on the host,
+    int vcycles;                   /* V-cycles (partition_vcycle) after the first cycle, on its backend,
                                       each from the previous result with seed + cycle number, on graphs
                                       of at most PARTITION_VCYCLE_MAX_EDGES edges (default 1) */
     int restarts;                  /* whole runs, seeds seed + i x 0x9E3779B97F4A7C15, the lowest cut kept;
@@ -223,20 +224,43 @@ int partition_multilevel(const coarsen_graph *g, const partition_opts *o, int32_
                          coarsen_error *err);
 void partition_result_free(partition_result *res);
 
+/* ---- the way up a hierarchy (uncoarsen.c) ---- */
+
+/* Rebalances (partition_rebalance_cpu, when a part exceeds the level's cap),
+ * refines (partition_refine_cpu / _gpu) and polishes (partition_polish_cpu,
+ * at most o->polish_edges edges) level lv of h: part is host memory when dg
+ * is NULL (the level's host graph is used), device memory when dg, the
+ * level's device graph, is given; both give the same part. Fills *r (its st
+ * counts added to) and adds the polish time to *polish_ms. projected: the cut
+ * of part when known (>= 0), else -1. */
+int partition_refine_level(coarsen_hierarchy *h, int lv, const coarsen_graph *dg, const partition_opts *o,
+                           int32_t *part, double projected, partition_level_report *r, double *polish_ms,
+                           coarsen_error *err);
+/* From the partition of h's coarsest level L (coarse, host memory, refined
+ * there, its report in rep[L]) up to level 0: at each level the projection
+ * and partition_refine_level, on the device for a GPU hierarchy (the part
+ * array stays there between levels), on the host otherwise. rep: L + 1
+ * reports, levels 0..L-1 filled; part [out]: level 0's partition (host, n of
+ * level 0 entries); coarse and fine: host scratch of level 0's n + 1 entries
+ * each (coarse's contents are lost). Adds the polish time to *polish_ms. */
+int partition_uncoarsen(coarsen_hierarchy *h, const partition_opts *o, int32_t *coarse, int32_t *fine,
+                        int32_t *part, partition_level_report *rep, double *polish_ms, coarsen_error *err);
+
 /* ---- iterated V-cycle (vcycle.c) ---- */
 
-/* One more multilevel cycle from part (host memory, g a host graph): g is
- * coarsened on the host (hierarchy options of o, seed seed) with its cut
- * edges removed, so coarse vertices stay inside one part (isolated vertices
- * may still be paired across parts), g itself is contracted by the same maps,
- * the partition carried down (a coarse vertex takes its last member's part)
- * and refined back up at every level: partition_rebalance_cpu,
- * partition_refine_cpu, and partition_polish_cpu at the levels of at most
- * o->polish_edges edges. part is replaced only when the result cuts less, so
- * the cut never grows; every part of the result is within the cap of g.
- * Host code for both backends (same result). Adds to st's counts. */
-int partition_vcycle_cpu(const coarsen_graph *g, const partition_opts *o, uint64_t seed, int32_t *part,
-                         partition_refine_stats *st, coarsen_error *err);
+/* One more multilevel cycle from part (host memory, g a host graph; dg: a
+ * device copy of g the V-cycle may borrow on the GPU, or NULL): g without
+ * its cut edges is coarsened (hierarchy options of o, its device
+ * included, seed seed), so coarse vertices stay inside one part (isolated
+ * vertices may still be paired across parts), g itself is contracted by the
+ * same maps (hierarchy_contract_input), the partition carried down (a coarse
+ * vertex takes its last member's part), refined at the coarsest level and
+ * taken back up by partition_uncoarsen: on the device when the hierarchy is
+ * built there, with the same result as on the host. part is replaced only
+ * when the result cuts less, so the cut never grows; every part of the
+ * result is within the cap of g. Adds to st's counts. */
+int partition_vcycle(const coarsen_graph *g, const coarsen_graph *dg, const partition_opts *o, uint64_t seed,
+                     int32_t *part, partition_refine_stats *st, coarsen_error *err);
 
 #ifdef __cplusplus
 }

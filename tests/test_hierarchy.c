@@ -1,8 +1,9 @@
 /* test_hierarchy.c — the coarsening hierarchy (coarsen/hierarchy.c) through
  * the public API: every level of generated and shared graphs checked against
  * independent recounts (tests/support/hierarchy_check.h), the stopping rules,
- * the vertex-weight cap, two-hop pairing on stalls, and CPU == GPU
- * hierarchies bit for bit (skipped visibly without a GPU). */
+ * the vertex-weight cap, two-hop pairing on stalls, CPU == GPU hierarchies
+ * bit for bit (skipped visibly without a GPU), and the re-contraction of a
+ * hierarchy's levels from another input (hierarchy_contract_input). */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -692,6 +693,81 @@ Test(hierarchy_gpu, star_and_shared_graphs_identical)
             coarsen_hierarchy_free(c);
             coarsen_hierarchy_free(d);
         }
+        coarsen_graph_free(g);
+    }
+}
+
+/* hierarchy_contract_input (the V-cycle's hierarchy): a hierarchy built on
+ * g without some of its edges, then given g, holds at every level the
+ * contraction of the level above by the same map, as a dense recount finds
+ * it (edges, weights summed in stored order, vertex weights), with its
+ * figures recorded again; a graph of another size is refused. */
+Test(hierarchy, contract_input_recontracts_along_the_maps)
+{
+    const char *inputs[] = {"delaunay:n=2000,weights=int,seed=3", "rgg:n=1500,deg=8,weights=real,seed=4"};
+    for (int s = 0; s < 2; s++) {
+        coarsen_graph *g = test_gen(inputs[s]);
+        int64_t kept = 0; /* g without the edges {u, v} with u + v divisible by 5 */
+        for (int32_t v = 0; v < g->n; v++)
+            for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++)
+                kept += (v + g->adj[i]) % 5 != 0;
+        coarsen_error err = {0};
+        coarsen_graph *inner = coarsen_graph_alloc(g->n, kept, &err);
+        cr_assert_not_null(inner, "%s", err.msg);
+        int64_t e = 0;
+        for (int32_t v = 0; v < g->n; v++) {
+            for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++)
+                if ((v + g->adj[i]) % 5 != 0) {
+                    inner->adj[e] = g->adj[i];
+                    inner->ewgt[e++] = g->ewgt[i];
+                }
+            inner->xadj[v + 1] = e;
+            inner->vwgt[v] = g->vwgt[v];
+        }
+        inner->integral_weights = g->integral_weights;
+        coarsen_hierarchy_opts o = cpu_opts();
+        o.coarsen_to = 100;
+        coarsen_hierarchy *h = build(inner, &o);
+        int L = coarsen_hierarchy_levels(h);
+        cr_assert_geq(L, 3, "%s: %d levels", inputs[s], L);
+        coarsen_graph *other = test_gen("grid2d:nx=10,ny=10");
+        cr_assert_eq(hierarchy_contract_input(h, other, NULL, &err), COARSEN_ERR_INPUT);
+        cr_assert_eq(hierarchy_contract_input(h, g, NULL, &err), 0, "%s", err.msg);
+        coarsen_graph_free(inner); /* no longer part of h */
+        const coarsen_graph *fine = NULL, *coarse = NULL;
+        cr_assert_eq(coarsen_hierarchy_graph(h, 0, &fine, &err), 0, "%s", err.msg);
+        cr_assert_eq(fine, g);
+        for (int k = 1; k <= L; k++) {
+            const int32_t *map = NULL;
+            cr_assert_eq(coarsen_hierarchy_map(h, k, &map, &err), 0, "%s", err.msg);
+            cr_assert_eq(coarsen_hierarchy_graph(h, k, &coarse, &err), 0, "%s", err.msg);
+            int32_t nc = coarse->n;
+            cr_assert_eq(nc, coarsen_hierarchy_stats(h, k)->vertices);
+            cr_assert_eq(coarse->nnz / 2, coarsen_hierarchy_stats(h, k)->edges, "%s level %d", inputs[s], k);
+            double *d = NULL;
+            char *present = NULL;
+            oracle_dense_contract(fine, map, nc, &d, &present);
+            int64_t entries = 0, *vw = calloc((size_t)nc, sizeof *vw);
+            for (int64_t a = 0; a < (int64_t)nc * nc; a++)
+                entries += present[a];
+            cr_assert_eq(coarse->nnz, entries, "%s level %d", inputs[s], k);
+            for (int32_t a = 0; a < nc; a++)
+                for (int64_t i = coarse->xadj[a]; i < coarse->xadj[a + 1]; i++) {
+                    int64_t at = (int64_t)a * nc + coarse->adj[i];
+                    cr_assert(present[at], "%s level %d: edge %d-%d", inputs[s], k, a, coarse->adj[i]);
+                    cr_assert_eq(coarse->ewgt[i], d[at], "%s level %d: edge %d-%d", inputs[s], k, a, coarse->adj[i]);
+                }
+            for (int32_t v = 0; v < fine->n; v++)
+                vw[map[v]] += fine->vwgt[v];
+            for (int32_t a = 0; a < nc; a++)
+                cr_assert_eq(coarse->vwgt[a], vw[a], "%s level %d vertex %d", inputs[s], k, a);
+            free(vw);
+            free(d);
+            free(present);
+            fine = coarse;
+        }
+        coarsen_hierarchy_free(h);
+        coarsen_graph_free(other);
         coarsen_graph_free(g);
     }
 }

@@ -1,11 +1,12 @@
 /* test_partition_gpu.c — the GPU side of partition/ against the CPU
  * reference, bit for bit: projection, part weights, cut, the refinement
  * rounds (same partition, same round and move counts), the boundary list
- * the host polish starts from, and the whole multilevel partitioner (with
- * the polish at every level or only at the coarse ones). Skipped visibly
- * without a GPU. */
+ * the host polish starts from, the whole multilevel partitioner (with the
+ * polish at every level or only at the coarse ones) and its V-cycles.
+ * Skipped visibly without a GPU. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "device/device.h"
 #include "partition/partition.h"
@@ -177,4 +178,66 @@ Test(partition_gpu, multilevel_equals_the_cpu)
     }
     cr_assert_gt(polished, 0, "the polish moved nothing in any of the six runs");
     coarsen_graph_free(g);
+}
+
+/* The V-cycles (partition/vcycle.c) on the GPU: hierarchy, contraction and
+ * refinement on the device, the same partition as on the host. From a
+ * rebalanced random start (which a V-cycle always improves, so its result is
+ * kept; the V-cycle uploads g) and in the driver with 1 and 2 V-cycles (they
+ * borrow the first cycle's device copy of g), on a mesh and an R-MAT
+ * with real weights, k = 2, 8, 64: same parts, cut and counts. */
+Test(partition_gpu, vcycles_equal_the_cpu)
+{
+    NEED_GPU();
+    const char *specs[] = {"delaunay:n=10000,weights=int,seed=7", "rmat:n=4096,deg=12,weights=real,seed=3"};
+    int64_t vmoves = 0; /* over the driver's runs: the V-cycles must have moved vertices */
+    for (int s = 0; s < 2; s++) {
+        coarsen_graph *g = partition_test_graph(specs[s], s == 0 ? 4 : 1, 5);
+        for (int32_t k = 2; k <= 64; k *= 4) {
+            partition_opts o;
+            partition_opts_default(&o);
+            o.k = k;
+            o.restarts = 1; /* the V-cycles are the subject */
+            coarsen_error err = {0};
+            int32_t *pc = random_partition(g, k, 9), *pg = malloc(g->n * sizeof *pg);
+            cr_assert_eq(partition_rebalance_cpu(g, k, partition_cap(g, k, o.imbalance), pc, NULL, &err), 0, "%s",
+                         err.msg);
+            memcpy(pg, pc, g->n * sizeof *pg);
+            double start = partition_cut(g, pc); /* oracle_partition_cut takes at most 4096 vertices */
+            partition_refine_stats sc = {0}, sg = {0};
+            o.hierarchy.device = COARSEN_DEVICE_CPU;
+            cr_assert_eq(partition_vcycle(g, NULL, &o, 4, pc, &sc, &err), 0, "%s", err.msg);
+            o.hierarchy.device = COARSEN_DEVICE_GPU;
+            cr_assert_eq(partition_vcycle(g, NULL, &o, 4, pg, &sg, &err), 0, "%s", err.msg);
+            cr_assert_lt(partition_cut(g, pg), start, "%s k %d: the V-cycle kept nothing", specs[s], k);
+            for (int32_t v = 0; v < g->n; v++)
+                cr_assert_eq(pg[v], pc[v], "%s k %d vertex %d", specs[s], k, v);
+            cr_assert_eq(sg.moves, sc.moves);
+            cr_assert_eq(sg.rounds, sc.rounds);
+            cr_assert_eq(sg.polish_moves, sc.polish_moves);
+            cr_assert_eq(sg.rebalance_moves, sc.rebalance_moves);
+            for (o.vcycles = 1; o.vcycles <= 2; o.vcycles++) {
+                partition_result rc, rg;
+                o.hierarchy.device = COARSEN_DEVICE_CPU;
+                cr_assert_eq(partition_multilevel(g, &o, pc, &rc, &err), 0, "%s", err.msg);
+                o.hierarchy.device = COARSEN_DEVICE_GPU;
+                cr_assert_eq(partition_multilevel(g, &o, pg, &rg, &err), 0, "%s", err.msg);
+                cr_assert_eq(rg.on_gpu, 1);
+                cr_assert_eq(rg.vcycles, o.vcycles);
+                for (int32_t v = 0; v < g->n; v++)
+                    cr_assert_eq(pg[v], pc[v], "%s k %d, %d V-cycles: vertex %d", specs[s], k, o.vcycles, v);
+                cr_assert_eq(rg.cut, rc.cut);
+                cr_assert_eq(rg.vcycle_st.moves, rc.vcycle_st.moves);
+                cr_assert_eq(rg.vcycle_st.polish_moves, rc.vcycle_st.polish_moves);
+                vmoves += rc.vcycle_st.moves;
+                expect_partition_within(g, pg, k, oracle_cap(g, k, o.imbalance));
+                partition_result_free(&rc);
+                partition_result_free(&rg);
+            }
+            free(pc);
+            free(pg);
+        }
+        coarsen_graph_free(g);
+    }
+    cr_assert_gt(vmoves, 0, "the V-cycles moved nothing in any run");
 }

@@ -41,13 +41,13 @@ Test(partition_vcycle, never_increases_the_cut_and_improves_a_random_start)
             cr_assert_eq(partition_rebalance_cpu(g, k, cap, part, NULL, &err), 0, "%s", err.msg);
             double before = oracle_partition_cut(g, part);
             partition_refine_stats st = {0};
-            cr_assert_eq(partition_vcycle_cpu(g, &o, 5, part, &st, &err), 0, "%s", err.msg);
+            cr_assert_eq(partition_vcycle(g, NULL, &o, 5, part, &st, &err), 0, "%s", err.msg);
             double after = oracle_partition_cut(g, part);
             cr_assert_lt(after, before, "%s k %d: a random partition is always improved (%g, %g)", specs[s], k,
                          after, before);
             expect_partition_within(g, part, k, cap);
             /* again from the result: never worse, still within cap */
-            cr_assert_eq(partition_vcycle_cpu(g, &o, 6, part, &st, &err), 0, "%s", err.msg);
+            cr_assert_eq(partition_vcycle(g, NULL, &o, 6, part, &st, &err), 0, "%s", err.msg);
             double again = oracle_partition_cut(g, part);
             cr_assert_leq(again, after * (1 + 1e-12), "%s k %d: %g > %g", specs[s], k, again, after);
             expect_partition_within(g, part, k, cap);
