@@ -61,6 +61,18 @@ static int blocks_for(int64_t n)
 #define BLOCK_SELF(t, nt) const int t = 0, nt = 1 /* a build without OpenMP (the fuzz target) */
 #endif
 
+/* Inside the parallel region of the blocks, once every block t has put its
+ * count in starts[t + 1] (starts[0] = 0): waits for all of them, turns the
+ * counts into the blocks' starts and returns the total, to every thread. */
+static int32_t block_starts(int32_t *starts, int nt)
+{
+#pragma omp barrier
+#pragma omp single
+    for (int u = 0; u < nt; u++)
+        starts[u + 1] += starts[u];
+    return starts[nt]; /* the single's closing barrier published it */
+}
+
 /* The candidates' order (joiner_cmp's): a stable radix sort by (leader,
  * rating descending), the rating's bits made monotone; the input is in
  * increasing id, which stability keeps among equals. a[0..m) sorted in
@@ -125,13 +137,9 @@ static int32_t split_pending(hec_work *w, int32_t *count)
             j += w->leader[w->choice[w->pending[i]]] >= 0;
         joins[t + 1] = j;
         keeps[t + 1] = hi - lo - j;
-#pragma omp barrier
-#pragma omp single
-        {
-            for (int u = 0; u < nt; u++)
-                joins[u + 1] += joins[u], keeps[u + 1] += keeps[u];
-            m = joins[nt], kept = keeps[nt];
-        }
+        const int32_t all_joins = block_starts(joins, nt), all_kept = block_starts(keeps, nt);
+#pragma omp single nowait
+        m = all_joins, kept = all_kept;
         int32_t jo = joins[t], ko = keeps[t];
         for (int32_t i = lo; i < hi; i++) {
             const int32_t v = w->pending[i], lead = w->leader[w->choice[v]];
@@ -203,13 +211,9 @@ static void choose_and_root(const coarsen_graph *g, const matching_opts *opts, h
             }
         }
         starts[t + 1] = pend;
-#pragma omp barrier
-#pragma omp single
-        {
-            for (int u = 0; u < nt; u++)
-                starts[u + 1] += starts[u];
-            m = starts[nt];
-        }
+        const int32_t all = block_starts(starts, nt);
+#pragma omp single nowait
+        m = all;
         int32_t o = starts[t];
         for (int32_t v = lo; v < hi; v++)
             if (w->leader[v] == -1)
@@ -303,13 +307,9 @@ static void number_groups(const coarsen_graph *g, const int32_t *leader, uint8_t
             }
         }
         starts[t + 1] = leaders;
-#pragma omp barrier
-#pragma omp single
-        {
-            for (int u = 0; u < nt; u++)
-                starts[u + 1] += starts[u];
-            c = starts[nt];
-        }
+        const int32_t all = block_starts(starts, nt);
+#pragma omp single nowait
+        c = all;
         int32_t id = starts[t];
         for (int32_t v = lo; v < hi; v++)
             cmap[v] = leader[v] == v ? id++ : -1;
