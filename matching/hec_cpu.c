@@ -61,16 +61,21 @@ static int blocks_for(int64_t n)
 #define BLOCK_SELF(t, nt) const int t = 0, nt = 1 /* a build without OpenMP (the fuzz target) */
 #endif
 
-/* Inside the parallel region of the blocks, once every block t has put its
- * count in starts[t + 1] (starts[0] = 0): waits for all of them, turns the
- * counts into the blocks' starts and returns the total, to every thread. */
-static int32_t block_starts(int32_t *starts, int nt)
+/* Inside the parallel region of the blocks: block t of nt selected count
+ * items; returns where they start in the shared list, and the list's length
+ * in *total, once every block has counted. starts: nt + 1 shared slots,
+ * starts[0] = 0. */
+static int32_t block_start(int32_t *starts, int t, int nt, int32_t count, int32_t *total)
 {
+    starts[t + 1] = count;
 #pragma omp barrier
 #pragma omp single
-    for (int u = 0; u < nt; u++)
-        starts[u + 1] += starts[u];
-    return starts[nt]; /* the single's closing barrier published it */
+    {
+        for (int u = 0; u < nt; u++)
+            starts[u + 1] += starts[u];
+        *total = starts[nt];
+    }
+    return starts[t]; /* the single's closing barrier published them */
 }
 
 /* The candidates' order (joiner_cmp's): a stable radix sort by (leader,
@@ -135,12 +140,7 @@ static int32_t split_pending(hec_work *w, int32_t *count)
         int32_t j = 0;
         for (int32_t i = lo; i < hi; i++)
             j += w->leader[w->choice[w->pending[i]]] >= 0;
-        joins[t + 1] = j;
-        keeps[t + 1] = hi - lo - j;
-        const int32_t all_joins = block_starts(joins, nt), all_kept = block_starts(keeps, nt);
-#pragma omp single nowait
-        m = all_joins, kept = all_kept;
-        int32_t jo = joins[t], ko = keeps[t];
+        int32_t jo = block_start(joins, t, nt, j, &m), ko = block_start(keeps, t, nt, hi - lo - j, &kept);
         for (int32_t i = lo; i < hi; i++) {
             const int32_t v = w->pending[i], lead = w->leader[w->choice[v]];
             if (lead >= 0)
@@ -210,11 +210,7 @@ static void choose_and_root(const coarsen_graph *g, const matching_opts *opts, h
                 pend++;
             }
         }
-        starts[t + 1] = pend;
-        const int32_t all = block_starts(starts, nt);
-#pragma omp single nowait
-        m = all;
-        int32_t o = starts[t];
+        int32_t o = block_start(starts, t, nt, pend, &m);
         for (int32_t v = lo; v < hi; v++)
             if (w->leader[v] == -1)
                 w->pending[o++] = v;
@@ -306,11 +302,7 @@ static void number_groups(const coarsen_graph *g, const int32_t *leader, uint8_t
                 multi[l] = 1; /* every member of the group writes the same */
             }
         }
-        starts[t + 1] = leaders;
-        const int32_t all = block_starts(starts, nt);
-#pragma omp single nowait
-        c = all;
-        int32_t id = starts[t];
+        int32_t id = block_start(starts, t, nt, leaders, &c);
         for (int32_t v = lo; v < hi; v++)
             cmap[v] = leader[v] == v ? id++ : -1;
 #pragma omp barrier
