@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "dist/collective.h"
-#include "dist/psort.h"
+#include "core/radix_sort.h"
+#include "matching/hec_order.h"
 #include "dist/handshake.h"
 #include "dist/map.h"
 #include "dist/two_hop.h"
@@ -25,7 +26,9 @@ typedef struct ranked {
     int64_t at;
 } ranked;
 
-/* hec_cpu.c's order: leader, rating descending, id. */
+/* hec_cpu.c's order: leader, rating descending, id (matching/hec_order.h;
+ * the received candidates come in increasing id: source ranks in order,
+ * each its pending list in order). */
 static int ranked_cmp(const void *a, const void *b)
 {
     const joiner *x = &((const ranked *)a)->j, *y = &((const ranked *)b)->j;
@@ -34,6 +37,12 @@ static int ranked_cmp(const void *a, const void *b)
     if (x->key != y->key)
         return x->key > y->key ? -1 : 1;
     return (x->id > y->id) - (x->id < y->id);
+}
+
+static uint64_t ranked_word(const void *item, int word)
+{
+    const joiner *x = &((const ranked *)item)->j;
+    return word == 0 ? hec_rating_word(x->key) : (uint64_t)(uint32_t)x->leader;
 }
 
 /* One round of step 3: the candidates among pending[0..*count) (their
@@ -82,7 +91,10 @@ static int64_t join_round(const dist_graph *d, const dist_ghosts *gh, int64_t ca
 #pragma omp parallel for schedule(static)
     for (int64_t j = 0; j < nr; j++)
         sorted[j] = (ranked){recv[j], j};
-    dist_sort(sorted, (size_t)nr, sizeof *sorted, ranked_cmp, comm, err);
+    ranked *scratch = dist_alloc((size_t)nr, sizeof *scratch, "HEC candidates", comm, err);
+    if (radix_sort_stable(sorted, scratch, nr, sizeof *sorted, 2, ranked_word))
+        qsort(sorted, (size_t)nr, sizeof *sorted, ranked_cmp); /* no room for its counters */
+    free(scratch);
     uint8_t *in = dist_alloc((size_t)nr, 1, "HEC verdicts", comm, err);
     int64_t base = 0, sum = 0;
     for (int64_t j = 0; j < nr; j++) {

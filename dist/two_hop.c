@@ -8,7 +8,6 @@
 
 #include "core/error.h"
 #include "dist/collective.h"
-#include "dist/psort.h"
 #include "core/hash.h"
 #include "core/timer.h"
 #include "matching/two_hop_classes.h"
@@ -82,7 +81,7 @@ static void route_and_pair(const dist_graph *d, int64_t cnt, const cand_msg *msg
         pm[p] = -1;
     }
     memcpy(g->adj, inl, (size_t)rl * sizeof *g->adj);
-    dist_sort(cand, (size_t)rm, sizeof *cand, two_hop_candidate_cmp, comm, err);
+    two_hop_sort(cand, (int32_t)rm); /* in increasing id (arrival order) as it needs */
     if (lists) {
         int32_t islands = 0; /* degree 0 sorts first */
         while (islands < rm && cand[islands].key == 0)

@@ -5,6 +5,7 @@
  * the islands joined to groups by position, two_hop_cpu on the vertices
  * still alone; coarse ids by leader. */
 #include "matching/hec.h"
+#include "matching/hec_order.h"
 #include "matching/match_internal.h"
 #include "matching/two_hop.h"
 #include "core/error.h"
@@ -78,23 +79,15 @@ static int32_t block_start(int32_t *starts, int t, int nt, int32_t count, int32_
     return starts[t]; /* the single's closing barrier published them */
 }
 
-/* The candidates' order (joiner_cmp's): a stable radix sort by (leader,
- * rating descending), the rating's bits made monotone; the input is in
- * increasing id, which stability keeps among equals. a[0..m) sorted in
+/* The candidates' order (joiner_cmp's, matching/hec_order.h): a stable
+ * radix sort by (leader, rating descending); the input is in increasing id,
+ * which stability keeps among equals. a[0..m) sorted in
  * place, tmp of m entries scratch. Short lists, and any allocation failure,
  * go to qsort. */
-static uint64_t rating_digits(double key)
-{
-    uint64_t u;
-    memcpy(&u, &key, sizeof u);
-    u = u >> 63 ? ~u : u | (UINT64_C(1) << 63); /* increasing with key */
-    return ~u;                                  /* decreasing */
-}
-
 static uint64_t joiner_word(const void *item, int word)
 {
     const joiner *x = item;
-    return word == 0 ? rating_digits(x->key) : (uint64_t)(uint32_t)x->leader;
+    return word == 0 ? hec_rating_word(x->key) : (uint64_t)(uint32_t)x->leader;
 }
 
 static void sort_joiners(joiner *a, joiner *tmp, int32_t m)
