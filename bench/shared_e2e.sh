@@ -4,7 +4,9 @@
 # RUNS, stdout discarded), beside METIS's own I/O + coarsening on the same
 # graph (gpmetis -ptype=rb -dbglvl=2 FILE 2, which prints both; Matrix Market
 # files are converted to a METIS file first, and gzip ones inflated, outside
-# the clock). One key=value line per graph; the auto run's stderr says which
+# the clock). Beside each wall time, key_timers_s: the median of our own
+# read + levels timers, to set against METIS's timers like for like. One
+# key=value line per graph; the auto run's stderr says which
 # backend it chose and why. With THREADS (say "1 2 4 8 16") the cpu runs
 # are made at each of those thread counts (keys cpu_tN_s): where more threads
 # stop paying on a graph of that size.
@@ -45,6 +47,10 @@ mkdir -p "$log" "$tmp"
                 fi
                 s=$(median_s "$prog" "$@" "$f") || { line="$line $key=failed"; continue; }
                 line="$line ${key}_s=$s"
+                # the program's own timers, read + levels (median): the
+                # like-for-like figure beside METIS's I/O + Coarsening timers,
+                # which leave out process start and exit as ours do
+                line="$line ${key}_timers_s=$(median_timers_s)"
                 [ "$d" = auto ] && line="$line auto_choice=\"$(grep -m1 'coarsen: device' "$tmp/err" | sed 's/^coarsen: //')\""
                 [ "$d" = cpu ] || break
             done
