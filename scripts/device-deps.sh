@@ -8,7 +8,7 @@
 set -e
 mkdir -p .deps/lib .deps/bin .deps/data
 mpiprog=${BUILD:-build}/coarsen-mpi
-for lib in $( (ldd ${BUILD:-build}/coarsen-tests; ldd "$(command -v gpmetis)"; [ -x "$mpiprog" ] && ldd "$mpiprog") |
+for lib in $( (ldd ${BUILD:-build}/coarsen; [ -x ${BUILD:-build}/coarsen-tests ] && ldd ${BUILD:-build}/coarsen-tests; ldd "$(command -v gpmetis)"; [ -x "$mpiprog" ] && ldd "$mpiprog") |
     awk '/=>/ {print $3}' | sort -u); do
     case $(basename "$lib") in
     libc.so*|libm.so*|libresolv*|libpthread*|libdl*|librt*|libnccl*) ;; # NCCL: the device's own wheel
