@@ -28,9 +28,13 @@ typedef int (*lane_job_fn)(void *ctx, int i, coarsen_error *err);
 
 /* Lanes worth running for files written with `threads` OpenMP threads: one
  * per LANES_THREADS threads, at most LANES_MAX (below 2 * LANES_THREADS
- * threads, one: the caller alone, as before lanes). */
+ * threads, one: the caller alone). Measured on the 16-core GPU host writing
+ * a hierarchy of 1.7 GB (docs/benchmarks.md, session 16): 2 lanes took the
+ * output step from 871 to 588 ms, 4 lanes of 4 threads 795 and 8 lanes 824,
+ * since the largest file (level 0, half the bytes) is formatted by its
+ * lane's threads alone; at 8 threads 2 lanes beat 1 as well. */
 #define LANES_THREADS 4
-#define LANES_MAX 4
+#define LANES_MAX 2
 int lanes_for_threads(int threads);
 
 /* Runs job(ctx, i, .) for every i in [0, count) ([in] cost[i] >= 0: its

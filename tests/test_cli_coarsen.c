@@ -332,7 +332,7 @@ Test(cli_coarsen, failed_write_leaves_no_partial_output)
     cr_assert_eq(r.err_lines, 1, "%s", r.err);
     list_dir(dir, names, sizeof names);
     cr_assert_str_eq(names, "map-2.txt ", "left behind: %s", names);
-    /* the same with the files written on four lanes at once (16 threads) */
+    /* the same with the files written on two lanes at once (16 threads) */
     snprintf(args, sizeof args, "--quiet --threads 16 --levels 3 --coarsen-to 0 --out %s %s", dir, file);
     run_prog(args, &r);
     cr_assert_neq(r.status, 0, "the write should fail on lanes too");
@@ -437,7 +437,7 @@ Test(cli_coarsen, out_same_bytes_for_any_thread_count_gzip_and_no_level0)
     run_prog(args, &r);
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert_eq(expect_same_files(d1, d2, 0, 0), 4 * 2 + 3, "levels 0..3 with vertex weights, maps 1..3");
-    /* 16 threads write the files on four lanes at once (core/lanes.h) */
+    /* 16 threads write the files on two lanes at once (core/lanes.h) */
     snprintf(args, sizeof args, "%s --threads 16 --out %s %s", opts, d2, file);
     run_prog(args, &r);
     cr_assert_eq(r.status, 0, "%s", r.err);
