@@ -9,8 +9,21 @@
 /* Longest text int_text_put writes: "-9223372036854775808". */
 #define INT_TEXT_MAX 20
 
+/* Decimal digits of u (1 for 0): from its bit length, then one compare. */
+static inline int int_text_digits(uint64_t u)
+{
+    static const uint64_t pow10[20] = {1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u,
+                                       1000000000u, 10000000000u, 100000000000u, 1000000000000u,
+                                       10000000000000u, 100000000000000u, 1000000000000000u,
+                                       10000000000000000u, 100000000000000000u, 1000000000000000000u,
+                                       10000000000000000000u};
+    int below = ((64 - __builtin_clzll(u | 1)) * 1233) >> 12; /* floor(log10(u)) or one less */
+    return below + (u >= pow10[below]) + (u == 0);
+}
+
 /* Writes v in decimal at p ([out], room for INT_TEXT_MAX bytes; no NUL);
- * returns the end. The same text as printf's "%lld". */
+ * returns the end. The same text as printf's "%lld". The digits go
+ * straight to their places, two at a time from the last. */
 static inline char *int_text_put(char *p, int64_t v)
 {
     static const char pairs[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
@@ -21,22 +34,18 @@ static inline char *int_text_put(char *p, int64_t v)
         *p++ = '-';
         u = 0 - u;
     }
-    char tmp[INT_TEXT_MAX];
-    char *e = tmp + sizeof tmp, *s = e;
+    char *e = p + int_text_digits(u), *s = e;
     while (u >= 100) {
         unsigned k = (unsigned)(u % 100) * 2;
         u /= 100;
         s -= 2;
-        s[0] = pairs[k], s[1] = pairs[k + 1];
+        memcpy(s, pairs + k, 2);
     }
-    if (u >= 10) {
-        s -= 2;
-        s[0] = pairs[u * 2], s[1] = pairs[u * 2 + 1];
-    } else {
-        *--s = (char)('0' + u);
-    }
-    memcpy(p, s, (size_t)(e - s));
-    return p + (e - s);
+    if (u >= 10)
+        memcpy(s - 2, pairs + u * 2, 2);
+    else
+        s[-1] = (char)('0' + u);
+    return e;
 }
 
 #endif

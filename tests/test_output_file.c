@@ -235,6 +235,17 @@ Test(output_file, int_text_equals_printf)
         snprintf(b, sizeof b, "%lld", (long long)v[k]);
         cr_assert_str_eq(a, b);
     }
+    /* every digit count: 10^k - 1, 10^k, 10^k + 1 and their negatives */
+    int64_t ten = 1;
+    for (int k = 0; k <= 18; k++, ten *= 10) {
+        const int64_t edge[] = {ten - 1, ten, ten + 1, -(ten - 1), -ten, -(ten + 1)};
+        for (size_t e = 0; e < sizeof edge / sizeof *edge; e++) {
+            char a[32], b[32];
+            *int_text_put(a, edge[e]) = 0;
+            snprintf(b, sizeof b, "%lld", (long long)edge[e]);
+            cr_assert_str_eq(a, b);
+        }
+    }
     uint64_t x = 1;
     for (int k = 0; k < 100000; k++) {
         x = x * 6364136223846793005u + 1442695040888963407u;
