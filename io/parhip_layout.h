@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define PARHIP_HEADER_BYTES 24
 
@@ -47,6 +48,18 @@ int parhip_layout_init(parhip_layout *l, uint64_t version, uint64_t n, uint64_t 
 static inline uint64_t parhip_load(const unsigned char *p, unsigned bytes)
 {
     uint64_t v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* one load of the width at hand, not a loop over its bytes */
+    if (bytes == 8) {
+        memcpy(&v, p, 8);
+        return v;
+    }
+    if (bytes == 4) {
+        uint32_t w;
+        memcpy(&w, p, 4);
+        return w;
+    }
+#endif
     for (unsigned k = bytes; k-- > 0;)
         v = v << 8 | p[k];
     return v;
