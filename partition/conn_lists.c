@@ -89,7 +89,7 @@ double conn_best(const conn_pool *p, const conn_ref *r, int32_t own, int64_t vwg
 {
     const conn_entry *e = p->e + r->off;
     double own_conn = 0, bestc = 0;
-    *best = -1;
+    int32_t bp = -1; /* in a local: *best could alias an entry's part */
     for (int32_t j = 0; j < r->len; j++) {
         if (e[j].edges == 0)
             continue;
@@ -100,10 +100,11 @@ double conn_best(const conn_pool *p, const conn_ref *r, int32_t own, int64_t vwg
         }
         if (weights[b] + vwgt > cap)
             continue;
-        if (*best < 0 || e[j].conn > bestc || (e[j].conn == bestc && b < *best)) {
-            *best = b;
+        if (bp < 0 || e[j].conn > bestc || (e[j].conn == bestc && b < bp)) {
+            bp = b;
             bestc = e[j].conn;
         }
     }
-    return *best < 0 ? 0 : bestc - own_conn;
+    *best = bp;
+    return bp < 0 ? 0 : bestc - own_conn;
 }
