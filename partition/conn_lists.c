@@ -59,24 +59,28 @@ int conn_build(conn_pool *p, const coarsen_graph *g, const int32_t *part, int32_
 void conn_shift(conn_pool *p, conn_ref *r, int32_t from, int32_t to, double w)
 {
     conn_entry *e = p->e + r->off;
-    int32_t spare = -1, found = 0;
-    for (int32_t j = 0; j < r->len; j++) {
-        if (e[j].part == from) {
-            e[j].edges--;
-            e[j].conn -= w;
-        }
-        if (e[j].part == to) {
-            e[j].edges++;
-            e[j].conn += w;
-            found = 1;
-        } else if (e[j].edges == 0 && spare < 0) {
-            spare = j;
-        }
+    int32_t jf = -1, jt = -1; /* the entries of from and to (parts are distinct within a list) */
+    for (int32_t j = 0; j < r->len && (jf < 0 || jt < 0); j++) {
+        if (e[j].part == from)
+            jf = j;
+        else if (e[j].part == to)
+            jt = j;
     }
-    if (found)
+    if (jf >= 0) {
+        e[jf].edges--;
+        e[jf].conn -= w;
+    }
+    if (jt >= 0) {
+        e[jt].edges++;
+        e[jt].conn += w;
         return;
-    if (spare < 0) /* len < cap: at most min(k, degree) parts are adjacent at once */
-        spare = r->len++;
+    }
+    int32_t spare = 0; /* the first entry left without edges (from's included), else a new one: len < cap,
+                          since at most min(k, degree) parts are adjacent at once */
+    while (spare < r->len && e[spare].edges != 0)
+        spare++;
+    if (spare == r->len)
+        r->len++;
     e[spare] = (conn_entry){to, 1, w};
 }
 
@@ -85,7 +89,7 @@ double conn_best(const conn_pool *p, const conn_ref *r, int32_t own, int64_t vwg
 {
     const conn_entry *e = p->e + r->off;
     double own_conn = 0, bestc = 0;
-    *best = -1;
+    int32_t bp = -1; /* in a local: *best could alias an entry's part */
     for (int32_t j = 0; j < r->len; j++) {
         if (e[j].edges == 0)
             continue;
@@ -96,10 +100,11 @@ double conn_best(const conn_pool *p, const conn_ref *r, int32_t own, int64_t vwg
         }
         if (weights[b] + vwgt > cap)
             continue;
-        if (*best < 0 || e[j].conn > bestc || (e[j].conn == bestc && b < *best)) {
-            *best = b;
+        if (bp < 0 || e[j].conn > bestc || (e[j].conn == bestc && b < bp)) {
+            bp = b;
             bestc = e[j].conn;
         }
     }
-    return *best < 0 ? 0 : bestc - own_conn;
+    *best = bp;
+    return bp < 0 ? 0 : bestc - own_conn;
 }

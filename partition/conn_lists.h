@@ -50,7 +50,8 @@ void conn_pool_free(conn_pool *p);
 int conn_build(conn_pool *p, const coarsen_graph *g, const int32_t *part, int32_t v, conn_ref *r,
                coarsen_error *err);
 
-/* A neighbour joined by an edge of weight w moved from part `from` to `to`. */
+/* A neighbour joined by an edge of weight w moved from part `from` to part
+ * `to` != from. */
 void conn_shift(conn_pool *p, conn_ref *r, int32_t from, int32_t to, double w);
 
 /* partition_best_move from v's list: the adjacent part other than own of

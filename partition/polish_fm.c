@@ -39,15 +39,15 @@ static int ivec_push(ivec *x, int32_t v, coarsen_error *err)
 }
 
 /* The state of the vertices the polish has looked at, in an open-addressing
- * hash table (linear probing, at most half full): the stamp of its current
- * heap entry, locked (moved in this pass), listed (among the candidates),
+ * hash table (linear probing, at most half full): where its heap entry is
+ * (it has at most one), locked (moved in this pass), listed (among the candidates),
  * its connectivity list, and on real weights whether the list is current,
  * the updates since and its row's weight sum. A vertex absent from the table has
- * stamp 0, every flag clear and no list. Pointers into the table are valid
- * until the next vstate_get. */
+ * no heap entry, every flag clear and no list. Pointers into the table are
+ * valid until the next vstate_get. */
 typedef struct vstate {
     int32_t v;
-    uint32_t stamp;
+    int32_t hpos;          /* 1 + the index of v's heap entry; 0: none */
     unsigned char locked, listed;
     unsigned char fresh;   /* real weights: the list is the CSR-order sums of the current parts */
     int32_t updates;       /* real weights: neighbour moves the list was updated by since */
@@ -84,8 +84,12 @@ static int vtable_init(vtable *t, size_t cap, coarsen_error *err)
     return 0;
 }
 
-/* v's state, entered when absent; NULL (err filled) when out of memory. */
-static vstate *vstate_get(vtable *t, int32_t v, coarsen_error *err)
+typedef struct heap heap;
+static void heap_reslot(heap *h, const vtable *t);
+
+/* v's state, entered when absent; NULL (err filled) when out of memory. The
+ * heap h refers to the table's slots: it follows when the table grows. */
+static vstate *vstate_get(vtable *t, heap *h, int32_t v, coarsen_error *err)
 {
     vstate *s = vstate_find(t, v);
     if (s)
@@ -104,6 +108,7 @@ static vstate *vstate_get(vtable *t, int32_t v, coarsen_error *err)
         big.used = t->used;
         free(t->s);
         *t = big;
+        heap_reslot(h, t);
     }
     size_t i = slot_of(v, t);
     while (t->s[i].v >= 0)
@@ -113,36 +118,34 @@ static vstate *vstate_get(vtable *t, int32_t v, coarsen_error *err)
     return &t->s[i];
 }
 
-/* A binary max-heap of (gain, vertex), ties to the lower vertex id: a total
- * order, so the pops do not depend on the order of the pushes. An entry is
- * current only while its stamp equals the vertex's (later pushes supersede).
- * at < 0: gain is exact; at >= 0: gain is at least the vertex's gain after
- * the pass's first `at` moves. */
-typedef struct entry { double gain; int32_t v; uint32_t stamp; int32_t at; } entry;
-typedef struct heap { entry *e; size_t n, cap; } heap;
+/* A binary max-heap of (gain, vertex), ties to the lower vertex id, with at
+ * most one entry per vertex, which a new push for the vertex replaces (its
+ * vstate's hpos says where it is; slot: where that vstate is in the table).
+ * The order is total, so the pops depend only on the entries, not on the
+ * order of the pushes. at < 0: gain is exact; at >= 0: gain is at least the
+ * vertex's gain after the pass's first `at` moves. */
+typedef struct entry { double gain; int32_t v; int32_t at; size_t slot; } entry;
+struct heap { entry *e; size_t n, cap; };
 
 static int above(const entry *a, const entry *b)
 {
     return a->gain > b->gain || (a->gain == b->gain && a->v < b->v);
 }
 
-static int heap_push(heap *h, entry x, coarsen_error *err)
+/* Puts x at index i of h and records it in its vstate. */
+static void heap_place(heap *h, vtable *t, size_t i, entry x)
 {
-    if (refine_reserve((void **)&h->e, h->n + 1, &h->cap, sizeof *h->e, err))
-        return COARSEN_ERR_NOMEM;
-    size_t i = h->n++;
-    while (i > 0 && above(&x, &h->e[(i - 1) / 2])) {
-        h->e[i] = h->e[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
     h->e[i] = x;
-    return 0;
+    t->s[x.slot].hpos = (int32_t)i + 1;
 }
 
-static entry heap_pop(heap *h)
+/* Moves x, meant for index i, up or down to its place. */
+static void heap_sift(heap *h, vtable *t, size_t i, entry x)
 {
-    entry top = h->e[0], x = h->e[--h->n];
-    size_t i = 0;
+    while (i > 0 && above(&x, &h->e[(i - 1) / 2])) {
+        heap_place(h, t, i, h->e[(i - 1) / 2]);
+        i = (i - 1) / 2;
+    }
     for (;;) {
         size_t c = 2 * i + 1;
         if (c >= h->n)
@@ -151,12 +154,55 @@ static entry heap_pop(heap *h)
             c++;
         if (!above(&h->e[c], &x))
             break;
-        h->e[i] = h->e[c];
+        heap_place(h, t, i, h->e[c]);
         i = c;
     }
-    if (h->n)
-        h->e[i] = x;
+    heap_place(h, t, i, x);
+}
+
+/* Removes the entry at index i. */
+static void heap_remove_at(heap *h, vtable *t, size_t i)
+{
+    t->s[h->e[i].slot].hpos = 0;
+    entry last = h->e[--h->n];
+    if (i < h->n)
+        heap_sift(h, t, i, last);
+}
+
+/* x becomes its vertex's entry (s: the vertex's state, at x.slot), in place
+ * of the one it had. */
+static int heap_push(heap *h, vtable *t, const vstate *s, entry x, coarsen_error *err)
+{
+    if (s->hpos) {
+        heap_sift(h, t, (size_t)s->hpos - 1, x);
+        return 0;
+    }
+    if (refine_reserve((void **)&h->e, h->n + 1, &h->cap, sizeof *h->e, err))
+        return COARSEN_ERR_NOMEM;
+    heap_sift(h, t, h->n++, x);
+    return 0;
+}
+
+static entry heap_pop(heap *h, vtable *t)
+{
+    entry top = h->e[0];
+    heap_remove_at(h, t, 0);
     return top;
+}
+
+/* The slots of the entries' vstates, after the table t moved them. */
+static void heap_reslot(heap *h, const vtable *t)
+{
+    for (size_t i = 0; i < h->n; i++)
+        h->e[i].slot = (size_t)(vstate_find(t, h->e[i].v) - t->s);
+}
+
+/* Empties h. */
+static void heap_clear(heap *h, vtable *t)
+{
+    for (size_t i = 0; i < h->n; i++)
+        t->s[h->e[i].slot].hpos = 0;
+    h->n = 0;
 }
 
 /* A part's weight after the pass's m-th move. */
@@ -251,21 +297,26 @@ static int evaluate(fm *f, int32_t v, vstate *s, int32_t at, int32_t *dest, doub
  * updated list when v has one and a long row on real weights. */
 static int push_vertex(fm *f, int32_t v, vstate *s, int lazy, coarsen_error *err)
 {
-    int32_t dest;
+    int32_t dest, at = -1;
     double gain;
-    s->stamp++;
     if (lazy && s->conn.built && lazy_row(f, v)) { /* the same admissible parts: the lists count edges exactly */
         gain = conn_best(&f->pool, &s->conn, f->part[v], f->g->vwgt[v], f->w, f->cap, &dest);
-        return dest < 0 ? 0 : heap_push(&f->h, (entry){gain + estimate_margin(f, v, s), v, s->stamp, f->nmoves}, err);
-    }
-    if (evaluate(f, v, s, -1, &dest, &gain, err))
+        gain += estimate_margin(f, v, s);
+        at = f->nmoves;
+    } else if (evaluate(f, v, s, -1, &dest, &gain, err)) {
         return COARSEN_ERR_NOMEM;
-    return dest < 0 ? 0 : heap_push(&f->h, (entry){gain, v, s->stamp, -1}, err);
+    }
+    if (dest < 0) { /* no admissible move: no entry */
+        if (s->hpos)
+            heap_remove_at(&f->h, &f->t, (size_t)s->hpos - 1);
+        return 0;
+    }
+    return heap_push(&f->h, &f->t, s, (entry){gain, v, at, (size_t)(s - f->t.s)}, err);
 }
 
 static int add_candidate(fm *f, int32_t v, coarsen_error *err)
 {
-    vstate *s = vstate_get(&f->t, v, err);
+    vstate *s = vstate_get(&f->t, &f->h, v, err);
     if (!s)
         return COARSEN_ERR_NOMEM;
     if (s->listed)
@@ -286,7 +337,7 @@ static int move(fm *f, int32_t v, int32_t to, int push, coarsen_error *err)
     f->part[v] = to;
     for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++) {
         int32_t u = g->adj[i];
-        vstate *n = push ? vstate_get(&f->t, u, err) : vstate_find(&f->t, u);
+        vstate *n = push ? vstate_get(&f->t, &f->h, u, err) : vstate_find(&f->t, u);
         if (!n) {
             if (push)
                 return COARSEN_ERR_NOMEM;
@@ -328,7 +379,7 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
     int rc = 0;
     size_t best_len = 0;
     double cum = 0, best = 0;
-    f->h.n = 0;
+    heap_clear(&f->h, &f->t);
     f->log.n = 0;
     f->nmoves = 0;
     if (f->real) {
@@ -339,23 +390,17 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
     for (size_t c = 0; c < f->cand.n && !rc; c++)
         rc = push_vertex(f, f->cand.a[c], vstate_find(&f->t, f->cand.a[c]), 1, err);
     while (!rc && f->h.n > 0 && (size_t)f->nmoves - best_len < PARTITION_POLISH_STALL) {
-        entry e = heap_pop(&f->h);
+        entry e = heap_pop(&f->h, &f->t); /* never a locked vertex's: moves push no locked one */
         int32_t v = e.v, dest;
-        vstate *s = vstate_find(&f->t, v);
-        if (e.stamp != s->stamp || s->locked)
-            continue;
+        vstate *s = &f->t.s[e.slot];
         double gain;
         if ((rc = evaluate(f, v, s, e.at, &dest, &gain, err)))
             break;
         if (dest < 0)
             continue;
-        if (e.at >= 0) { /* a bound: the exact gain of the push replaces it */
-            rc = heap_push(&f->h, (entry){gain, v, s->stamp, -1}, err);
-            continue;
-        }
-        if (gain != e.gain) { /* a part's weight changed its admissible moves */
-            s->stamp++;
-            rc = heap_push(&f->h, (entry){gain, v, s->stamp, -1}, err);
+        if (e.at >= 0 || gain != e.gain) { /* a bound, replaced by the exact gain of the push; or a part's
+                                              weight changed v's admissible moves */
+            rc = heap_push(&f->h, &f->t, s, (entry){gain, v, -1, e.slot}, err);
             continue;
         }
         s->locked = 1;

@@ -364,6 +364,39 @@ Test(partition_polish, real_weights_move_as_when_every_row_is_summed_at_every_pu
     }
 }
 
+/* On integer weights (lists updated as neighbours move, one heap entry per
+ * vertex replaced by each push) the polish makes exactly the oracle's moves,
+ * from a label-propagated partition of a graph large enough that the
+ * boundary starts small and the vertices met on the way outgrow the
+ * polish's first state table (4096 slots, at most half full) mid-pass. */
+Test(partition_polish, integer_weights_move_as_when_every_row_is_summed_at_every_push)
+{
+    coarsen_graph *g = partition_test_graph("delaunay:n=30000,weights=int,seed=6", 1, 1);
+    cr_assert(g->integral_weights);
+    for (int32_t k = 2; k <= 32; k *= 4) {
+        int64_t cap = oracle_cap(g, k, 0.03), w[32], w2[32];
+        int32_t *part = random_partition(g, k, 3), *copy = malloc(g->n * sizeof *copy);
+        coarsen_error err = {0};
+        cr_assert_eq(partition_rebalance_cpu(g, k, cap, part, NULL, &err), 0, "%s", err.msg);
+        cr_assert_eq(partition_refine_cpu(g, k, cap, 16, part, NULL, &err), 0, "%s", err.msg);
+        memcpy(copy, part, g->n * sizeof *copy);
+        partition_part_weights(g, part, k, w);
+        memcpy(w2, w, sizeof w);
+        partition_refine_stats st = {0};
+        cr_assert_eq(partition_polish_cpu(g, k, cap, part, w, NULL, 0, &st, &err), 0, "%s", err.msg);
+        int64_t kept = oracle_polish(g, k, cap, copy, w2);
+        cr_assert_gt(kept, 0, "k %d: the polish has moves to make", k);
+        cr_assert_eq(st.polish_moves, kept, "k %d", k);
+        for (int32_t v = 0; v < g->n; v++)
+            cr_assert_eq(part[v], copy[v], "k %d vertex %d", k, v);
+        for (int32_t p = 0; p < k; p++)
+            cr_assert_eq(w[p], w2[p]);
+        free(part);
+        free(copy);
+    }
+    coarsen_graph_free(g);
+}
+
 /* Two 8-cliques joined by one edge, their vertices 0 and 8 swapped, cap 9:
  * FM's sequence (8 over, then 0 back) reaches the minimum cut over all
  * partitions within the cap, found by brute force. */
