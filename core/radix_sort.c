@@ -108,3 +108,46 @@ int radix_sort_stable(void *a, void *tmp, int64_t m, size_t size, int words, rad
     free(count);
     return 0;
 }
+
+/* Sorts the run r[0..len) by cmp: insertion sort, qsort when long. */
+static void sort_run(char *r, int64_t len, size_t size, int (*cmp)(const void *, const void *))
+{
+    if (len > RADIX_SORT_RUN) {
+        qsort(r, (size_t)len, size, cmp);
+        return;
+    }
+    char x[RADIX_SORT_MAX_SIZE];
+    for (int64_t i = 1; i < len; i++) {
+        int64_t j = i;
+        if (cmp(r + (size_t)(j - 1) * size, r + (size_t)j * size) <= 0)
+            continue;
+        memcpy(x, r + (size_t)i * size, size);
+        for (; j > 0 && cmp(r + (size_t)(j - 1) * size, x) > 0; j--)
+            memcpy(r + (size_t)j * size, r + (size_t)(j - 1) * size, size);
+        memcpy(r + (size_t)j * size, x, size);
+    }
+}
+
+/* 1 when records x and y have the same key. */
+static int same_key(const void *x, const void *y, int words, radix_key_word key_word)
+{
+    for (int w = 0; w < words; w++)
+        if (key_word(x, w) != key_word(y, w))
+            return 0;
+    return 1;
+}
+
+int radix_sort_refined(void *a, void *tmp, int64_t m, size_t size, int words, radix_key_word key_word,
+                       int (*cmp)(const void *, const void *))
+{
+    if (size > RADIX_SORT_MAX_SIZE || radix_sort_stable(a, tmp, m, size, words, key_word))
+        return -1;
+    char *r = a;
+    for (int64_t lo = 0, hi; lo < m; lo = hi) {
+        for (hi = lo + 1; hi < m && same_key(r + (size_t)lo * size, r + (size_t)hi * size, words, key_word); hi++)
+            ;
+        if (hi - lo > 1)
+            sort_run(r + (size_t)lo * size, hi - lo, size, cmp);
+    }
+    return 0;
+}
