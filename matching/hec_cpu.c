@@ -82,7 +82,7 @@ static int32_t block_start(int32_t *starts, int t, int nt, int32_t count, int32_
  * sort by leader, each leader's few candidates then sorted by joiner_cmp
  * (core/radix_sort.h's radix_sort_refined: two or three radix passes where
  * (leader, rating) took up to twelve). a[0..m) sorted in place, tmp of m
- * entries scratch. Short lists, and any allocation failure, go to qsort. */
+ * entries scratch. An allocation failure goes to qsort. */
 static uint64_t leader_word(const void *item, int word)
 {
     (void)word;
@@ -91,8 +91,7 @@ static uint64_t leader_word(const void *item, int word)
 
 static void sort_joiners(joiner *a, joiner *tmp, int32_t m)
 {
-    enum { SMALL = 1024 };
-    if (m < SMALL || radix_sort_refined(a, tmp, m, sizeof *a, 1, leader_word, joiner_cmp))
+    if (radix_sort_refined(a, tmp, m, sizeof *a, 1, leader_word, joiner_cmp))
         qsort(a, (size_t)m, sizeof *a, joiner_cmp);
 }
 
