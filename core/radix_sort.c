@@ -14,12 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Copies one record; 24 bytes (two-hop candidates) with a constant length,
- * which the compiler turns into a few moves instead of a call. */
+/* Copies one record; 24 bytes (two-hop candidates) and 16 (HEC's joiners)
+ * with a constant length, which the compiler turns into a few moves instead
+ * of a call. */
 static inline void move_record(char *to, const char *from, size_t size)
 {
     if (size == 24)
         memcpy(to, from, 24);
+    else if (size == 16)
+        memcpy(to, from, 16);
     else
         memcpy(to, from, size);
 }
@@ -128,11 +131,11 @@ static void sort_run(char *r, int64_t len, size_t size, int (*cmp)(const void *,
     }
 }
 
-/* 1 when records x and y have the same key. */
-static int same_key(const void *x, const void *y, int words, radix_key_word key_word)
+/* 1 when record x has the key first[0..words). */
+static int has_key(const void *x, const uint64_t *first, int words, radix_key_word key_word)
 {
     for (int w = 0; w < words; w++)
-        if (key_word(x, w) != key_word(y, w))
+        if (key_word(x, w) != first[w])
             return 0;
     return 1;
 }
@@ -143,8 +146,11 @@ int radix_sort_refined(void *a, void *tmp, int64_t m, size_t size, int words, ra
     if (size > RADIX_SORT_MAX_SIZE || radix_sort_stable(a, tmp, m, size, words, key_word))
         return -1;
     char *r = a;
+    uint64_t first[RADIX_SORT_MAX_WORDS]; /* the key of the run that starts at lo */
     for (int64_t lo = 0, hi; lo < m; lo = hi) {
-        for (hi = lo + 1; hi < m && same_key(r + (size_t)lo * size, r + (size_t)hi * size, words, key_word); hi++)
+        for (int w = 0; w < words; w++)
+            first[w] = key_word(r + (size_t)lo * size, w);
+        for (hi = lo + 1; hi < m && has_key(r + (size_t)hi * size, first, words, key_word); hi++)
             ;
         if (hi - lo > 1)
             sort_run(r + (size_t)lo * size, hi - lo, size, cmp);

@@ -16,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct joiner {
+typedef struct joiner { /* 16 bytes: the sorts move fewer */
     int32_t leader; /* the group of the vertex's choice */
-    double key;     /* rating of the edge to the choice */
     int32_t id;
+    double key; /* rating of the edge to the choice */
 } joiner;
 
 static int joiner_cmp(const void *a, const void *b)
@@ -135,7 +135,7 @@ static int32_t split_pending(hec_work *w, int32_t *count)
         for (int32_t i = lo; i < hi; i++) {
             const int32_t v = w->pending[i], lead = w->leader[w->choice[v]];
             if (lead >= 0)
-                w->join[jo++] = (joiner){lead, w->key[v], v};
+                w->join[jo++] = (joiner){.leader = lead, .id = v, .key = w->key[v]};
             else
                 w->spare[ko++] = v;
         }

@@ -70,7 +70,11 @@ Test(radix_sort, stable_against_the_oracle_on_one_word)
     for (int64_t m = 0; m < 40; m++)
         check(m, 1, 5, UINT64_MAX, 1 + (uint64_t)m);
     check(1000, 1, 30, UINT64_MAX, 7);
-    check(20000, 1, 300, UINT64_MAX, 8); /* 16-bit digits */
+    check(20000, 1, 300, UINT64_MAX, 8);
+    const int saved = omp_get_max_threads();
+    omp_set_num_threads(1);
+    check(20000, 1, 300, UINT64_MAX, 13); /* 16-bit digits: long, on one thread */
+    omp_set_num_threads(saved);
 }
 
 Test(radix_sort, stable_against_the_oracle_on_two_words)
