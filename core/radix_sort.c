@@ -14,12 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Copies one record; 24 bytes (two-hop candidates) with a constant length,
- * which the compiler turns into a few moves instead of a call. */
+/* Copies one record; 24 bytes (two-hop candidates) and 16 (HEC's joiners)
+ * with a constant length, which the compiler turns into a few moves instead
+ * of a call. */
 static inline void move_record(char *to, const char *from, size_t size)
 {
     if (size == 24)
         memcpy(to, from, 24);
+    else if (size == 16)
+        memcpy(to, from, 16);
     else
         memcpy(to, from, size);
 }
@@ -106,5 +109,51 @@ int radix_sort_stable(void *a, void *tmp, int64_t m, size_t size, int words, rad
     if (moves % 2)
         memcpy(a, tmp, (size_t)m * size);
     free(count);
+    return 0;
+}
+
+/* Sorts the run r[0..len) by cmp: insertion sort, qsort when long. */
+static void sort_run(char *r, int64_t len, size_t size, int (*cmp)(const void *, const void *))
+{
+    if (len > RADIX_SORT_RUN) {
+        qsort(r, (size_t)len, size, cmp);
+        return;
+    }
+    char x[RADIX_SORT_MAX_SIZE];
+    for (int64_t i = 1; i < len; i++) {
+        int64_t j = i;
+        if (cmp(r + (size_t)(j - 1) * size, r + (size_t)j * size) <= 0)
+            continue;
+        memcpy(x, r + (size_t)i * size, size);
+        for (; j > 0 && cmp(r + (size_t)(j - 1) * size, x) > 0; j--)
+            memcpy(r + (size_t)j * size, r + (size_t)(j - 1) * size, size);
+        memcpy(r + (size_t)j * size, x, size);
+    }
+}
+
+/* 1 when record x has the key first[0..words). */
+static int has_key(const void *x, const uint64_t *first, int words, radix_key_word key_word)
+{
+    for (int w = 0; w < words; w++)
+        if (key_word(x, w) != first[w])
+            return 0;
+    return 1;
+}
+
+int radix_sort_refined(void *a, void *tmp, int64_t m, size_t size, int words, radix_key_word key_word,
+                       int (*cmp)(const void *, const void *))
+{
+    if (size > RADIX_SORT_MAX_SIZE || radix_sort_stable(a, tmp, m, size, words, key_word))
+        return -1;
+    char *r = a;
+    uint64_t first[RADIX_SORT_MAX_WORDS]; /* the key of the run that starts at lo */
+    for (int64_t lo = 0, hi; lo < m; lo = hi) {
+        for (int w = 0; w < words; w++)
+            first[w] = key_word(r + (size_t)lo * size, w);
+        for (hi = lo + 1; hi < m && has_key(r + (size_t)hi * size, first, words, key_word); hi++)
+            ;
+        if (hi - lo > 1)
+            sort_run(r + (size_t)lo * size, hi - lo, size, cmp);
+    }
     return 0;
 }

@@ -5,7 +5,6 @@
  * the islands joined to groups by position, two_hop_cpu on the vertices
  * still alone; coarse ids by leader. */
 #include "matching/hec.h"
-#include "matching/hec_order.h"
 #include "matching/match_internal.h"
 #include "matching/two_hop.h"
 #include "core/error.h"
@@ -17,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct joiner {
+typedef struct joiner { /* 16 bytes: the sorts move fewer */
     int32_t leader; /* the group of the vertex's choice */
-    double key;     /* rating of the edge to the choice */
     int32_t id;
+    double key; /* rating of the edge to the choice */
 } joiner;
 
 static int joiner_cmp(const void *a, const void *b)
@@ -79,21 +78,20 @@ static int32_t block_start(int32_t *starts, int t, int nt, int32_t count, int32_
     return starts[t]; /* the single's closing barrier published them */
 }
 
-/* The candidates' order (joiner_cmp's, matching/hec_order.h): a stable
- * radix sort by (leader, rating descending); the input is in increasing id,
- * which stability keeps among equals. a[0..m) sorted in
- * place, tmp of m entries scratch. Short lists, and any allocation failure,
- * go to qsort. */
-static uint64_t joiner_word(const void *item, int word)
+/* The candidates' order (joiner_cmp's, matching/hec_order.h's): a radix
+ * sort by leader, each leader's few candidates then sorted by joiner_cmp
+ * (core/radix_sort.h's radix_sort_refined: two or three radix passes where
+ * (leader, rating) took up to twelve). a[0..m) sorted in place, tmp of m
+ * entries scratch. An allocation failure goes to qsort. */
+static uint64_t leader_word(const void *item, int word)
 {
-    const joiner *x = item;
-    return word == 0 ? hec_rating_word(x->key) : (uint64_t)(uint32_t)x->leader;
+    (void)word;
+    return (uint64_t)(uint32_t)((const joiner *)item)->leader;
 }
 
 static void sort_joiners(joiner *a, joiner *tmp, int32_t m)
 {
-    enum { SMALL = 1024 };
-    if (m < SMALL || radix_sort_stable(a, tmp, m, sizeof *a, 2, joiner_word))
+    if (radix_sort_refined(a, tmp, m, sizeof *a, 1, leader_word, joiner_cmp))
         qsort(a, (size_t)m, sizeof *a, joiner_cmp);
 }
 
@@ -137,7 +135,7 @@ static int32_t split_pending(hec_work *w, int32_t *count)
         for (int32_t i = lo; i < hi; i++) {
             const int32_t v = w->pending[i], lead = w->leader[w->choice[v]];
             if (lead >= 0)
-                w->join[jo++] = (joiner){lead, w->key[v], v};
+                w->join[jo++] = (joiner){.leader = lead, .id = v, .key = w->key[v]};
             else
                 w->spare[ko++] = v;
         }
@@ -178,7 +176,7 @@ static void choose_and_root(const coarsen_graph *g, const matching_opts *opts, h
 {
     const int32_t n = g->n;
     const int64_t max_vwgt = match_max_vertex_weight_cpu(g);
-#pragma omp parallel for schedule(dynamic, 1024)
+#pragma omp parallel for schedule(dynamic, 1024) if (g->nnz >= THREADS_PARALLEL_MIN)
     for (int32_t v = 0; v < n; v++) {
         w->choice[v] = match_best_neighbour_cpu(g, v, NULL, opts, max_vwgt, &w->key[v]);
         w->key[v] += 0.0; /* -0.0 as +0.0, as the GPU's radix sort needs */

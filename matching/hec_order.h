@@ -2,7 +2,8 @@
  * (leader, rating descending, id), as a key of two 64-bit words for
  * core/radix_sort.h (word 0 the rating made monotone, word 1 the leader;
  * the id comes from the input being in increasing id, which the stable
- * sort keeps). Shared by hec_cpu.c and the distributed HEC (dist/hec.c).
+ * sort keeps). The distributed HEC (dist/hec.c) sorts by this key;
+ * hec_cpu.c reaches the same order by leader and then by comparison.
  * Ratings must not be -0.0 (the callers add +0.0). Host C only. */
 #ifndef MATCHING_HEC_ORDER_H
 #define MATCHING_HEC_ORDER_H

@@ -31,15 +31,22 @@ static inline int32_t best_neighbour(const coarsen_graph *g, int32_t v, const in
     const int64_t *vwgt = g->vwgt;
     const double *ewgt = g->ewgt;
     const int64_t vw = vwgt[v], end = g->xadj[v + 1];
-    int32_t best = -1, best_rank = -1;
+    int32_t best = -1, best_rank = -1; /* best_rank: -1 until a tie needs it */
     double best_w = 0.0;
     for (int64_t e = g->xadj[v]; e < end; e++) {
         int32_t u = adj[e];
         if ((mate && mate[u] >= 0) || !pair_eligible(cap, vw, vwgt[u]))
             continue;
         double k = edge_rating(rating, ewgt[e], vw, vwgt[u]);
-        if (best_rank >= 0 && k < best_w) /* loses whatever its rank: no rank to compute */
+        if (best >= 0 && k < best_w) /* loses whatever its rank */
             continue;
+        if (best < 0 || k > best_w) { /* wins whatever its rank: no rank to compute yet */
+            best = u, best_rank = -1, best_w = k;
+            continue;
+        }
+        /* equal ratings: edge_better's tie rule, the ranks computed only now */
+        if (best_rank < 0)
+            best_rank = tie_rank(ties, best);
         int32_t rank = tie_rank(ties, u);
         if (edge_better(k, rank, best_w, best_rank))
             best = u, best_rank = rank, best_w = k;

@@ -20,8 +20,9 @@ typedef struct two_hop_candidate {
 /* qsort order: key, then hash, then id. */
 int two_hop_candidate_cmp(const void *a, const void *b);
 /* Sorts cand[0..m) [in/out] into that order, given in increasing id with
- * keys >= 0 (a stable radix sort by (key, hash); qsort when its scratch
- * cannot be allocated). */
+ * keys >= 0 (a radix sort by the key and the hash's top bits, the runs of
+ * equal ones finished by comparison; qsort when its scratch cannot be
+ * allocated). */
 void two_hop_sort(two_hop_candidate *cand, int32_t m);
 /* The hash of v's neighbour list: the sum of two_hop_term over it. */
 uint64_t two_hop_list_hash(const coarsen_graph *g, int32_t v);

@@ -1,4 +1,5 @@
-/* test_radix_sort.c — radix_sort_stable (core/radix_sort.h) against an
+/* test_radix_sort.c — radix_sort_stable and radix_sort_refined
+ * (core/radix_sort.h) against an
  * independent oracle: qsort on (key words, input position), which is the
  * stable order by definition; keys of one and two words with many equal
  * keys, sizes on both sides of the digit-width switch, keys whose high
@@ -69,7 +70,11 @@ Test(radix_sort, stable_against_the_oracle_on_one_word)
     for (int64_t m = 0; m < 40; m++)
         check(m, 1, 5, UINT64_MAX, 1 + (uint64_t)m);
     check(1000, 1, 30, UINT64_MAX, 7);
-    check(20000, 1, 300, UINT64_MAX, 8); /* 16-bit digits */
+    check(20000, 1, 300, UINT64_MAX, 8);
+    const int saved = omp_get_max_threads();
+    omp_set_num_threads(1);
+    check(20000, 1, 300, UINT64_MAX, 13); /* 16-bit digits: long, on one thread */
+    omp_set_num_threads(saved);
 }
 
 Test(radix_sort, stable_against_the_oracle_on_two_words)
@@ -95,4 +100,55 @@ Test(radix_sort, stable_order_on_any_thread_count)
         check(9000, 2, 900, UINT64_MAX, 12);
     }
     omp_set_num_threads(saved);
+}
+
+/* radix_sort_refined: the radix key is word 1 only, runs of equal word 1
+ * finished by the total order (word 1, word 0, pos) — the oracle's order on
+ * two words, whatever the input order. Runs short and long (past
+ * RADIX_SORT_RUN: qsort), records in reverse input position so that the
+ * runs arrive out of order. */
+static int refined_cmp(const void *a, const void *b)
+{
+    words_compared = 2;
+    return oracle_cmp(a, b);
+}
+
+static uint64_t high_word(const void *item, int word)
+{
+    (void)word;
+    return ((const rec *)item)->w[1];
+}
+
+static void check_refined(int64_t m, uint64_t classes, uint64_t distinct, uint64_t seed)
+{
+    rec *a = calloc((size_t)m + 1, sizeof *a), *b = calloc((size_t)m + 1, sizeof *b),
+        *tmp = calloc((size_t)m + 1, sizeof *tmp);
+    cr_assert(a && b && tmp);
+    uint64_t s = seed;
+    for (int64_t i = 0; i < m; i++) {
+        a[i].w[0] = next(&s) % distinct;
+        a[i].w[1] = next(&s) % classes;
+        a[i].pos = (int32_t)(m - i);
+        memcpy(a[i].pad, "xyz", 3);
+    }
+    memcpy(b, a, (size_t)m * sizeof *a);
+    cr_assert_eq(radix_sort_refined(a, tmp, m, sizeof *a, 1, high_word, refined_cmp), 0);
+    qsort(b, (size_t)m, sizeof *b, refined_cmp);
+    for (int64_t i = 0; i < m; i++) {
+        cr_assert(a[i].w[0] == b[i].w[0] && a[i].w[1] == b[i].w[1] && a[i].pos == b[i].pos,
+                  "m=%lld classes=%llu: record %lld is input %d, the order has input %d", (long long)m,
+                  (unsigned long long)classes, (long long)i, a[i].pos, b[i].pos);
+        cr_assert(memcmp(a[i].pad, "xyz", 3) == 0);
+    }
+    free(a), free(b), free(tmp);
+}
+
+Test(radix_sort, refined_order_equals_the_full_comparison)
+{
+    for (int64_t m = 0; m < 40; m++)
+        check_refined(m, 3, 4, 20 + (uint64_t)m);
+    check_refined(5000, 1000, 1u << 20, 21); /* runs of a few records */
+    check_refined(5000, 20, 1u << 20, 22);   /* runs past RADIX_SORT_RUN */
+    check_refined(5000, 1, 7, 23);           /* one run, qsort, equal words 0 */
+    check_refined(70000, 3000, 50, 24);      /* several threads for the radix part */
 }
