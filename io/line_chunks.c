@@ -28,7 +28,8 @@ size_t line_chunks_min_bytes(void)
     return min_bytes;
 }
 
-void line_chunk_count(line_chunk *k, line_kind kind)
+/* Lines and data lines of k, one line at a time. */
+static void count_lines(line_chunk *k, line_kind kind)
 {
     const char *p = k->begin;
     while (p < k->end) {
@@ -40,6 +41,75 @@ void line_chunk_count(line_chunk *k, line_kind kind)
         k->data_lines += line_is_data(p, e, kind);
         p = nl ? nl + 1 : k->end;
     }
+}
+
+/* The high bit of every byte of x that is above ' ' (0x21..0xff). */
+static inline uint64_t bytes_above_blank(uint64_t x)
+{
+    const uint64_t ones = 0x0101010101010101u;
+    return (((x & (0x7f * ones)) + 0x5f * ones) | x) & (0x80 * ones);
+}
+
+/* The high bit of every byte of x equal to c. */
+static inline uint64_t bytes_equal(uint64_t x, unsigned char c)
+{
+    const uint64_t ones = 0x0101010101010101u, a = x ^ (c * ones);
+    return ~(((a & (0x7f * ones)) + 0x7f * ones) | a) & (0x80 * ones);
+}
+
+/* The sum of the 8 bytes of x. */
+static inline int64_t byte_sum(uint64_t x)
+{
+    x = (x & 0x00ff00ff00ff00ffu) + ((x >> 8) & 0x00ff00ff00ff00ffu);
+    return (int64_t)((x * 0x0001000100010001u) >> 48);
+}
+
+/* METIS lines: the lines and token starts (a byte above ' ' after one that
+ * is not, or at the chunk's start) counted 8 bytes at a time; a chunk with
+ * a '%' anywhere counts its data lines (those not starting with '%') line
+ * by line. */
+static void count_metis(line_chunk *k)
+{
+    const unsigned char *p = (const unsigned char *)k->begin, *e = (const unsigned char *)k->end;
+    uint64_t prev_tok = 0; /* the chunk starts a line, not a token */
+    int64_t lines = 0, tokens = 0;
+    while (e - p >= 8) {
+        /* byte lanes count up to 255 words of 0/1 each between sums */
+        const size_t words = (size_t)(e - p) / 8 < 255 ? (size_t)(e - p) / 8 : 255;
+        const unsigned char *stop = p + 8 * words;
+        uint64_t nl_lanes = 0, tok_lanes = 0;
+        for (; p < stop; p += 8) {
+            uint64_t x;
+            memcpy(&x, p, 8);
+            const uint64_t tok = bytes_above_blank(x);
+            tok_lanes += (tok & ~((tok << 8) | prev_tok)) >> 7;
+            nl_lanes += bytes_equal(x, '\n') >> 7;
+            prev_tok = tok >> 56;
+        }
+        lines += byte_sum(nl_lanes);
+        tokens += byte_sum(tok_lanes);
+    }
+    for (; p < e; p++) {
+        const int tok = *p > ' ';
+        tokens += tok && !prev_tok;
+        lines += *p == '\n';
+        prev_tok = (uint64_t)tok;
+    }
+    k->tokens = tokens;
+    if (memchr(k->begin, '%', (size_t)(k->end - k->begin))) {
+        count_lines(k, LINES_METIS);
+        return;
+    }
+    k->lines = lines + (k->end > k->begin && k->end[-1] != '\n'); /* a last line without its end */
+    k->data_lines = k->lines;
+}
+
+void line_chunk_count(line_chunk *k, line_kind kind)
+{
+    if (kind == LINES_METIS)
+        count_metis(k);
+    else
+        count_lines(k, kind);
 }
 
 int line_chunks_split(const char *body, const char *end, int64_t first_line, line_kind kind, line_chunk **out,
@@ -132,6 +202,8 @@ int line_chunks_stream(struct text_input *t, size_t pos, int64_t first_line, lin
                 k->first_data = sums.data;
                 sums.line += k->lines;
                 sums.data += k->data_lines;
+                if (ops->place)
+                    ops->place(ctx, k);
             }
 #pragma omp task firstprivate(k) depend(in : k->first_data)
             ops->parse(ctx, k);

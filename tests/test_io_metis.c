@@ -145,6 +145,32 @@ Test(io_metis, chunked_parse_equals_single_chunk)
     coarsen_graph_free(r);
 }
 
+/* Chunks parse into the slots their tokens allow: loose counts (comment
+ * lines with tokens, vertex weights, a self-loop) leave slots unused that
+ * the assembly closes up, and a streamed chunk that no longer fits the 2m
+ * slots the header declares gets its own buffer; every chunking, plain and
+ * streamed (one gzip member), gives the handwritten graph. */
+Test(io_metis, chunks_with_unused_slots_close_up)
+{
+    const char *text = "% header comment 1 2 3\n"
+                       "4 4 11\n"
+                       "3 2 5 4 3\n"
+                       "% a comment 1 2 3 4 5 6 7 8\n"
+                       "1\t1 5 2 9  3 7 \r\n"
+                       "2 4 2 2 7\n"
+                       "%\n"
+                       "1 1 3 3 2\n"
+                       "\n";
+    for (int gz = 0; gz < 2; gz++) {
+        coarsen_graph *g = io_load_all_chunkings(io_file(gz ? "slots.graph.gz" : "slots.graph", text, gz));
+        io_expect_graph(g, 4, EDGES({0, 1, 5}, {1, 2, 7}, {2, 3, 2}, {0, 3, 3}));
+        const int64_t vwgt[] = {3, 1, 2, 1};
+        for (int u = 0; u < 4; u++)
+            cr_expect_eq(g->vwgt[u], vwgt[u], "gz %d: vertex %d weighs %lld", gz, u, (long long)g->vwgt[u]);
+        coarsen_graph_free(g);
+    }
+}
+
 Test(io_metis, chunked_parse_reports_the_first_error_in_file_order)
 {
     const char *p = io_file("twoerrors.graph", "4 2\n2\n1 x\n\n1 9\n", 0);
