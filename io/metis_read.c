@@ -76,6 +76,7 @@ typedef struct metis_rows {
     int64_t *line;       /* line of each vertex */
     int64_t entries;     /* adjacency entries as stored (self-loops included) */
     int64_t loops;
+    int unsorted;        /* a row is not strictly increasing (as parsed) */
 } metis_rows;
 
 /* One chunk of whole lines (line_chunks.h: its first vertex is first_data),
@@ -91,6 +92,7 @@ typedef struct chunk {
     double *w;
     int owned;                       /* adj and w are its own buffers */
     int64_t count, entries, loops;
+    int unsorted;                    /* one of its rows is not strictly increasing */
     int failed;
     coarsen_error err;               /* the chunk's first error */
 } chunk;
@@ -168,6 +170,12 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
     text_cursor_init(&c, k->at.begin, k->at.end);
     c.line = k->at.first_line - 1;
     int64_t n = h->n, u = k->at.first_data;
+    /* the chunk's counts in locals (stores to adj and ew cannot alias them);
+     * stored in k at the end (a failed chunk's are not used) */
+    int32_t *adj = k->adj;
+    double *ew = k->w;
+    int64_t count = 0, entries = 0, loops = 0;
+    int unsorted = 0;
     const char *s, *e;
     while (text_next_line(&c, &s, &e)) {
         if (is_comment(s, e))
@@ -181,7 +189,7 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
         if (line_of)
             line_of[u - base] = c.line;
         const char *p = s;
-        int64_t x, before = k->count;
+        int64_t x, before = count, last = -1; /* the row's last neighbour stored */
         vwgt[u - base] = 1;
         for (int64_t q = 0; h->has_vwgt && q < h->ncon; q++) {
             const char *tok = p;
@@ -212,17 +220,23 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
                                             "edge weight above 2^53, beyond which weights (doubles) are not exact",
                                             tok, e);
             }
-            k->entries++;
+            entries++;
             if (x - 1 == u) {
-                k->loops++;
+                loops++;
             } else { /* within chunk_slots */
-                k->adj[k->count] = (int32_t)(x - 1);
-                k->w[k->count++] = (double)w;
+                unsorted |= last >= x - 1;
+                last = x - 1;
+                adj[count] = (int32_t)last;
+                ew[count++] = (double)w;
             }
         }
-        xadj[u - base + 1] = k->count - before;
+        xadj[u - base + 1] = count - before;
         u++;
     }
+    k->count = count;
+    k->entries = entries;
+    k->loops = loops;
+    k->unsorted = unsorted;
     return COARSEN_OK;
 }
 
@@ -251,6 +265,7 @@ static int rows_assemble(const text_input *t, chunk *ck, int nchunks, int whole,
         }
         rows->entries += ck[k].entries;
         rows->loops += ck[k].loops;
+        rows->unsorted |= ck[k].unsorted;
         ck[k].first_slot = nnz;
         nnz += ck[k].count;
     }
@@ -527,7 +542,7 @@ int metis_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_repor
     rc = t->stream ? parse_rows_stream(t, (size_t)(body - t->data), header_line, &h, g, &rows, err)
                    : parse_rows(t, body, end, header_line + 1, 0, 1, header_line, &h, g, &rows, err);
     double t1 = timer_ms();
-    if (!rc && !graph_rows_sorted(g))
+    if (!rc && rows.unsorted)
         rc = graph_sort_rows(g, err);
     if (!rc)
         rc = check_rows(t, g, &rows, err);
