@@ -28,7 +28,8 @@ size_t line_chunks_min_bytes(void)
     return min_bytes;
 }
 
-void line_chunk_count(line_chunk *k, line_kind kind)
+/* Lines and data lines of k, one line at a time. */
+static void count_lines(line_chunk *k, line_kind kind)
 {
     const char *p = k->begin;
     while (p < k->end) {
@@ -40,6 +41,63 @@ void line_chunk_count(line_chunk *k, line_kind kind)
         k->data_lines += line_is_data(p, e, kind);
         p = nl ? nl + 1 : k->end;
     }
+}
+
+/* 16 bytes as a vector (GCC and Clang vector extensions: SSE2, NEON). */
+typedef unsigned char bytes16 __attribute__((vector_size(16)));
+
+static inline bytes16 load16(const unsigned char *p)
+{
+    bytes16 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/* METIS lines: the lines and token starts (a byte above ' ' after one that
+ * is not, or at the chunk's start) counted 16 bytes at a time, each byte
+ * compared with the one before it loaded 1 byte earlier (in byte lanes of
+ * up to 255 blocks between sums); a chunk with a '%' anywhere counts its
+ * data lines (those not starting with '%') line by line. */
+static void count_metis(line_chunk *k)
+{
+    const unsigned char *e = (const unsigned char *)k->end, *p = (const unsigned char *)k->begin;
+    int64_t lines = 0, tokens = 0;
+    if (p < e) { /* the first byte, a token's start when above ' ': nothing is read before the chunk */
+        tokens += *p > ' ';
+        lines += *p == '\n';
+        p++;
+    }
+    while (e - p >= 16) {
+        const size_t blocks = (size_t)(e - p) / 16 < 255 ? (size_t)(e - p) / 16 : 255;
+        const unsigned char *stop = p + 16 * blocks;
+        bytes16 nl_lanes = {0}, tok_lanes = {0};
+        for (; p < stop; p += 16) {
+            const bytes16 x = load16(p), before = load16(p - 1);
+            tok_lanes -= (bytes16)((x > ' ') & (before <= ' ')); /* comparisons give -1 per true lane */
+            nl_lanes -= (bytes16)(x == '\n');
+        }
+        for (int i = 0; i < 16; i++)
+            tokens += tok_lanes[i], lines += nl_lanes[i];
+    }
+    for (; p < e; p++) {
+        tokens += *p > ' ' && p[-1] <= ' ';
+        lines += *p == '\n';
+    }
+    k->tokens = tokens;
+    if (memchr(k->begin, '%', (size_t)(k->end - k->begin))) {
+        count_lines(k, LINES_METIS);
+        return;
+    }
+    k->lines = lines + (k->end > k->begin && k->end[-1] != '\n'); /* a last line without its end */
+    k->data_lines = k->lines;
+}
+
+void line_chunk_count(line_chunk *k, line_kind kind)
+{
+    if (kind == LINES_METIS)
+        count_metis(k);
+    else
+        count_lines(k, kind);
 }
 
 int line_chunks_split(const char *body, const char *end, int64_t first_line, line_kind kind, line_chunk **out,
@@ -132,6 +190,8 @@ int line_chunks_stream(struct text_input *t, size_t pos, int64_t first_line, lin
                 k->first_data = sums.data;
                 sums.line += k->lines;
                 sums.data += k->data_lines;
+                if (ops->place)
+                    ops->place(ctx, k);
             }
 #pragma omp task firstprivate(k) depend(in : k->first_data)
             ops->parse(ctx, k);

@@ -13,6 +13,9 @@
 typedef struct line_chunk {
     const char *begin, *end;   /* whole lines */
     int64_t lines, data_lines; /* counts of this chunk */
+    int64_t tokens;            /* LINES_METIS: the runs of bytes above ' ' in its
+                                * lines, comments included: every token a reader
+                                * parses is one of them (0 for LINES_MTX) */
     int64_t first_line;        /* global number of its first line */
     int64_t first_data;        /* global index of its first data line */
 } line_chunk;
@@ -39,8 +42,9 @@ void line_chunks_set_min_bytes(size_t bytes);
  * chunks of whole lines of about line_chunks_min_bytes() as soon as they are
  * final, from byte pos (line number first_line) to the end. Per chunk, one
  * OpenMP task counts its lines, a chain of tasks in file order places it
- * (first_line, first_data) and a third task hands it to ops->parse (tasks of
- * several chunks run at once). A chunk is the reader's struct of
+ * (first_line, first_data, then ops->place when not NULL: the reader's own
+ * running sums, in file order) and a third task hands it to ops->parse
+ * (tasks of several chunks run at once). A chunk is the reader's struct of
  * ops->chunk_size bytes whose first member is its line_chunk, zeroed but for
  * that. On return every task is done and the text is complete (t->len is
  * not set: text_input_finish does that). [out] *chunks: the chunks made, in
@@ -51,14 +55,15 @@ struct text_input;
 typedef struct line_stream_ops {
     size_t chunk_size;
     void (*parse)(void *ctx, line_chunk *chunk);
+    void (*place)(void *ctx, line_chunk *chunk);
 } line_stream_ops;
 int line_chunks_stream(struct text_input *t, size_t pos, int64_t first_line, line_kind kind,
                        const line_stream_ops *ops, void *ctx, line_chunk ***chunks, int *count, int64_t *data_total,
                        coarsen_error *err);
 void line_chunks_stream_free(line_chunk **chunks, int count);
 
-/* Counts k's lines and data lines (k->begin, k->end set; the counts start
- * at 0). */
+/* Counts k's lines, data lines and (LINES_METIS) tokens (k->begin, k->end
+ * set; the counts start at 0). */
 void line_chunk_count(line_chunk *k, line_kind kind);
 
 /* The smallest chunk in bytes (line_chunks_set_min_bytes). */

@@ -1,5 +1,7 @@
-/* metis_read.c — METIS graph text to CSR: rows are read as given, then
- * sorted and checked (duplicates, symmetry, equal weights) in parallel. */
+/* metis_read.c — METIS graph text to CSR: chunks of rows are parsed in
+ * parallel straight into their slots of the adjacency (as many as their
+ * tokens allow), as given, then sorted and checked (duplicates, symmetry,
+ * equal weights) in parallel. */
 #include "io/metis_read.h"
 #include "core/error.h"
 #include "core/weight_sums.h"
@@ -74,36 +76,87 @@ typedef struct metis_rows {
     int64_t *line;       /* line of each vertex */
     int64_t entries;     /* adjacency entries as stored (self-loops included) */
     int64_t loops;
+    int unsorted;        /* a row is not strictly increasing (as parsed) */
 } metis_rows;
 
 /* One chunk of whole lines (line_chunks.h: its first vertex is first_data),
- * parsed into its own adjacency buffers; row lengths, vertex weights and
- * line numbers go straight to their global places. */
+ * parsed into room for as many entries as its tokens allow (chunk_slots):
+ * its place in the adjacency region the chunks share (rows_region), or its
+ * own buffers when the region has no room left for it; row lengths, vertex
+ * weights and line numbers go straight to their global places. */
 typedef struct chunk {
     line_chunk at;
-    int64_t first_slot;              /* prefix sum: its first adjacency slot */
-    int32_t *adj;                    /* pass 2: entries without self-loops */
+    int64_t place;                   /* its first slot in the region (in place) */
+    int64_t first_slot;              /* its first entry in the graph */
+    int32_t *adj;                    /* entries without self-loops */
     double *w;
-    int64_t count, cap, entries, loops;
+    int owned;                       /* adj and w are its own buffers */
+    int64_t count, entries, loops;
+    int unsorted;                    /* one of its rows is not strictly increasing */
     int failed;
     coarsen_error err;               /* the chunk's first error */
 } chunk;
 
-static int chunk_push(chunk *k, int32_t v, double w)
+/* The most entries chunk k can hold: each stored entry is a neighbour token
+ * (and a weight token), distinct tokens of its lines (line_chunk.tokens). */
+static int64_t chunk_slots(const metis_header *h, const chunk *k)
 {
-    if (k->count == k->cap) {
-        int64_t cap = k->cap ? 2 * k->cap : 1024;
-        int32_t *a = realloc(k->adj, (size_t)cap * sizeof *a);
-        if (a)
-            k->adj = a;
-        double *b = a ? realloc(k->w, (size_t)cap * sizeof *b) : NULL;
-        if (!b)
-            return error_nomem(&k->err, "adjacency", (size_t)cap * sizeof *b);
-        k->w = b, k->cap = cap;
+    return k->at.tokens / (h->has_ewgt ? 2 : 1);
+}
+
+/* The adjacency region that chunks parse into in place, in file order: it
+ * becomes the graph's adjacency (rows_assemble). */
+typedef struct rows_region {
+    int32_t *adj;
+    double *w;
+    int64_t room;  /* slots allocated */
+    int64_t used;  /* slots given to the chunks placed so far */
+} rows_region;
+
+/* Allocates room slots, and one more so that no graph has a NULL adjacency
+ * (none when the memory is not there: the chunks then get their own
+ * buffers). */
+static void region_alloc(rows_region *r, int64_t room)
+{
+    memset(r, 0, sizeof *r);
+    if (room < 0 || (uint64_t)room >= SIZE_MAX / sizeof *r->w)
+        return;
+    const size_t places = (size_t)room + 1;
+    r->adj = malloc(places * sizeof *r->adj);
+    r->w = r->adj ? malloc(places * sizeof *r->w) : NULL;
+    if (!r->w) {
+        free(r->adj);
+        r->adj = NULL;
+        return;
     }
-    k->adj[k->count] = v;
-    k->w[k->count++] = w;
-    return COARSEN_OK;
+    memory_advise_huge(r->adj, places * sizeof *r->adj);
+    memory_advise_huge(r->w, places * sizeof *r->w);
+    r->room = room;
+}
+
+/* Gives chunk k (the next in file order) its slots in the region, or marks
+ * it owned when they do not fit. */
+static void region_place(rows_region *r, const metis_header *h, chunk *k)
+{
+    const int64_t slots = chunk_slots(h, k);
+    k->place = r->used;
+    k->owned = r->used + slots > r->room;
+    if (!k->owned) {
+        k->adj = r->adj + r->used;
+        k->w = r->w + r->used;
+    }
+    r->used += slots;
+}
+
+/* Allocates an owned chunk's buffers (0, err in k set, when out of memory). */
+static int chunk_alloc(const metis_header *h, chunk *k)
+{
+    const int64_t slots = chunk_slots(h, k);
+    if (!k->owned || !slots)
+        return 1;
+    k->adj = xmalloc((size_t)slots * sizeof *k->adj, "adjacency", &k->err);
+    k->w = k->adj ? xmalloc((size_t)slots * sizeof *k->w, "adjacency", &k->err) : NULL;
+    return k->w != NULL;
 }
 
 /* Parses the vertex lines of chunk k (its global first vertex and line are
@@ -117,6 +170,12 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
     text_cursor_init(&c, k->at.begin, k->at.end);
     c.line = k->at.first_line - 1;
     int64_t n = h->n, u = k->at.first_data;
+    /* the chunk's counts in locals (stores to adj and ew cannot alias them);
+     * stored in k at the end (a failed chunk's are not used) */
+    int32_t *adj = k->adj;
+    double *ew = k->w;
+    int64_t count = 0, entries = 0, loops = 0;
+    int unsorted = 0;
     const char *s, *e;
     while (text_next_line(&c, &s, &e)) {
         if (is_comment(s, e))
@@ -130,7 +189,7 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
         if (line_of)
             line_of[u - base] = c.line;
         const char *p = s;
-        int64_t x, before = k->count;
+        int64_t x, before = count, last = -1; /* the row's last neighbour stored */
         vwgt[u - base] = 1;
         for (int64_t q = 0; h->has_vwgt && q < h->ncon; q++) {
             const char *tok = p;
@@ -161,27 +220,39 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
                                             "edge weight above 2^53, beyond which weights (doubles) are not exact",
                                             tok, e);
             }
-            k->entries++;
-            if (x - 1 == u)
-                k->loops++;
-            else if (chunk_push(k, (int32_t)(x - 1), (double)w))
-                return COARSEN_ERR_NOMEM;
+            entries++;
+            if (x - 1 == u) {
+                loops++;
+            } else { /* within chunk_slots */
+                unsorted |= last >= x - 1;
+                last = x - 1;
+                adj[count] = (int32_t)last;
+                ew[count++] = (double)w;
+            }
         }
-        xadj[u - base + 1] = k->count - before;
+        xadj[u - base + 1] = count - before;
         u++;
     }
+    k->count = count;
+    k->entries = entries;
+    k->loops = loops;
+    k->unsorted = unsorted;
     return COARSEN_OK;
 }
 
 /* Checks the chunks ck[0..nchunks) (parsed; `line` is one past the last
  * line, `vertex` the vertex lines found) in file order and joins their
- * adjacency into g. Errors are those of the first failing chunk in file
- * order, so they do not depend on the thread count; then, when whole (the
- * chunks are the whole file), the vertex and entry counts against the
- * header. Frees the chunks' buffers (not ck). */
+ * adjacency into g: the region r (taken over) becomes g's adjacency, sized
+ * to the entries; the chunks in place move down over the slots left unused
+ * before them, in file order (exact token counts leave none: nothing
+ * moves), and the owned chunks are copied in after them. Errors are those
+ * of the first failing chunk in file order, so they do not depend on the
+ * thread count; then, when whole (the chunks are the whole file), the
+ * vertex and entry counts against the header. Frees the chunks' buffers
+ * (not ck) and, on error, the region. */
 static int rows_assemble(const text_input *t, chunk *ck, int nchunks, int whole, int64_t vertex, int64_t line,
-                         int64_t header_line, const metis_header *h, coarsen_graph *g, metis_rows *rows,
-                         coarsen_error *err)
+                         int64_t header_line, const metis_header *h, rows_region *r, coarsen_graph *g,
+                         metis_rows *rows, coarsen_error *err)
 {
     int rc = COARSEN_OK;
     int64_t nnz = 0;
@@ -194,6 +265,7 @@ static int rows_assemble(const text_input *t, chunk *ck, int nchunks, int whole,
         }
         rows->entries += ck[k].entries;
         rows->loops += ck[k].loops;
+        rows->unsorted |= ck[k].unsorted;
         ck[k].first_slot = nnz;
         nnz += ck[k].count;
     }
@@ -210,49 +282,61 @@ static int rows_assemble(const text_input *t, chunk *ck, int nchunks, int whole,
     }
     for (int32_t u = 0; u < g->n; u++)
         g->xadj[u + 1] += g->xadj[u];
-    /* The first chunk's buffers grow into the graph's arrays (realloc of a
-     * large block moves no data); the other chunks are copied after them. */
-    int32_t *adj = NULL;
-    double *w = NULL;
-    if (nchunks && ck[0].count) {
-        adj = ck[0].adj, w = ck[0].w;
-        ck[0].adj = NULL, ck[0].w = NULL;
+    if (nnz > r->room || !r->adj) { /* owned chunks follow: grow first (realloc of a large block moves no data) */
+        const size_t places = (size_t)nnz + 1;
+        int32_t *na = realloc(r->adj, places * sizeof *na);
+        r->adj = na ? na : r->adj;
+        double *nw = na ? realloc(r->w, places * sizeof *nw) : NULL;
+        r->w = nw ? nw : r->w;
+        if (!nw) {
+            rc = error_nomem(err, "adjacency", places * sizeof *nw);
+            goto done;
+        }
+        r->room = nnz;
+        memory_advise_huge(r->adj, places * sizeof *r->adj);
+        memory_advise_huge(r->w, places * sizeof *r->w);
     }
-    int32_t *na = realloc(adj, (nnz ? (size_t)nnz : 1) * sizeof *na);
-    double *nw = na ? realloc(w, (nnz ? (size_t)nnz : 1) * sizeof *nw) : NULL;
-    if (!nw) {
-        free(na ? na : adj);
-        free(w);
-        rc = error_nomem(err, "adjacency", (size_t)nnz * sizeof *nw);
-        goto done;
-    }
-    memory_advise_huge(na, (size_t)nnz * sizeof *na); /* the other chunks are copied in below */
-    memory_advise_huge(nw, (size_t)nnz * sizeof *nw);
-    free(g->adj);
-    free(g->ewgt);
-    g->adj = na;
-    g->ewgt = nw;
-    g->nnz = nnz;
+    for (int k = 0; k < nchunks; k++)
+        if (!ck[k].owned && ck[k].count && ck[k].place != ck[k].first_slot) {
+            memmove(r->adj + ck[k].first_slot, r->adj + ck[k].place, (size_t)ck[k].count * sizeof *r->adj);
+            memmove(r->w + ck[k].first_slot, r->w + ck[k].place, (size_t)ck[k].count * sizeof *r->w);
+        }
 #pragma omp parallel for schedule(dynamic, 1) if (nchunks > 2)
-    for (int k = 1; k < nchunks; k++) {
-        if (ck[k].count) {
-            memcpy(g->adj + ck[k].first_slot, ck[k].adj, (size_t)ck[k].count * sizeof *g->adj);
-            memcpy(g->ewgt + ck[k].first_slot, ck[k].w, (size_t)ck[k].count * sizeof *g->ewgt);
+    for (int k = 0; k < nchunks; k++) {
+        if (ck[k].owned && ck[k].count) {
+            memcpy(r->adj + ck[k].first_slot, ck[k].adj, (size_t)ck[k].count * sizeof *r->adj);
+            memcpy(r->w + ck[k].first_slot, ck[k].w, (size_t)ck[k].count * sizeof *r->w);
         }
     }
-done:
-    for (int k = 0; k < nchunks; k++) {
-        free(ck[k].adj);
-        free(ck[k].w);
+    if (nnz < r->room) { /* shrinking moves no data */
+        int32_t *na = realloc(r->adj, ((size_t)nnz + 1) * sizeof *na);
+        double *nw = realloc(r->w, ((size_t)nnz + 1) * sizeof *nw);
+        r->adj = na ? na : r->adj;
+        r->w = nw ? nw : r->w;
     }
+    free(g->adj);
+    free(g->ewgt);
+    g->adj = r->adj;
+    g->ewgt = r->w;
+    g->nnz = nnz;
+    r->adj = NULL, r->w = NULL;
+done:
+    for (int k = 0; k < nchunks; k++)
+        if (ck[k].owned) {
+            free(ck[k].adj);
+            free(ck[k].w);
+        }
+    free(r->adj);
+    free(r->w);
     return rc;
 }
 
 /* Parses the whole lines [body, end), whose first line is number first_line
  * and whose first vertex line is vertex first_vertex, into g (xadj, vwgt,
  * adj, ewgt: rows first_vertex .. first_vertex + g->n - 1), in parallel over
- * chunks of whole lines. whole: [body, end) is the file after its header
- * (line header_line), whose counts are then checked (rows_assemble). */
+ * chunks of whole lines, each straight into its place in the adjacency
+ * (sized by the chunks' tokens). whole: [body, end) is the file after its
+ * header (line header_line), whose counts are then checked (rows_assemble). */
 static int parse_rows(const text_input *t, const char *body, const char *end, int64_t first_line, int64_t first_vertex,
                       int whole, int64_t header_line, const metis_header *h, coarsen_graph *g, metis_rows *rows,
                       coarsen_error *err)
@@ -268,15 +352,22 @@ static int parse_rows(const text_input *t, const char *body, const char *end, in
         free(lc);
         return COARSEN_ERR_NOMEM;
     }
+    int64_t slots = 0;
     for (int k = 0; k < nchunks; k++) {
         ck[k].at = lc[k];
         ck[k].at.first_data += first_vertex;
+        slots += chunk_slots(h, &ck[k]);
     }
     free(lc);
+    rows_region r;
+    region_alloc(&r, slots);
+    for (int k = 0; k < nchunks; k++)
+        region_place(&r, h, &ck[k]);
 #pragma omp parallel for schedule(dynamic, 1) if (nchunks > 1)
     for (int k = 0; k < nchunks; k++)
-        ck[k].failed = parse_chunk(t, h, &ck[k], first_vertex, g->xadj, g->vwgt, rows->line) != COARSEN_OK;
-    int rc = rows_assemble(t, ck, nchunks, whole, vertex, line, header_line, h, g, rows, err);
+        ck[k].failed = !chunk_alloc(h, &ck[k]) ||
+                       parse_chunk(t, h, &ck[k], first_vertex, g->xadj, g->vwgt, rows->line) != COARSEN_OK;
+    int rc = rows_assemble(t, ck, nchunks, whole, vertex, line, header_line, h, &r, g, rows, err);
     free(ck);
     return rc;
 }
@@ -287,22 +378,33 @@ typedef struct row_stream {
     const metis_header *h;
     coarsen_graph *g;
     metis_rows *rows;
+    rows_region region;
 } row_stream;
+
+static void row_stream_place(void *ctx, line_chunk *at)
+{
+    row_stream *s = ctx;
+    region_place(&s->region, s->h, (chunk *)at);
+}
 
 static void row_stream_parse(void *ctx, line_chunk *at)
 {
     row_stream *s = ctx;
     chunk *k = (chunk *)at;
-    k->failed = parse_chunk(s->t, s->h, k, 0, s->g->xadj, s->g->vwgt, s->rows->line) != COARSEN_OK;
+    k->failed = !chunk_alloc(s->h, k) ||
+                parse_chunk(s->t, s->h, k, 0, s->g->xadj, s->g->vwgt, s->rows->line) != COARSEN_OK;
 }
 
-/* parse_rows on text still being inflated, from byte pos; the gzip stream's
- * own error, if any, comes first. */
+/* parse_rows on text still being inflated, from byte pos, into a region of
+ * the 2m entries the header declares (a valid file stores no more; chunks
+ * past it get their own buffers); the gzip stream's own error, if any,
+ * comes first. */
 static int parse_rows_stream(text_input *t, size_t pos, int64_t header_line, const metis_header *h, coarsen_graph *g,
                              metis_rows *rows, coarsen_error *err)
 {
     row_stream s = {.t = t, .h = h, .g = g, .rows = rows};
-    static const line_stream_ops ops = {sizeof(chunk), row_stream_parse};
+    region_alloc(&s.region, 2 * h->m);
+    static const line_stream_ops ops = {sizeof(chunk), row_stream_parse, row_stream_place};
     line_chunk **ck;
     int n;
     int64_t vertex;
@@ -317,16 +419,18 @@ static int parse_rows_stream(text_input *t, size_t pos, int64_t header_line, con
         chunk *c = (chunk *)ck[k];
         if (flat)
             flat[k] = *c;
-        else
+        else if (c->owned)
             free(c->adj), free(c->w);
     }
     line_chunks_stream_free(ck, n);
     if (gz || rc) {
         free(flat);
+        free(s.region.adj);
+        free(s.region.w);
         return gz ? gz : rc;
     }
     int64_t line = n ? flat[n - 1].at.first_line + flat[n - 1].at.lines : header_line + 1;
-    rc = rows_assemble(t, flat, n, 1, vertex, line, header_line, h, g, rows, err);
+    rc = rows_assemble(t, flat, n, 1, vertex, line, header_line, h, &s.region, g, rows, err);
     free(flat);
     return rc;
 }
@@ -438,7 +542,7 @@ int metis_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_repor
     rc = t->stream ? parse_rows_stream(t, (size_t)(body - t->data), header_line, &h, g, &rows, err)
                    : parse_rows(t, body, end, header_line + 1, 0, 1, header_line, &h, g, &rows, err);
     double t1 = timer_ms();
-    if (!rc && !graph_rows_sorted(g))
+    if (!rc && rows.unsorted)
         rc = graph_sort_rows(g, err);
     if (!rc)
         rc = check_rows(t, g, &rows, err);

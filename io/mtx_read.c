@@ -313,7 +313,7 @@ static int read_coordinate_stream(text_input *t, size_t pos, int64_t first_line,
     if (coo_reserve(m, declared, err))
         return -COARSEN_ERR_NOMEM;
     entry_stream s = {.t = t, .m = m, .declared = declared};
-    static const line_stream_ops ops = {sizeof(entry_chunk), entry_stream_parse};
+    static const line_stream_ops ops = {sizeof(entry_chunk), entry_stream_parse, NULL};
     line_chunk **ck;
     int chunks, rc = 1;
     int64_t entries;

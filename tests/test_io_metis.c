@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "io/line_chunks.h"
 #include "tests/support/io_files.h"
 #include "tests/support/test_support.h"
 
@@ -143,6 +144,66 @@ Test(io_metis, chunked_parse_equals_single_chunk)
         coarsen_graph_free(ref);
     }
     coarsen_graph_free(r);
+}
+
+/* Chunks parse into the slots their tokens allow: loose counts (comment
+ * lines with tokens, vertex weights, a self-loop) leave slots unused that
+ * the assembly closes up, and a streamed chunk that no longer fits the 2m
+ * slots the header declares gets its own buffer; every chunking, plain and
+ * streamed (one gzip member), gives the handwritten graph. */
+Test(io_metis, chunks_with_unused_slots_close_up)
+{
+    const char *text = "% header comment 1 2 3\n"
+                       "4 4 11\n"
+                       "3 2 5 4 3\n"
+                       "% a comment 1 2 3 4 5 6 7 8\n"
+                       "1\t1 5 2 9  3 7 \r\n"
+                       "2 4 2 2 7\n"
+                       "%\n"
+                       "1 1 3 3 2\n"
+                       "\n";
+    for (int gz = 0; gz < 2; gz++) {
+        coarsen_graph *g = io_load_all_chunkings(io_file(gz ? "slots.graph.gz" : "slots.graph", text, gz));
+        io_expect_graph(g, 4, EDGES({0, 1, 5}, {1, 2, 7}, {2, 3, 2}, {0, 3, 3}));
+        const int64_t vwgt[] = {3, 1, 2, 1};
+        for (int u = 0; u < 4; u++)
+            cr_expect_eq(g->vwgt[u], vwgt[u], "gz %d: vertex %d weighs %lld", gz, u, (long long)g->vwgt[u]);
+        coarsen_graph_free(g);
+    }
+}
+
+/* A METIS chunk's counts (vectorised) equal a byte loop's on random text of
+ * digits, blanks, CR, LF, '%' and bytes above 0x7f, for every length and
+ * start: tokens are runs of bytes above ' ', lines end at LF (a last one
+ * without), data lines do not start with '%'. */
+Test(io_metis, chunk_counts_equal_a_byte_loop)
+{
+    const unsigned char alphabet[] = {'1', '7', ' ', ' ', '\t', '\r', '\n', '\n', '%', 0x80, 0xff, 'x'};
+    unsigned char text[400];
+    uint64_t state = 12345;
+    for (int round = 0; round < 200; round++) {
+        for (size_t i = 0; i < sizeof text; i++) {
+            state = state * 6364136223846793005u + 1442695040888963407u;
+            text[i] = alphabet[(state >> 33) % sizeof alphabet];
+        }
+        for (size_t begin = 0; begin < 40; begin += 7)
+            for (size_t end = begin; end <= sizeof text; end += 1 + end % 23) {
+                line_chunk k = {.begin = (const char *)text + begin, .end = (const char *)text + end};
+                line_chunk_count(&k, LINES_METIS);
+                int64_t tokens = 0, lines = 0, data = 0;
+                for (size_t i = begin; i < end; i++) {
+                    tokens += text[i] > ' ' && (i == begin || text[i - 1] <= ' ');
+                    if (i == begin || text[i - 1] == '\n') {
+                        lines++;
+                        data += text[i] != '%';
+                    }
+                }
+                cr_assert(k.tokens == tokens && k.lines == lines && k.data_lines == data,
+                          "round %d [%zu, %zu): tokens %lld/%lld, lines %lld/%lld, data lines %lld/%lld", round, begin,
+                          end, (long long)k.tokens, (long long)tokens, (long long)k.lines, (long long)lines,
+                          (long long)k.data_lines, (long long)data);
+            }
+    }
 }
 
 Test(io_metis, chunked_parse_reports_the_first_error_in_file_order)
