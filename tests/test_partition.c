@@ -322,6 +322,34 @@ static int64_t oracle_polish(const coarsen_graph *g, int32_t k, int64_t cap, int
     return kept_total;
 }
 
+/* The polish of a random partition of g into k parts (seeded by seed,
+ * rebalanced, then refined by `lp_rounds` rounds of label propagation when
+ * not 0) makes exactly the oracle's moves: the same partition, move count
+ * and part weights. */
+static void expect_polish_as_oracle(const coarsen_graph *g, int32_t k, uint64_t seed, int lp_rounds, const char *what)
+{
+    int64_t cap = oracle_cap(g, k, 0.03), w[32], w2[32];
+    int32_t *part = random_partition(g, k, seed), *copy = malloc(g->n * sizeof *copy);
+    coarsen_error err = {0};
+    cr_assert_eq(partition_rebalance_cpu(g, k, cap, part, NULL, &err), 0, "%s", err.msg);
+    if (lp_rounds)
+        cr_assert_eq(partition_refine_cpu(g, k, cap, lp_rounds, part, NULL, &err), 0, "%s", err.msg);
+    memcpy(copy, part, g->n * sizeof *copy);
+    partition_part_weights(g, part, k, w);
+    memcpy(w2, w, sizeof w);
+    partition_refine_stats st = {0};
+    cr_assert_eq(partition_polish_cpu(g, k, cap, part, w, NULL, 0, &st, &err), 0, "%s", err.msg);
+    int64_t kept = oracle_polish(g, k, cap, copy, w2);
+    cr_assert_gt(kept, 0, "%s k %d: the polish has moves to make", what, k);
+    cr_assert_eq(st.polish_moves, kept, "%s k %d", what, k);
+    for (int32_t v = 0; v < g->n; v++)
+        cr_assert_eq(part[v], copy[v], "%s k %d vertex %d", what, k, v);
+    for (int32_t p = 0; p < k; p++)
+        cr_assert_eq(w[p], w2[p], "%s k %d part %d", what, k, p);
+    free(part);
+    free(copy);
+}
+
 /* On real weights (a generator's, and weights spread over 40 orders of
  * magnitude, where the order of a sum decides its last bits) the polish,
  * which sums rows lazily, makes exactly the moves of summing every row at
@@ -340,26 +368,8 @@ Test(partition_polish, real_weights_move_as_when_every_row_is_summed_at_every_pu
             g->integral_weights = 0;
         }
         cr_assert(!g->integral_weights);
-        for (int32_t k = 2; k <= 32; k *= 4) {
-            int64_t cap = oracle_cap(g, k, 0.03), w[32], w2[32];
-            int32_t *part = random_partition(g, k, 7), *copy = malloc(g->n * sizeof *copy);
-            coarsen_error err = {0};
-            cr_assert_eq(partition_rebalance_cpu(g, k, cap, part, NULL, &err), 0, "%s", err.msg);
-            memcpy(copy, part, g->n * sizeof *copy);
-            partition_part_weights(g, part, k, w);
-            memcpy(w2, w, sizeof w);
-            partition_refine_stats st = {0};
-            cr_assert_eq(partition_polish_cpu(g, k, cap, part, w, NULL, 0, &st, &err), 0, "%s", err.msg);
-            int64_t kept = oracle_polish(g, k, cap, copy, w2);
-            cr_assert_gt(kept, 0, "mode %d k %d: the polish has moves to make", mode, k);
-            cr_assert_eq(st.polish_moves, kept, "mode %d k %d", mode, k);
-            for (int32_t v = 0; v < g->n; v++)
-                cr_assert_eq(part[v], copy[v], "mode %d k %d vertex %d", mode, k, v);
-            for (int32_t p = 0; p < k; p++)
-                cr_assert_eq(w[p], w2[p]);
-            free(part);
-            free(copy);
-        }
+        for (int32_t k = 2; k <= 32; k *= 4)
+            expect_polish_as_oracle(g, k, 7, 0, mode ? "spread weights" : "real weights");
         coarsen_graph_free(g);
     }
 }
@@ -373,27 +383,8 @@ Test(partition_polish, integer_weights_move_as_when_every_row_is_summed_at_every
 {
     coarsen_graph *g = partition_test_graph("delaunay:n=30000,weights=int,seed=6", 1, 1);
     cr_assert(g->integral_weights);
-    for (int32_t k = 2; k <= 32; k *= 4) {
-        int64_t cap = oracle_cap(g, k, 0.03), w[32], w2[32];
-        int32_t *part = random_partition(g, k, 3), *copy = malloc(g->n * sizeof *copy);
-        coarsen_error err = {0};
-        cr_assert_eq(partition_rebalance_cpu(g, k, cap, part, NULL, &err), 0, "%s", err.msg);
-        cr_assert_eq(partition_refine_cpu(g, k, cap, 16, part, NULL, &err), 0, "%s", err.msg);
-        memcpy(copy, part, g->n * sizeof *copy);
-        partition_part_weights(g, part, k, w);
-        memcpy(w2, w, sizeof w);
-        partition_refine_stats st = {0};
-        cr_assert_eq(partition_polish_cpu(g, k, cap, part, w, NULL, 0, &st, &err), 0, "%s", err.msg);
-        int64_t kept = oracle_polish(g, k, cap, copy, w2);
-        cr_assert_gt(kept, 0, "k %d: the polish has moves to make", k);
-        cr_assert_eq(st.polish_moves, kept, "k %d", k);
-        for (int32_t v = 0; v < g->n; v++)
-            cr_assert_eq(part[v], copy[v], "k %d vertex %d", k, v);
-        for (int32_t p = 0; p < k; p++)
-            cr_assert_eq(w[p], w2[p]);
-        free(part);
-        free(copy);
-    }
+    for (int32_t k = 2; k <= 32; k *= 4)
+        expect_polish_as_oracle(g, k, 3, 16, "integer weights");
     coarsen_graph_free(g);
 }
 
