@@ -20,9 +20,12 @@ int64_t match_max_vertex_weight_cpu(const coarsen_graph *g)
     return m;
 }
 
-/* match_best_neighbour_cpu's loop; inlined with mate and rating constant
- * below, so that the tests on them leave the loop. */
-static inline int32_t best_neighbour(const coarsen_graph *g, int32_t v, const int32_t *mate, int rating,
+/* match_best_neighbour_cpu's loop; inlined with mate, rating and unit
+ * constant below, so that the tests on them leave the loop. unit: every
+ * vertex weight of g is at most 1 and there is no cap, so every edge's c is
+ * 1.0 * 1.0 and edge_rating is computed without reading the weights (x / 1.0
+ * is x exactly: the same double). */
+static inline int32_t best_neighbour(const coarsen_graph *g, int32_t v, const int32_t *mate, int rating, int unit,
                                      tie_rule ties, int64_t cap, double *key)
 {
     /* the arrays in locals: nothing written in the loop aliases them, so
@@ -30,14 +33,15 @@ static inline int32_t best_neighbour(const coarsen_graph *g, int32_t v, const in
     const int32_t *adj = g->adj;
     const int64_t *vwgt = g->vwgt;
     const double *ewgt = g->ewgt;
-    const int64_t vw = vwgt[v], end = g->xadj[v + 1];
+    const int64_t vw = unit ? 1 : vwgt[v], end = g->xadj[v + 1];
     int32_t best = -1, best_rank = -1; /* best_rank: -1 until a tie needs it */
     double best_w = 0.0;
     for (int64_t e = g->xadj[v]; e < end; e++) {
         int32_t u = adj[e];
-        if ((mate && mate[u] >= 0) || !pair_eligible(cap, vw, vwgt[u]))
+        const int64_t uw = unit ? 1 : vwgt[u];
+        if ((mate && mate[u] >= 0) || !pair_eligible(cap, vw, uw))
             continue;
-        double k = edge_rating(rating, ewgt[e], vw, vwgt[u]);
+        double k = edge_rating(rating, ewgt[e], vw, uw);
         if (best >= 0 && k < best_w) /* loses whatever its rank */
             continue;
         if (best < 0 || k > best_w) { /* wins whatever its rank: no rank to compute yet */
@@ -63,11 +67,13 @@ int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_
     const int64_t vw = g->vwgt[v];
     /* no cap when even the heaviest neighbour fits: no weight to read */
     const int64_t cap = vw + max_vwgt <= opts->max_vertex_weight ? 0 : opts->max_vertex_weight;
+    const int unit = max_vwgt <= 1 && cap <= 0; /* e.g. the first level of an unweighted graph */
     if (!mate && opts->rating == MATCH_RATING_EXPANSION2) /* HEC's choices in `coarsen`, by default */
-        return best_neighbour(g, v, NULL, MATCH_RATING_EXPANSION2, ties, cap, key);
+        return unit ? best_neighbour(g, v, NULL, MATCH_RATING_EXPANSION2, 1, ties, 0, key)
+                    : best_neighbour(g, v, NULL, MATCH_RATING_EXPANSION2, 0, ties, cap, key);
     if (mate && opts->rating == MATCH_RATING_WEIGHT) /* the handshake of `coarsen partition`, by default */
-        return best_neighbour(g, v, mate, MATCH_RATING_WEIGHT, ties, cap, key);
-    return best_neighbour(g, v, mate, opts->rating, ties, cap, key);
+        return best_neighbour(g, v, mate, MATCH_RATING_WEIGHT, 0, ties, cap, key);
+    return best_neighbour(g, v, mate, opts->rating, 0, ties, cap, key);
 }
 
 void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *strongest)
