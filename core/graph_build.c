@@ -199,29 +199,48 @@ static int entry_buf_reserve(entry **buf, int64_t *cap, int64_t need)
     return 0;
 }
 
-/* Merges row r, stored at adj/ewgt/rev + b with length len, in place (rev
- * NULL: all 0); returns its new length. Fast path for a row already
- * strictly increasing; otherwise the row goes through row_merge in *tmp
- * (grown as needed, owned by the caller); -1 when that fails. */
-static int64_t row_merge_at(int32_t *adj, double *ewgt, const uint8_t *rev, int64_t b, int64_t len, int32_t r,
-                            const graph_build_opts *o, int64_t *dups, entry **tmp, int64_t *cap)
+/* w == floor(w) for a merged weight (w >= 0, never NaN), branch-free: below
+ * 2^52, w + 2^52 lies where doubles are 1 apart, so it rounds w to an integer
+ * exactly and subtracting 2^52 gives that integer back; from 2^52 up every
+ * double is whole (and infinity equals its floor). */
+static inline int is_whole(double w)
 {
-    int64_t k = 1;
+    return (w >= 0x1p52) | ((w + 0x1p52) - 0x1p52 == w);
+}
+
+/* Merges row r, stored at adj/ewgt/rev + b with length len, in place (rev
+ * NULL: all 0); returns its new length, and notes each merged weight as it
+ * is stored: *whole [in/out] drops to 0 at one that is not whole, *zeros
+ * [in/out] counts those equal to 0. Fast path for a row already strictly
+ * increasing; otherwise the row goes through row_merge in *tmp (grown as
+ * needed, owned by the caller); -1 when that fails. */
+static int64_t row_merge_at(int32_t *adj, double *ewgt, const uint8_t *rev, int64_t b, int64_t len, int32_t r,
+                            const graph_build_opts *o, int64_t *dups, int *whole, int64_t *zeros, entry **tmp,
+                            int64_t *cap)
+{
+    int64_t k = 1, out = len;
     while (k < len && adj[b + k - 1] < adj[b + k])
         k++;
-    if (k >= len) {
+    if (k < len) {
+        if (entry_buf_reserve(tmp, cap, len))
+            return -1;
+        entry *t = *tmp;
         for (k = 0; k < len; k++)
-            ewgt[b + k] = fabs(ewgt[b + k]);
-        return len;
+            t[k].col = adj[b + k], t[k].rev = rev ? rev[b + k] : 0, t[k].w = ewgt[b + k];
+        out = row_merge(t, len, r, o, dups);
+        for (k = 0; k < out; k++)
+            adj[b + k] = t[k].col, ewgt[b + k] = t[k].w;
     }
-    if (entry_buf_reserve(tmp, cap, len))
-        return -1;
-    entry *t = *tmp;
-    for (k = 0; k < len; k++)
-        t[k].col = adj[b + k], t[k].rev = rev ? rev[b + k] : 0, t[k].w = ewgt[b + k];
-    int64_t out = row_merge(t, len, r, o, dups);
-    for (k = 0; k < out; k++)
-        adj[b + k] = t[k].col, ewgt[b + k] = t[k].w;
+    int wh = 1;
+    int64_t z = 0;
+    for (k = 0; k < out; k++) {
+        double w = fabs(ewgt[b + k]); /* row_merge's weights are already non-negative */
+        ewgt[b + k] = w;
+        wh &= is_whole(w);
+        z += w == 0.0;
+    }
+    *whole &= wh;
+    *zeros += z;
     return out;
 }
 
@@ -238,14 +257,6 @@ static int32_t row_at(const int64_t *off, int32_t n, int64_t x)
             lo = mid + 1;
     }
     return lo;
-}
-
-/* w == floor(w), without the rounding sequence: below 2^52 a double is whole
- * when truncation keeps it; from 2^52 up every finite double is whole (and
- * infinities equal their floor); NaN is not. */
-static inline int is_whole(double w)
-{
-    return fabs(w) < 0x1p52 ? w == (double)(int64_t)w : w == w;
 }
 
 int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, int32_t first,
@@ -267,13 +278,10 @@ int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, i
 #pragma omp for schedule(dynamic, 1024)
         for (int32_t r = 0; r < n; r++) {
             g->vwgt[r] = 1;
-            int64_t l = row_merge_at(adj, ewgt, rev, off[r], off[r + 1] - off[r], first + r, opts, &dups, &tmp, &cap);
+            int64_t l = row_merge_at(adj, ewgt, rev, off[r], off[r + 1] - off[r], first + r, opts, &dups, &integral,
+                                     &zeros, &tmp, &cap);
             failed = failed || l < 0;
             len[r] = l < 0 ? 0 : l;
-            for (int64_t k = off[r]; k < off[r] + len[r]; k++) {
-                integral = integral && is_whole(ewgt[k]);
-                zeros += ewgt[k] == 0.0;
-            }
         }
         free(tmp);
     }
