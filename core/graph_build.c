@@ -266,9 +266,7 @@ int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, i
     int32_t *adj = g->adj;
     double *ewgt = g->ewgt;
     const int64_t d = off[n];
-    int64_t *len = xmalloc(((size_t)n + 1) * sizeof *len, "row lengths", err);
-    if (!len)
-        return COARSEN_ERR_NOMEM;
+    int64_t *xadj = g->xadj; /* row r's merged length goes to xadj[r + 1], then the prefix sums */
     int64_t dups = 0, zeros = 0;
     int integral = 1, failed = 0;
 #pragma omp parallel reduction(+ : dups, zeros) reduction(&& : integral) reduction(|| : failed) if (d >= THREADS_PARALLEL_MIN)
@@ -281,26 +279,25 @@ int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, i
             int64_t l = row_merge_at(adj, ewgt, rev, off[r], off[r + 1] - off[r], first + r, opts, &dups, &integral,
                                      &zeros, &tmp, &cap);
             failed = failed || l < 0;
-            len[r] = l < 0 ? 0 : l;
+            xadj[r + 1] = l < 0 ? 0 : l;
         }
         free(tmp);
     }
-    if (failed) {
-        free(len);
+    if (failed)
         return error_nomem(err, "row merge buffer", 0);
-    }
     *dups_out = dups;
     *zeros_out = zeros;
     g->integral_weights = integral;
-    g->xadj[0] = 0;
+    xadj[0] = 0;
     for (int32_t r = 0; r < n; r++)
-        g->xadj[r + 1] = g->xadj[r] + len[r];
-    int64_t nnz = g->xadj[n];
+        xadj[r + 1] += xadj[r];
+    int64_t nnz = xadj[n];
     g->nnz = d;
     if (nnz < d) {
         for (int32_t r = 0; r < n; r++) {
-            memmove(adj + g->xadj[r], adj + off[r], (size_t)len[r] * sizeof *adj);
-            memmove(ewgt + g->xadj[r], ewgt + off[r], (size_t)len[r] * sizeof *ewgt);
+            size_t l = (size_t)(xadj[r + 1] - xadj[r]);
+            memmove(adj + xadj[r], adj + off[r], l * sizeof *adj);
+            memmove(ewgt + xadj[r], ewgt + off[r], l * sizeof *ewgt);
         }
         g->nnz = nnz;
         int32_t *na = realloc(adj, (size_t)(nnz ? nnz : 1) * sizeof *adj);
@@ -308,7 +305,6 @@ int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, i
         g->adj = na ? na : adj;
         g->ewgt = nw ? nw : ewgt;
     }
-    free(len);
     return COARSEN_OK;
 }
 
@@ -321,7 +317,7 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
 {
     graph_build_stats st = {0};
     int status = COARSEN_ERR_NOMEM;
-    int64_t *off = NULL, *len = NULL;
+    int64_t *off = NULL;
     uint8_t *rev = NULL;
     coarsen_graph *g = NULL;
     const int32_t *ei = e->i, *ej = e->j;
@@ -331,8 +327,7 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
     *out = NULL;
 
     off = xcalloc((size_t)n + 1, sizeof *off, "row offsets", err);
-    len = off ? xmalloc(((size_t)n + 1) * sizeof *len, "row lengths", err) : NULL;
-    if (!len)
+    if (!off)
         goto done;
     int teams = par ? threads_available() : 1;
     (void)teams; /* read by the OpenMP clauses only: unused in a build without OpenMP */
@@ -359,6 +354,7 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
         goto done;
     int32_t *adj = g->adj;
     double *ewgt = g->ewgt;
+    int64_t *len = g->xadj; /* the placement cursors: xadj is set by graph_merge_rows */
     memcpy(len, off, ((size_t)n + 1) * sizeof *len);
     /* Placement: thread t owns the rows whose entries start in its share
      * [d t / T, d (t+1) / T) of the adjacency. */
@@ -398,7 +394,6 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
 done:
     coarsen_graph_free(g);
     free(off);
-    free(len);
     free(rev);
     if (stats)
         *stats = st;
