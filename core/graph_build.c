@@ -199,29 +199,48 @@ static int entry_buf_reserve(entry **buf, int64_t *cap, int64_t need)
     return 0;
 }
 
-/* Merges row r, stored at adj/ewgt/rev + b with length len, in place (rev
- * NULL: all 0); returns its new length. Fast path for a row already
- * strictly increasing; otherwise the row goes through row_merge in *tmp
- * (grown as needed, owned by the caller); -1 when that fails. */
-static int64_t row_merge_at(int32_t *adj, double *ewgt, const uint8_t *rev, int64_t b, int64_t len, int32_t r,
-                            const graph_build_opts *o, int64_t *dups, entry **tmp, int64_t *cap)
+/* w == floor(w) for a merged weight (w >= 0, never NaN), branch-free: below
+ * 2^52, w + 2^52 lies where doubles are 1 apart, so it rounds w to an integer
+ * exactly and subtracting 2^52 gives that integer back; from 2^52 up every
+ * double is whole (and infinity equals its floor). */
+static inline int is_whole(double w)
 {
-    int64_t k = 1;
+    return (w >= 0x1p52) | ((w + 0x1p52) - 0x1p52 == w);
+}
+
+/* Merges row r, stored at adj/ewgt/rev + b with length len, in place (rev
+ * NULL: all 0); returns its new length, and notes each merged weight as it
+ * is stored: *whole [in/out] drops to 0 at one that is not whole, *zeros
+ * [in/out] counts those equal to 0. Fast path for a row already strictly
+ * increasing; otherwise the row goes through row_merge in *tmp (grown as
+ * needed, owned by the caller); -1 when that fails. */
+static int64_t row_merge_at(int32_t *adj, double *ewgt, const uint8_t *rev, int64_t b, int64_t len, int32_t r,
+                            const graph_build_opts *o, int64_t *dups, int *whole, int64_t *zeros, entry **tmp,
+                            int64_t *cap)
+{
+    int64_t k = 1, out = len;
     while (k < len && adj[b + k - 1] < adj[b + k])
         k++;
-    if (k >= len) {
+    if (k < len) {
+        if (entry_buf_reserve(tmp, cap, len))
+            return -1;
+        entry *t = *tmp;
         for (k = 0; k < len; k++)
-            ewgt[b + k] = fabs(ewgt[b + k]);
-        return len;
+            t[k].col = adj[b + k], t[k].rev = rev ? rev[b + k] : 0, t[k].w = ewgt[b + k];
+        out = row_merge(t, len, r, o, dups);
+        for (k = 0; k < out; k++)
+            adj[b + k] = t[k].col, ewgt[b + k] = t[k].w;
     }
-    if (entry_buf_reserve(tmp, cap, len))
-        return -1;
-    entry *t = *tmp;
-    for (k = 0; k < len; k++)
-        t[k].col = adj[b + k], t[k].rev = rev ? rev[b + k] : 0, t[k].w = ewgt[b + k];
-    int64_t out = row_merge(t, len, r, o, dups);
-    for (k = 0; k < out; k++)
-        adj[b + k] = t[k].col, ewgt[b + k] = t[k].w;
+    int wh = 1;
+    int64_t z = 0;
+    for (k = 0; k < out; k++) {
+        double w = fabs(ewgt[b + k]); /* row_merge's weights are already non-negative */
+        ewgt[b + k] = w;
+        wh &= is_whole(w);
+        z += w == 0.0;
+    }
+    *whole &= wh;
+    *zeros += z;
     return out;
 }
 
@@ -240,14 +259,6 @@ static int32_t row_at(const int64_t *off, int32_t n, int64_t x)
     return lo;
 }
 
-/* w == floor(w), without the rounding sequence: below 2^52 a double is whole
- * when truncation keeps it; from 2^52 up every finite double is whole (and
- * infinities equal their floor); NaN is not. */
-static inline int is_whole(double w)
-{
-    return fabs(w) < 0x1p52 ? w == (double)(int64_t)w : w == w;
-}
-
 int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, int32_t first,
                      const graph_build_opts *opts, int64_t *dups_out, int64_t *zeros_out, coarsen_error *err)
 {
@@ -255,9 +266,7 @@ int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, i
     int32_t *adj = g->adj;
     double *ewgt = g->ewgt;
     const int64_t d = off[n];
-    int64_t *len = xmalloc(((size_t)n + 1) * sizeof *len, "row lengths", err);
-    if (!len)
-        return COARSEN_ERR_NOMEM;
+    int64_t *xadj = g->xadj; /* row r's merged length goes to xadj[r + 1], then the prefix sums */
     int64_t dups = 0, zeros = 0;
     int integral = 1, failed = 0;
 #pragma omp parallel reduction(+ : dups, zeros) reduction(&& : integral) reduction(|| : failed) if (d >= THREADS_PARALLEL_MIN)
@@ -267,32 +276,28 @@ int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, i
 #pragma omp for schedule(dynamic, 1024)
         for (int32_t r = 0; r < n; r++) {
             g->vwgt[r] = 1;
-            int64_t l = row_merge_at(adj, ewgt, rev, off[r], off[r + 1] - off[r], first + r, opts, &dups, &tmp, &cap);
+            int64_t l = row_merge_at(adj, ewgt, rev, off[r], off[r + 1] - off[r], first + r, opts, &dups, &integral,
+                                     &zeros, &tmp, &cap);
             failed = failed || l < 0;
-            len[r] = l < 0 ? 0 : l;
-            for (int64_t k = off[r]; k < off[r] + len[r]; k++) {
-                integral = integral && is_whole(ewgt[k]);
-                zeros += ewgt[k] == 0.0;
-            }
+            xadj[r + 1] = l < 0 ? 0 : l;
         }
         free(tmp);
     }
-    if (failed) {
-        free(len);
+    if (failed)
         return error_nomem(err, "row merge buffer", 0);
-    }
     *dups_out = dups;
     *zeros_out = zeros;
     g->integral_weights = integral;
-    g->xadj[0] = 0;
+    xadj[0] = 0;
     for (int32_t r = 0; r < n; r++)
-        g->xadj[r + 1] = g->xadj[r] + len[r];
-    int64_t nnz = g->xadj[n];
+        xadj[r + 1] += xadj[r];
+    int64_t nnz = xadj[n];
     g->nnz = d;
     if (nnz < d) {
         for (int32_t r = 0; r < n; r++) {
-            memmove(adj + g->xadj[r], adj + off[r], (size_t)len[r] * sizeof *adj);
-            memmove(ewgt + g->xadj[r], ewgt + off[r], (size_t)len[r] * sizeof *ewgt);
+            size_t l = (size_t)(xadj[r + 1] - xadj[r]);
+            memmove(adj + xadj[r], adj + off[r], l * sizeof *adj);
+            memmove(ewgt + xadj[r], ewgt + off[r], l * sizeof *ewgt);
         }
         g->nnz = nnz;
         int32_t *na = realloc(adj, (size_t)(nnz ? nnz : 1) * sizeof *adj);
@@ -300,8 +305,18 @@ int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, i
         g->adj = na ? na : adj;
         g->ewgt = nw ? nw : ewgt;
     }
-    free(len);
     return COARSEN_OK;
+}
+
+/* Adds 1 to *c, atomically when other threads add to the same counts: a
+ * locked add serialises the cache misses of a scattered count, which plain
+ * adds overlap. */
+static inline void count_one(int64_t *c, int shared)
+{
+    if (shared)
+        __atomic_fetch_add(c, 1, __ATOMIC_RELAXED);
+    else
+        (*c)++;
 }
 
 /* One counting sort puts every off-diagonal entry into both its rows,
@@ -313,7 +328,7 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
 {
     graph_build_stats st = {0};
     int status = COARSEN_ERR_NOMEM;
-    int64_t *off = NULL, *len = NULL;
+    int64_t *off = NULL;
     uint8_t *rev = NULL;
     coarsen_graph *g = NULL;
     const int32_t *ei = e->i, *ej = e->j;
@@ -323,23 +338,23 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
     *out = NULL;
 
     off = xcalloc((size_t)n + 1, sizeof *off, "row offsets", err);
-    len = off ? xmalloc(((size_t)n + 1) * sizeof *len, "row lengths", err) : NULL;
-    if (!len)
+    if (!off)
         goto done;
     int teams = par ? threads_available() : 1;
     (void)teams; /* read by the OpenMP clauses only: unused in a build without OpenMP */
-    /* Degrees: each thread counts a block of entries, with atomic adds (a
-     * count does not depend on their order). */
+    /* Degrees: each thread counts a block of entries, with atomic adds when
+     * there are several threads (a count does not depend on their order). */
     int64_t diag = 0;
-#pragma omp parallel for schedule(static) reduction(+ : diag) num_threads(teams) if (teams > 1)
+    const int shared = teams > 1;
+#pragma omp parallel for schedule(static) reduction(+ : diag) num_threads(teams) if (shared)
     for (int64_t k = 0; k < count; k++) {
         int32_t a = ei[k], b = ej[k];
         if (a == b) {
             diag++;
             continue;
         }
-        __atomic_fetch_add(&off[a + 1], 1, __ATOMIC_RELAXED);
-        __atomic_fetch_add(&off[b + 1], 1, __ATOMIC_RELAXED);
+        count_one(&off[a + 1], shared);
+        count_one(&off[b + 1], shared);
     }
     st.diagonal_dropped = diag;
     for (int32_t r = 0; r < n; r++)
@@ -351,6 +366,7 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
         goto done;
     int32_t *adj = g->adj;
     double *ewgt = g->ewgt;
+    int64_t *len = g->xadj; /* the placement cursors: xadj is set by graph_merge_rows */
     memcpy(len, off, ((size_t)n + 1) * sizeof *len);
     /* Placement: thread t owns the rows whose entries start in its share
      * [d t / T, d (t+1) / T) of the adjacency. */
@@ -390,7 +406,6 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
 done:
     coarsen_graph_free(g);
     free(off);
-    free(len);
     free(rev);
     if (stats)
         *stats = st;

@@ -57,7 +57,8 @@ int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts
  * by the rules above and the rows closed up: g->xadj, nnz, vwgt (1),
  * integral_weights set. *dups [out]: the duplicates merged, *zero_entries
  * [out]: the entries of weight 0 (twice the undirected zero edges over the
- * whole graph). */
+ * whole graph). off must not be g->xadj, which holds the row lengths while
+ * the rows are merged. */
 int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, int32_t first,
                      const graph_build_opts *opts, int64_t *dups, int64_t *zero_entries, coarsen_error *err);
 
