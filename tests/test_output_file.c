@@ -236,8 +236,10 @@ Test(output_file, int_text_equals_printf)
         cr_assert_str_eq(a, b);
     }
     /* every digit count: 10^k - 1, 10^k, 10^k + 1 and their negatives */
-    int64_t ten = 1;
-    for (int k = 0; k <= 18; k++, ten *= 10) {
+    for (int k = 0; k <= 18; k++) { /* 10^18: the largest power of ten in int64 */
+        int64_t ten = 1;
+        for (int j = 0; j < k; j++)
+            ten *= 10;
         const int64_t edge[] = {ten - 1, ten, ten + 1, -(ten - 1), -ten, -(ten + 1)};
         for (size_t e = 0; e < sizeof edge / sizeof *edge; e++) {
             char a[32], b[32];
