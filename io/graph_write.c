@@ -27,14 +27,21 @@ static int all_whole(const double *w, int64_t n)
     return ok;
 }
 
-/* 1 when every weight is an integer METIS can hold as it is. */
-static int all_integral(const double *w, int64_t n)
+/* Edge weights w[0..n) in one parallel pass: *integral = every one an
+ * integer METIS holds as it is; *not_one = one of them is not 1. Its time
+ * goes to f's formatting: reading the weights is part of making the text. */
+static void edge_weight_facts(output_file *f, const double *w, int64_t n, int *integral, int *not_one)
 {
-    int ok = 1;
-#pragma omp parallel for reduction(&& : ok) if (n > PARALLEL_MIN)
-    for (int64_t k = 0; k < n; k++)
+    double t0 = timer_ms();
+    int ok = 1, other = 0;
+#pragma omp parallel for reduction(&& : ok) reduction(|| : other) if (n > PARALLEL_MIN)
+    for (int64_t k = 0; k < n; k++) {
         ok = ok && w[k] == floor(w[k]) && fabs(w[k]) < 9.2e18;
-    return ok;
+        other = other || w[k] != 1.0;
+    }
+    *integral = ok;
+    *not_one = other;
+    output_add_times(f, (timer_ms() - t0) * 1e-3, 0);
 }
 
 /* The METIS integer of weight w, or 0 when it is outside [1, 9.2e18]
@@ -122,34 +129,21 @@ static char *mtx_row(const void *ctx, int64_t row, char *p)
 #define ID_TEXT 11
 #define REAL_TEXT 24
 
-/* What a METIS header needs to know of g's weights, in one parallel pass
- * over the edges and one over the vertices: every edge weight an integer
- * METIS holds as it is (all_integral), any edge weight other than 1, any
- * vertex weight other than 1. */
-static void metis_weight_facts(const coarsen_graph *g, int *integral, int *edge_not_one, int *vertex_not_one)
+/* 1 when a vertex weight of g is not 1 (one parallel pass). */
+static int vertex_weights_not_one(const coarsen_graph *g)
 {
-    int ok = 1, ew = 0, vw = 0;
-#pragma omp parallel for reduction(&& : ok) reduction(|| : ew) if (g->nnz > PARALLEL_MIN)
-    for (int64_t k = 0; k < g->nnz; k++) {
-        double w = g->ewgt[k];
-        ok = ok && w == floor(w) && fabs(w) < 9.2e18;
-        ew = ew || w != 1.0;
-    }
-#pragma omp parallel for reduction(|| : vw) if (g->n > PARALLEL_MIN)
+    int other = 0;
+#pragma omp parallel for reduction(|| : other) if (g->n > PARALLEL_MIN)
     for (int32_t u = 0; u < g->n; u++)
-        vw = vw || g->vwgt[u] != 1;
-    *integral = ok;
-    *edge_not_one = ew;
-    *vertex_not_one = vw;
+        other = other || g->vwgt[u] != 1;
+    return other;
 }
 
 static int write_metis(const coarsen_graph *g, const char *path, double scale, output_file *f, coarsen_error *err)
 {
     int unit = scale == COARSEN_WEIGHT_UNIT;
-    double t0 = timer_ms();
-    int integral, ew, vw;
-    metis_weight_facts(g, &integral, &ew, &vw);
-    output_add_times(f, (timer_ms() - t0) * 1e-3, 0); /* reading the weights is part of making the text */
+    int integral, ew, vw = vertex_weights_not_one(g);
+    edge_weight_facts(f, g->ewgt, g->nnz, &integral, &ew);
     integral = integral || unit;
     if (!integral && !(scale > 0))
         return error_set(err, COARSEN_ERR_INPUT,
@@ -174,7 +168,9 @@ static int write_metis(const coarsen_graph *g, const char *path, double scale, o
 
 static int write_mtx(const coarsen_graph *g, int unit, output_file *f, coarsen_error *err)
 {
-    int integral = unit || all_integral(g->ewgt, g->nnz);
+    int integral = 1, not_one;
+    if (!unit)
+        edge_weight_facts(f, g->ewgt, g->nnz, &integral, &not_one);
     output_printf(f, "%%%%MatrixMarket matrix coordinate %s symmetric\n%% written by coarsen %s\n%d %d %lld\n",
                   integral ? "integer" : "real", COARSEN_VERSION, g->n, g->n, (long long)(g->nnz / 2));
     rows_ctx c = {.g = g, .integral = integral, .unit = unit};
