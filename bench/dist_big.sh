@@ -65,6 +65,8 @@ run_step() { # name, command...: timed, logged, failure recorded
     step "end $name: $(grep -h 'Elapsed (wall\|Maximum resident' "$work/$name.log" | tr -s ' ' | tr '\n' ';')"
 }
 
+# /usr/bin/time follows one process: its peak memory needs the one that works
+export COARSEN_ONE_PROCESS=1
 graph=$work/rgg.graph
 [ -s "$graph" ] || run_step gen "$root/$build/coarsen" --threads "$((threads * ranks))" gen rgg \
     --vertices "$vertices" --degree "$degree" --seed 1 -o "$graph"

@@ -1,6 +1,7 @@
 /* cli_common.c — global options, number parsing and error printing shared by
  * every subcommand of the `coarsen` program. */
 #include "cli/cli.h"
+#include "cli/exit_detach.h"
 
 #include <errno.h>
 #include <math.h>
@@ -222,6 +223,7 @@ int cli_exit_fast(int status)
 {
     if (cli_exit_hook)
         cli_exit_hook();
+    exit_detach_report(status);
 #if defined(__SANITIZE_ADDRESS__)
     return status;
 #else

@@ -1,5 +1,11 @@
 /* program.c — main() of the `coarsen` program: the command line of main.c
- * (coarsen-mpi has its own main in dist/main.c and links the rest of cli/). */
+ * in a process that answers its caller before its teardown (exit_detach.h;
+ * coarsen-mpi has its own main in dist/main.c and links the rest of cli/). */
 #include "cli/cli.h"
+#include "cli/exit_detach.h"
 
-int main(int argc, char **argv) { return cli_main(argc, argv); }
+int main(int argc, char **argv)
+{
+    exit_detach_begin();
+    return cli_main(argc, argv);
+}

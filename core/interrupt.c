@@ -9,35 +9,71 @@
 #include <string.h>
 
 static volatile sig_atomic_t received;
-static struct sigaction caller_action; /* SIGINT's action before coarsen_interrupt_catch */
+static volatile sig_atomic_t fatal_next[2]; /* SIGINT, SIGTERM: the next one ends the process */
+static pid_t passer;                         /* interrupt_pass_on_from's process, or 0 */
+static struct sigaction caller_action;       /* SIGINT's action before coarsen_interrupt_catch */
 
+/* The handler of catch mode (coarsen_interrupt_catch): every signal is a
+ * request. */
 static void on_signal(int sig)
 {
-    received = sig; /* interrupt_install's SA_RESETHAND: the next one takes the default action */
+    received = sig;
+}
+
+/* The handler of the program (interrupt_install): a signal records the
+ * request; a second one of the same kind ends the process at once (the
+ * default action), unless it is a request passed on by exit_detach's
+ * waiting process (queued by it), which never is. */
+static void on_program_signal(int sig, siginfo_t *info, void *ctx)
+{
+    (void)ctx;
+    if (passer && info->si_code == SI_QUEUE && info->si_pid == passer) {
+        if (!received)
+            received = sig;
+        return;
+    }
+    const int k = sig == SIGTERM;
+    if (fatal_next[k]) {
+        signal(sig, SIG_DFL);
+        raise(sig); /* delivered when this handler returns */
+        return;
+    }
+    fatal_next[k] = 1;
+    received = sig;
 }
 
 /* on_signal as the action of sig, saving the previous one in old (may be
- * NULL); once: the next signal takes the default action. */
-static int set_action(int sig, int once, struct sigaction *old)
+ * NULL). */
+static int set_action(int sig, struct sigaction *old)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
-    sa.sa_flags = SA_RESTART | (once ? SA_RESETHAND : 0);
+    sa.sa_flags = SA_RESTART;
     sigemptyset(&sa.sa_mask);
     return sigaction(sig, &sa, old);
 }
 
 void interrupt_install(void)
 {
-    set_action(SIGINT, 1, NULL);
-    set_action(SIGTERM, 1, NULL);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_program_signal;
+    sa.sa_flags = SA_RESTART | SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+void interrupt_pass_on_from(pid_t pid)
+{
+    passer = pid;
 }
 
 int coarsen_interrupt_catch(coarsen_error *err)
 {
     received = 0;
-    if (set_action(SIGINT, 0, &caller_action))
+    if (set_action(SIGINT, &caller_action))
         return error_set(err, COARSEN_ERR_IO, "cannot install the SIGINT handler: %s", strerror(errno));
     return COARSEN_OK;
 }

@@ -11,12 +11,18 @@
 
 #include "coarsen.h"
 
+#include <sys/types.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* Installs the handlers (the program does, once, at its start). */
 void interrupt_install(void);
+/* Signals queued (sigqueue) by process pid are requests passed on to this
+ * one (cli/exit_detach.h): they stop the run like the first signal but
+ * never end the process as a second one does. */
+void interrupt_pass_on_from(pid_t pid);
 /* The signal received (SIGINT, SIGTERM), or 0. */
 int interrupt_signal(void);
 /* COARSEN_OK, or COARSEN_ERR_INTERRUPTED with err set ("interrupted by
