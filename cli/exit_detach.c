@@ -7,11 +7,11 @@
  * its own (50-80 ms for a GB-sized run on the CPU, 100-200 ms with a CUDA
  * context: docs/benchmarks.md, session 16 and 17).
  *
- * Signals. A signal from the terminal (Ctrl-C) reaches both processes, which
- * share a process group, so the first does not pass it on; one sent to the
- * first alone (kill PID, timeout) is passed on: the first time queued with
- * sigqueue, which the second's handler counts as a request, never as the
- * fatal second signal (core/interrupt.h), then with kill. If the first
+ * Signals (core/interrupt.h). A signal from the terminal (Ctrl-C) reaches
+ * both processes, which share a process group, so the first does not pass
+ * it on; one sent to the first alone (kill PID, timeout) is passed on: the
+ * first time queued, which the second's handler counts as a request, never
+ * as the fatal second signal, then as kill sends it. If the first
  * process dies (SIGKILL), the second gets SIGKILL (PR_SET_PDEATHSIG). If
  * the second dies without reporting, the first exits as it did: the same
  * status, or the same signal. */
@@ -30,29 +30,11 @@
 
 static int report_fd = -1; /* the worker's end of the status pipe, or -1 */
 static pid_t worker;        /* in the first process: the second's pid */
-static volatile sig_atomic_t passed_on;
-
-static void pass_on(int sig, siginfo_t *info, void *ctx)
-{
-    (void)ctx;
-    if (info->si_code == SI_KERNEL) /* the terminal: the worker has it too */
-        return;
-    if (!passed_on++)
-        sigqueue(worker, sig, (union sigval){.sival_int = 0});
-    else
-        kill(worker, sig);
-}
 
 /* The first process: waits for the status and leaves with it. */
 static _Noreturn void wait_for_worker(int fd)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_sigaction = pass_on;
-    sa.sa_flags = SA_SIGINFO | SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    interrupt_pass_on_to(worker);
     unsigned char status;
     ssize_t r;
     while ((r = read(fd, &status, 1)) < 0 && errno == EINTR)

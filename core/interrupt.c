@@ -54,15 +54,45 @@ static int set_action(int sig, struct sigaction *old)
     return sigaction(sig, &sa, old);
 }
 
-void interrupt_install(void)
+/* handler, with its siginfo, as the action of SIGINT and SIGTERM. */
+static void install_for_both(void (*handler)(int, siginfo_t *, void *))
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_sigaction = on_program_signal;
+    sa.sa_sigaction = handler;
     sa.sa_flags = SA_RESTART | SA_SIGINFO;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+}
+
+void interrupt_install(void)
+{
+    install_for_both(on_program_signal);
+}
+
+static pid_t pass_to;                 /* interrupt_pass_on_to's process */
+static volatile sig_atomic_t passed;  /* how many it was passed */
+
+/* The waiting process's handler: a signal from the terminal reaches the
+ * whole process group, the worker too, so only others are passed on: the
+ * first queued (a request, on_program_signal), the next ones as kill sends
+ * them. */
+static void pass_on(int sig, siginfo_t *info, void *ctx)
+{
+    (void)ctx;
+    if (info->si_code == SI_KERNEL)
+        return;
+    if (!passed++)
+        sigqueue(pass_to, sig, (union sigval){.sival_int = 0});
+    else
+        kill(pass_to, sig);
+}
+
+void interrupt_pass_on_to(pid_t pid)
+{
+    pass_to = pid;
+    install_for_both(pass_on);
 }
 
 void interrupt_pass_on_from(pid_t pid)

@@ -23,6 +23,10 @@ void interrupt_install(void);
  * one (cli/exit_detach.h): they stop the run like the first signal but
  * never end the process as a second one does. */
 void interrupt_pass_on_from(pid_t pid);
+/* In the process that waits for pid (cli/exit_detach.h): SIGINT and SIGTERM
+ * sent to it are passed on to pid, the first as such a request; those from
+ * the terminal are not (they reach pid's process group already). */
+void interrupt_pass_on_to(pid_t pid);
 /* The signal received (SIGINT, SIGTERM), or 0. */
 int interrupt_signal(void);
 /* COARSEN_OK, or COARSEN_ERR_INTERRUPTED with err set ("interrupted by
