@@ -262,7 +262,7 @@ install: $(PROG) $(LIB) $(SHLIB)
 FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude -I. \
               -DCOARSEN_HAVE_CUDA=0 -DCOARSEN_HAVE_ISAL=$(if $(filter isal,$(GZIP)),1,0) -D_GNU_SOURCE $(WARN)
 FUZZ_SRC := $(wildcard core/*.c io/*.c) device/device_nocuda.c device/graph_free.c
-FUZZ_CLI_SRC := $(filter-out cli/main.c,$(CLI_C)) $(filter-out %_nocuda.c,$(wildcard $(addsuffix /*.c,$(LIB_DIRS)))) \
+FUZZ_CLI_SRC := $(filter-out cli/program.c,$(CLI_C)) $(filter-out %_nocuda.c,$(wildcard $(addsuffix /*.c,$(LIB_DIRS)))) \
                 $(wildcard $(addsuffix /*_nocuda.c,$(LIB_DIRS)))
 fuzz: build-fuzz/fuzz_readers build-fuzz/fuzz_cli_options
 build-fuzz/fuzz_readers: fuzz/fuzz_readers.c $(FUZZ_SRC) $(wildcard core/*.h io/*.h include/*.h)
