@@ -41,8 +41,12 @@
 #include <thrust/iterator/counting_iterator.h>
 
 
-/* HEC's counters, then two-hop's (match_gpu.cuh: TWO_HOP_*): one copy. */
-enum { HEC_GROUPED = 0, HEC_BLOCKED = 1, HEC_ROUNDS = 2, HEC_JOINED = 3, HEC_TWO_HOP = 4, HEC_COUNTS = 4 + TWO_HOP_COUNTS };
+/* HEC's counters, the coarse vertex count, then two-hop's (match_gpu.cuh:
+ * TWO_HOP_*): one copy. */
+enum {
+    HEC_GROUPED = 0, HEC_BLOCKED = 1, HEC_ROUNDS = 2, HEC_JOINED = 3, HEC_NC = 4, HEC_TWO_HOP = 5,
+    HEC_COUNTS = 5 + TWO_HOP_COUNTS
+};
 
 /* A round whose leaders each have at most HEC_BUCKET candidates orders them
  * by a walk over each leader's bucket (O(HEC_BUCKET) per candidate) instead
@@ -54,12 +58,14 @@ enum { HEC_BUCKET = 128 };
  * host round trip per round. */
 enum { HEC_TAIL_THREADS = 1024, HEC_TAIL_ITEMS = 4, HEC_TAIL = HEC_TAIL_THREADS * HEC_TAIL_ITEMS };
 
-/* Step 2 (hec_cpu.c: choose_and_root). */
-__global__ void k_roots(int32_t n, const int32_t *choice, const int64_t *vwgt, int32_t *leader, int64_t *gw)
+/* Step 2 (hec_cpu.c: choose_and_root); multi zeroed for step 4. */
+__global__ void k_roots(int32_t n, const int32_t *choice, const int64_t *vwgt, int32_t *leader, int64_t *gw,
+                        uint8_t *multi)
 {
     for (int64_t i = ku_thread(); i < n; i += ku_threads()) {
         int32_t v = (int32_t)i, c = choice[v];
         leader[v] = -1;
+        multi[v] = 0;
         if (c < 0) {
             leader[v] = v;
             gw[v] = vwgt[v];
@@ -360,7 +366,7 @@ __device__ __forceinline__ void warp_count(unsigned c, unsigned long long *count
 }
 
 /* multi[leader[v]] = 1 for every member that is not its leader (multi
- * zeroed before). */
+ * zeroed by k_roots). */
 __global__ void k_multi(int32_t n, const int32_t *leader, uint8_t *multi)
 {
     for (int64_t i = ku_thread(); i < n; i += ku_threads())
@@ -423,10 +429,13 @@ __global__ void k_join_pairs(int32_t n, const int32_t *mate, int32_t *leader, ui
     }
 }
 
-/* cmap[v] = id[leader[v]]; grouped and cap-blocked vertices counted. */
+/* cmap[v] = id[leader[v]]; grouped and cap-blocked vertices counted, and
+ * the coarse vertex count id[n] put beside them. */
 __global__ void k_number(int32_t n, const int32_t *leader, const int32_t *id, const uint8_t *multi,
                          const int64_t *xadj, int32_t *cmap, unsigned long long *counts)
 {
+    if (ku_thread() == 0)
+        counts[HEC_NC] = (unsigned long long)id[n];
     unsigned grouped = 0, blocked = 0;
     for (int64_t i = ku_thread(); i < n; i += ku_threads()) {
         int32_t v = (int32_t)i, L = leader[v];
@@ -611,7 +620,6 @@ static int pair_alone(const coarsen_graph *g, const matching_opts *opts, HecWork
 {
     cudaStream_t s = device_stream();
     const int32_t n = g->n;
-    CUDA_TRY(err, cudaMemsetAsync(W.multi, 0, (size_t)n, s));
     k_multi<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.multi);
     CUDA_LAUNCH_TRY(err);
     k_alone_mates<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.multi, W.mate);
@@ -671,7 +679,7 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
         const PointerOp choose{match_ties(opts), nullptr, G.vwgt, cap, W.choice, nullptr, (int)opts->rating, W.key};
         if (int rc = rows_launch(G, A, shape, choose, err))
             return rc;
-        k_roots<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.choice, g->vwgt, W.leader, W.gw);
+        k_roots<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.choice, g->vwgt, W.leader, W.gw, W.multi);
         CUDA_LAUNCH_TRY(err);
         if (int rc = select_counted(ws, all, n, Unassigned{W.leader}, W.pending, W.nsel, &count,
                                     "HEC pending vertices", err))
@@ -705,9 +713,8 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
     k_number<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.perm, W.multi, g->xadj, d_cmap, W.counts);
     CUDA_LAUNCH_TRY(err);
     unsigned long long h[HEC_COUNTS];
-    CUDA_TRY(err, cudaMemcpyAsync(h, W.counts, sizeof h, cudaMemcpyDeviceToHost, s));
-    CUDA_TRY(err, cudaMemcpyAsync(nc, W.perm + n, sizeof *nc, cudaMemcpyDeviceToHost, s));
-    CUDA_TRY(err, cudaStreamSynchronize(s));
+    CUDA_TRY(err, stream_copy(h, W.counts, sizeof h, cudaMemcpyDeviceToHost));
+    *nc = (int32_t)h[HEC_NC];
     st->rounds += (int)h[HEC_ROUNDS];
     st->grouped = (int64_t)h[HEC_GROUPED];
     st->cap_blocked = (int64_t)h[HEC_BLOCKED];
