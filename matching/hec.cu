@@ -259,26 +259,18 @@ k_tail_rounds(int32_t count, const int32_t *pending_in, const int32_t *choice, c
     unsigned long long done = 0;
     __syncthreads();
     while (count > 0) {
-        /* candidates chained by leader, the others into rest in order;
-         * item j of thread t is pend[j * HEC_TAIL_THREADS + t], so that a
-         * short list spreads over the threads, counted one stripe a scan */
+        /* candidates chained by leader, the others into rest in order */
         int32_t v[HEC_TAIL_ITEMS], L[HEC_TAIL_ITEMS];
         int flag[HEC_TAIL_ITEMS], at[HEC_TAIL_ITEMS], m = 0;
         for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
-            const int i = j * HEC_TAIL_THREADS + t;
+            const int i = t * HEC_TAIL_ITEMS + j;
             v[j] = i < count ? pend[i] : -1;
             L[j] = v[j] >= 0 ? leader[choice[v[j]]] : -1;
             flag[j] = L[j] >= 0;
         }
-        for (int j = 0; j < HEC_TAIL_ITEMS && j * HEC_TAIL_THREADS < count; j++) { /* block-uniform */
-            int stripe = 0;
-            IntScan(scan).ExclusiveSum(flag[j], at[j], stripe);
-            at[j] += m;
-            m += stripe;
-            __syncthreads(); /* the scan's storage, again */
-        }
+        IntScan(scan).ExclusiveSum(flag, at, m);
         for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
-            const int i = j * HEC_TAIL_THREADS + t, c = at[j];
+            const int i = t * HEC_TAIL_ITEMS + j, c = at[j];
             if (flag[j]) {
                 kbits[c] = rating_bits(key[v[j]]);
                 w[c] = vwgt[v[j]];
