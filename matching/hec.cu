@@ -18,12 +18,11 @@
  * remaining rounds in one block (k_tail_rounds: the buckets' walk over
  * per-leader chains, the same admissions, no launch or host round trip per
  * round); (4) the islands left alone and the leaders of groups of two or
- * more selected in id order, island j joining
- * group j under the cap (one count to the host: none when no island is
- * alone), then the vertices still alone as the unmatched vertices of
- * two_hop_gpu, its pairs joined under the smaller id;
- * (5) coarse ids by an exclusive sum over the leader flags. Only counts
- * cross to the host. This file's launches, copies and CUB calls go on
+ * more selected in id order, island j joining group j under the cap (one
+ * count to the host: none when no island is alone), then the vertices
+ * still alone as the unmatched vertices of two_hop_gpu, its pairs joined
+ * under the smaller id; (5) coarse ids by an exclusive sum over the leader
+ * flags. Only counts cross to the host. This file's launches, copies and CUB calls go on
  * device_stream(). */
 #include "matching/hec.h"
 #include "matching/match_gpu.cuh"
