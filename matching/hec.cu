@@ -14,15 +14,15 @@
  * order, their weights summed per leader (DeviceScan::InclusiveSumByKey,
  * exact integers), one thread per candidate admits or starts a group. Both
  * ways admit the same candidates; a second kernel then adds the admitted
- * weights to the groups. Once at most HEC_TAIL vertices are pending, the remaining
- * rounds in one block (k_tail_rounds: the same order and admissions, no
- * launch or host round trip per round); (4) the islands left alone and the
- * leaders of groups of two or more selected in id order, island j joining
- * group j under the cap (one count to the host: none when no island is
- * alone), then the vertices still alone as the unmatched vertices of
- * two_hop_gpu, its pairs joined under the smaller id;
- * (5) coarse ids by an exclusive sum over the leader flags. Only counts
- * cross to the host. This file's launches, copies and CUB calls go on
+ * weights to the groups. Once at most HEC_TAIL vertices are pending, the
+ * remaining rounds in one block (k_tail_rounds: the buckets' walk over
+ * per-leader chains, the same admissions, no launch or host round trip per
+ * round); (4) the islands left alone and the leaders of groups of two or
+ * more selected in id order, island j joining group j under the cap (one
+ * count to the host: none when no island is alone), then the vertices
+ * still alone as the unmatched vertices of two_hop_gpu, its pairs joined
+ * under the smaller id; (5) coarse ids by an exclusive sum over the leader
+ * flags. Only counts cross to the host. This file's launches, copies and CUB calls go on
  * device_stream(). */
 #include "matching/hec.h"
 #include "matching/match_gpu.cuh"
@@ -40,8 +40,12 @@
 #include <thrust/iterator/counting_iterator.h>
 
 
-/* HEC's counters, then two-hop's (match_gpu.cuh: TWO_HOP_*): one copy. */
-enum { HEC_GROUPED = 0, HEC_BLOCKED = 1, HEC_ROUNDS = 2, HEC_JOINED = 3, HEC_TWO_HOP = 4, HEC_COUNTS = 4 + TWO_HOP_COUNTS };
+/* HEC's counters, the coarse vertex count, then two-hop's (match_gpu.cuh:
+ * TWO_HOP_*): one copy. */
+enum {
+    HEC_GROUPED = 0, HEC_BLOCKED = 1, HEC_ROUNDS = 2, HEC_JOINED = 3, HEC_NC = 4, HEC_TWO_HOP = 5,
+    HEC_COUNTS = 5 + TWO_HOP_COUNTS
+};
 
 /* A round whose leaders each have at most HEC_BUCKET candidates orders them
  * by a walk over each leader's bucket (O(HEC_BUCKET) per candidate) instead
@@ -53,12 +57,14 @@ enum { HEC_BUCKET = 128 };
  * host round trip per round. */
 enum { HEC_TAIL_THREADS = 1024, HEC_TAIL_ITEMS = 4, HEC_TAIL = HEC_TAIL_THREADS * HEC_TAIL_ITEMS };
 
-/* Step 2 (hec_cpu.c: choose_and_root). */
-__global__ void k_roots(int32_t n, const int32_t *choice, const int64_t *vwgt, int32_t *leader, int64_t *gw)
+/* Step 2 (hec_cpu.c: choose_and_root); multi zeroed for step 4. */
+__global__ void k_roots(int32_t n, const int32_t *choice, const int64_t *vwgt, int32_t *leader, int64_t *gw,
+                        uint8_t *multi)
 {
     for (int64_t i = ku_thread(); i < n; i += ku_threads()) {
         int32_t v = (int32_t)i, c = choice[v];
         leader[v] = -1;
+        multi[v] = 0;
         if (c < 0) {
             leader[v] = v;
             gw[v] = vwgt[v];
@@ -223,146 +229,102 @@ __global__ void k_bucket_admit(int32_t m, const int32_t *cand, const int32_t *le
     }
 }
 
-/* One candidate in k_tail_rounds' sort: the order of the round's sorts,
- * (leader, rating descending, position in id order). */
-struct TailItem {
-    int32_t lead, pos;
-    double key;
-};
-
-__device__ __forceinline__ bool tail_before(const TailItem &a, const TailItem &b)
-{
-    if (a.lead != b.lead)
-        return a.lead < b.lead;
-    if (a.key != b.key)
-        return a.key > b.key;
-    return a.pos < b.pos;
-}
-
-/* A run-restarting sum: flag 1 starts a new run (per-leader prefix sums). */
-struct SegSum {
-    int64_t v;
-    int flag;
-};
-
-struct SegSumOp {
-    __device__ __forceinline__ SegSum operator()(const SegSum &a, const SegSum &b) const
-    {
-        return b.flag ? b : SegSum{a.v + b.v, a.flag};
-    }
-};
-
 /* Step 3's remaining rounds over pending[0..count) (count <= HEC_TAIL, in
- * increasing id), in one block of HEC_TAIL_THREADS threads: per round the
- * candidates compacted in order (block scan), sorted by TailItem order
- * (bitonic, in shared memory), their weights summed per leader (segmented
- * block scan), admitted as k_admit does, then the admitted weights added as
- * k_add_weights does; rounds with candidates added to *rounds. Global writes
- * of a round are seen by the next after __syncthreads (one block). */
+ * increasing id), in one block of HEC_TAIL_THREADS threads, with
+ * k_bucket_admit's walk: per round the candidates compacted in id order
+ * (block scan; a candidate's position c stands for its id in the order's
+ * ties) and chained per leader (head[L] = 1 + the last candidate chained
+ * to L, zero between rounds), each candidate's weight prefix and successor
+ * found by a walk over its leader's chain in (rating descending, position)
+ * order, admitted as k_bucket_admit does, then the admitted weights added
+ * as k_add_weights does; rounds with candidates added to *rounds. Global
+ * writes of a round are seen by the next after __syncthreads (one block);
+ * the chain heads, set by atomics, are read past L1. */
 __global__ void __launch_bounds__(HEC_TAIL_THREADS)
 k_tail_rounds(int32_t count, const int32_t *pending_in, const int32_t *choice, const double *key,
-              const int64_t *vwgt, int64_t cap, int32_t *leader, int64_t *gw, unsigned long long *rounds)
+              const int64_t *vwgt, int64_t cap, int32_t *leader, int64_t *gw, int32_t *head,
+              unsigned long long *rounds)
 {
     typedef cub::BlockScan<int, HEC_TAIL_THREADS> IntScan;
-    typedef cub::BlockScan<SegSum, HEC_TAIL_THREADS> SumScan;
-    __shared__ union {
-        typename IntScan::TempStorage ints;
-        typename SumScan::TempStorage sums;
-    } scan;
+    __shared__ typename IntScan::TempStorage scan;
     extern __shared__ __align__(16) unsigned char smem[];
-    TailItem *item = reinterpret_cast<TailItem *>(smem);                 /* HEC_TAIL */
-    int64_t *prefix = reinterpret_cast<int64_t *>(item + HEC_TAIL);      /* HEC_TAIL */
-    int32_t *pend = reinterpret_cast<int32_t *>(prefix + HEC_TAIL);      /* HEC_TAIL */
-    int32_t *cand = pend + HEC_TAIL;                                     /* HEC_TAIL */
-    int32_t *rest = cand + HEC_TAIL;                                     /* HEC_TAIL */
+    unsigned long long *kbits = reinterpret_cast<unsigned long long *>(smem); /* per candidate: rating_bits */
+    int64_t *w = reinterpret_cast<int64_t *>(kbits + HEC_TAIL);             /* its weight */
+    int32_t *next = reinterpret_cast<int32_t *>(w + HEC_TAIL);              /* the one chained before it, -1 */
+    int32_t *pend = next + HEC_TAIL, *rest = pend + HEC_TAIL;               /* this round's list, the next's */
     const int t = threadIdx.x;
     for (int i = t; i < count; i += HEC_TAIL_THREADS)
         pend[i] = pending_in[i];
     unsigned long long done = 0;
     __syncthreads();
     while (count > 0) {
-        /* candidates in order into cand, the others into rest */
+        /* candidates chained by leader, the others into rest in order */
+        int32_t v[HEC_TAIL_ITEMS], L[HEC_TAIL_ITEMS];
         int flag[HEC_TAIL_ITEMS], at[HEC_TAIL_ITEMS], m = 0;
         for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
-            int i = t * HEC_TAIL_ITEMS + j;
-            flag[j] = i < count && leader[choice[pend[i]]] >= 0;
+            const int i = t * HEC_TAIL_ITEMS + j;
+            v[j] = i < count ? pend[i] : -1;
+            L[j] = v[j] >= 0 ? leader[choice[v[j]]] : -1;
+            flag[j] = L[j] >= 0;
         }
-        IntScan(scan.ints).ExclusiveSum(flag, at, m);
+        IntScan(scan).ExclusiveSum(flag, at, m);
         for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
-            int i = t * HEC_TAIL_ITEMS + j;
-            if (i < count) {
-                if (flag[j])
-                    cand[at[j]] = pend[i];
-                else
-                    rest[i - at[j]] = pend[i];
+            const int i = t * HEC_TAIL_ITEMS + j, c = at[j];
+            if (flag[j]) {
+                kbits[c] = rating_bits(key[v[j]]);
+                w[c] = vwgt[v[j]];
+                next[c] = atomicExch(&head[L[j]], c + 1) - 1;
+            } else if (v[j] >= 0) {
+                rest[i - c] = v[j];
             }
         }
         __syncthreads();
         if (m == 0)
             break;
         done++;
-        int size = 1;
-        while (size < m)
-            size *= 2;
-        for (int i = t; i < size; i += HEC_TAIL_THREADS)
-            item[i] = i < m ? TailItem{leader[choice[cand[i]]], i, key[cand[i]]} : TailItem{INT32_MAX, i, 0.0};
-        __syncthreads();
-        for (int k = 2; k <= size; k *= 2)
-            for (int j = k / 2; j > 0; j /= 2) {
-                for (int i = t; i < size; i += HEC_TAIL_THREADS) {
-                    int l = i ^ j;
-                    if (l > i) {
-                        bool up = (i & k) == 0;
-                        TailItem a = item[i], b = item[l];
-                        if (up ? tail_before(b, a) : tail_before(a, b)) {
-                            item[i] = b;
-                            item[l] = a;
-                        }
-                    }
-                }
-                __syncthreads();
-            }
-        /* weights summed per leader in the sorted order */
-        SegSum sum[HEC_TAIL_ITEMS];
-        for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
-            int i = t * HEC_TAIL_ITEMS + j;
-            sum[j] = i < m ? SegSum{vwgt[cand[item[i].pos]], i == 0 || item[i].lead != item[i - 1].lead}
-                           : SegSum{0, 1};
-        }
-        SegSum run[HEC_TAIL_ITEMS];
-        SumScan(scan.sums).InclusiveScan(sum, run, SegSumOp());
-        for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
-            int i = t * HEC_TAIL_ITEMS + j;
-            if (i < m)
-                prefix[i] = run[j].v;
-        }
-        __syncthreads();
-        /* admission (k_admit): reads gw of the leaders before any is changed */
+        /* admission (k_bucket_admit): reads gw of the leaders before any is changed */
         int64_t add[HEC_TAIL_ITEMS];
         for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
-            int i = t * HEC_TAIL_ITEMS + j;
             add[j] = 0;
-            if (i >= m)
+            if (!flag[j])
                 continue;
-            int32_t v = cand[item[i].pos], L = item[i].lead;
-            if (admitted(cap, gw, L, prefix[i])) {
-                leader[v] = L;
-                if (i + 1 == m || item[i + 1].lead != L || !admitted(cap, gw, L, prefix[i + 1]))
-                    add[j] = prefix[i];
+            const int32_t c = at[j];
+            const unsigned long long kv = kbits[c];
+            int64_t prefix = w[c], succ = -1; /* the successor's weight, -1: none */
+            unsigned long long ks = 0;
+            int32_t s = 0;
+            for (int32_t u = __ldcg(&head[L[j]]) - 1; u >= 0; u = next[u]) {
+                if (u == c)
+                    continue;
+                const unsigned long long ku = kbits[u];
+                if (ku > kv || (ku == kv && u < c))
+                    prefix += w[u];
+                else if (succ < 0 || ku > ks || (ku == ks && u < s)) {
+                    ks = ku;
+                    s = u;
+                    succ = w[u];
+                }
+            }
+            if (admitted(cap, gw, L[j], prefix)) {
+                leader[v[j]] = L[j];
+                if (succ < 0 || !admitted(cap, gw, L[j], prefix + succ))
+                    add[j] = prefix;
             } else {
-                leader[v] = v;
-                gw[v] = vwgt[v];
+                leader[v[j]] = v[j];
+                gw[v[j]] = w[c];
             }
         }
         __syncthreads();
-        for (int j = 0; j < HEC_TAIL_ITEMS; j++) {
-            int i = t * HEC_TAIL_ITEMS + j;
-            if (add[j] > 0)
-                gw[item[i].lead] += add[j];
-        }
+        for (int j = 0; j < HEC_TAIL_ITEMS; j++)
+            if (flag[j]) {
+                head[L[j]] = 0;
+                if (add[j] > 0)
+                    gw[L[j]] += add[j];
+            }
         count -= m;
-        for (int i = t; i < count; i += HEC_TAIL_THREADS)
-            pend[i] = rest[i];
+        int32_t *swap = pend;
+        pend = rest;
+        rest = swap;
         __syncthreads();
     }
     if (t == 0)
@@ -370,7 +332,7 @@ k_tail_rounds(int32_t count, const int32_t *pending_in, const int32_t *choice, c
 }
 
 /* Dynamic shared memory of k_tail_rounds. */
-static const size_t HEC_TAIL_SMEM = (size_t)HEC_TAIL * (sizeof(TailItem) + sizeof(int64_t) + 3 * sizeof(int32_t));
+static const size_t HEC_TAIL_SMEM = (size_t)HEC_TAIL * (2 * sizeof(int64_t) + 3 * sizeof(int32_t));
 
 /* Lets k_tail_rounds take HEC_TAIL_SMEM: once per process (the attribute
  * stays set; asking on every level cost a driver call each). */
@@ -395,7 +357,7 @@ __device__ __forceinline__ void warp_count(unsigned c, unsigned long long *count
 }
 
 /* multi[leader[v]] = 1 for every member that is not its leader (multi
- * zeroed before). */
+ * zeroed by k_roots). */
 __global__ void k_multi(int32_t n, const int32_t *leader, uint8_t *multi)
 {
     for (int64_t i = ku_thread(); i < n; i += ku_threads())
@@ -458,10 +420,13 @@ __global__ void k_join_pairs(int32_t n, const int32_t *mate, int32_t *leader, ui
     }
 }
 
-/* cmap[v] = id[leader[v]]; grouped and cap-blocked vertices counted. */
+/* cmap[v] = id[leader[v]]; grouped and cap-blocked vertices counted, and
+ * the coarse vertex count id[n] put beside them. */
 __global__ void k_number(int32_t n, const int32_t *leader, const int32_t *id, const uint8_t *multi,
                          const int64_t *xadj, int32_t *cmap, unsigned long long *counts)
 {
+    if (ku_thread() == 0)
+        counts[HEC_NC] = (unsigned long long)id[n];
     unsigned grouped = 0, blocked = 0;
     for (int64_t i = ku_thread(); i < n; i += ku_threads()) {
         int32_t v = (int32_t)i, L = leader[v];
@@ -482,7 +447,7 @@ __global__ void k_number(int32_t n, const int32_t *leader, const int32_t *id, co
 struct HecWork {
     int32_t *choice = nullptr, *leader = nullptr, *pending = nullptr, *mate = nullptr, *cand = nullptr;
     int32_t *idx = nullptr, *perm1 = nullptr, *perm = nullptr, *lead1 = nullptr, *lead = nullptr;
-    int32_t *bcnt = nullptr; /* candidates per leader: zero between rounds */
+    int32_t *bcnt = nullptr; /* candidates per leader (the tail's chain heads): zero between rounds */
     double *key = nullptr, *ckey = nullptr, *ckey_sorted = nullptr;
     int64_t *gw = nullptr, *w = nullptr, *prefix = nullptr, *add = nullptr;
     uint8_t *multi = nullptr;
@@ -646,7 +611,6 @@ static int pair_alone(const coarsen_graph *g, const matching_opts *opts, HecWork
 {
     cudaStream_t s = device_stream();
     const int32_t n = g->n;
-    CUDA_TRY(err, cudaMemsetAsync(W.multi, 0, (size_t)n, s));
     k_multi<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.multi);
     CUDA_LAUNCH_TRY(err);
     k_alone_mates<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.multi, W.mate);
@@ -706,7 +670,7 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
         const PointerOp choose{match_ties(opts), nullptr, G.vwgt, cap, W.choice, nullptr, (int)opts->rating, W.key};
         if (int rc = rows_launch(G, A, shape, choose, err))
             return rc;
-        k_roots<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.choice, g->vwgt, W.leader, W.gw);
+        k_roots<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.choice, g->vwgt, W.leader, W.gw, W.multi);
         CUDA_LAUNCH_TRY(err);
         if (int rc = select_counted(ws, all, n, Unassigned{W.leader}, W.pending, W.nsel, &count,
                                     "HEC pending vertices", err))
@@ -721,7 +685,8 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
             if (int rc = tail_prepare(err))
                 return rc;
             k_tail_rounds<<<1, HEC_TAIL_THREADS, HEC_TAIL_SMEM, s>>>(count, W.pending, W.choice, W.key, g->vwgt,
-                                                                      cap, W.leader, W.gw, W.counts + HEC_ROUNDS);
+                                                                      cap, W.leader, W.gw, W.bcnt,
+                                                                      W.counts + HEC_ROUNDS);
             CUDA_LAUNCH_TRY(err);
             break;
         }
@@ -739,9 +704,8 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
     k_number<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.perm, W.multi, g->xadj, d_cmap, W.counts);
     CUDA_LAUNCH_TRY(err);
     unsigned long long h[HEC_COUNTS];
-    CUDA_TRY(err, cudaMemcpyAsync(h, W.counts, sizeof h, cudaMemcpyDeviceToHost, s));
-    CUDA_TRY(err, cudaMemcpyAsync(nc, W.perm + n, sizeof *nc, cudaMemcpyDeviceToHost, s));
-    CUDA_TRY(err, cudaStreamSynchronize(s));
+    CUDA_TRY(err, stream_copy(h, W.counts, sizeof h, cudaMemcpyDeviceToHost));
+    *nc = (int32_t)h[HEC_NC];
     st->rounds += (int)h[HEC_ROUNDS];
     st->grouped = (int64_t)h[HEC_GROUPED];
     st->cap_blocked = (int64_t)h[HEC_BLOCKED];

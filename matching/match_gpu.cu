@@ -2,7 +2,6 @@
  * dispatch, timing and the fixed-order weight (same chunk tree as
  * match_weight.c); plus the active-list machinery of match_gpu.cuh. */
 #include <cub/device/device_select.cuh>
-#include <thrust/iterator/counting_iterator.h>
 
 #include "device/halving_tree.cuh"
 #include "matching/match_gpu.cuh"
@@ -33,16 +32,50 @@ MatchShape match_shape(const coarsen_graph *g, const matching_opts *opts)
     return s;
 }
 
-/* Degree in (lo, hi]. */
-struct DegreeClass {
-    const int64_t *xadj;
-    int64_t lo, hi;
-    __device__ __forceinline__ bool operator()(int32_t v) const
-    {
-        int64_t d = xadj[v + 1] - xadj[v];
-        return d > lo && d <= hi;
+/* Every vertex into the list of its degree class (light: degree <= medium,
+ * medium: <= heavy, heavy: above), counted in counts[c] (zeroed before):
+ * one launch for the three lists. Each block appends its vertices of a
+ * class in id order at one atomic offset, so a list holds runs of ids in
+ * the order the blocks came: a row's reduction does not depend on where
+ * it stands, so neither do the choices. */
+__global__ void __launch_bounds__(ROWS_BLOCK) k_degree_split(int32_t n, const int64_t *xadj, int64_t medium,
+                                                             int64_t heavy, int32_t *light, int32_t *mid,
+                                                             int32_t *hvy, unsigned long long *counts)
+{
+    __shared__ unsigned warp_n[NCLASSES][ROWS_BLOCK / 32]; /* per class: each warp's count, then its offset */
+    __shared__ unsigned long long at[NCLASSES];           /* the block's place in each list */
+    int32_t *const list[NCLASSES] = {light, mid, hvy};
+    const int lane = (int)(threadIdx.x % 32), warp = (int)(threadIdx.x / 32);
+    for (int64_t base = (int64_t)blockIdx.x * ROWS_BLOCK; base < n; base += (int64_t)gridDim.x * ROWS_BLOCK) {
+        const int64_t v = base + threadIdx.x; /* the loop is block-uniform */
+        int c = -1;
+        if (v < n) {
+            const int64_t d = xadj[v + 1] - xadj[v];
+            c = d <= medium ? CLASS_LIGHT : d <= heavy ? CLASS_MEDIUM : CLASS_HEAVY;
+        }
+        unsigned mask[NCLASSES];
+        for (int k = 0; k < NCLASSES; k++) {
+            mask[k] = __ballot_sync(0xffffffffu, c == k);
+            if (lane == 0)
+                warp_n[k][warp] = __popc(mask[k]);
+        }
+        __syncthreads();
+        if (threadIdx.x < NCLASSES) { /* one thread a class: warp offsets, one atomic */
+            const int k = (int)threadIdx.x;
+            unsigned sum = 0;
+            for (int w = 0; w < ROWS_BLOCK / 32; w++) {
+                const unsigned x = warp_n[k][w];
+                warp_n[k][w] = sum;
+                sum += x;
+            }
+            at[k] = sum ? atomicAdd(&counts[k], (unsigned long long)sum) : 0;
+        }
+        __syncthreads();
+        if (c >= 0)
+            list[c][at[c] + warp_n[c][warp] + __popc(mask[c] & ((1u << lane) - 1))] = (int32_t)v;
+        __syncthreads(); /* warp_n and at, again */
     }
-};
+}
 
 struct StillActive {
     const int32_t *mate;
@@ -93,9 +126,7 @@ int active_plan(Workspace &ws, const MatchGraph &G, ActiveLists *A, coarsen_erro
     for (int c = 0; c < NCLASSES; c++)
         for (int k = 0; k < 2; k++)
             ws.take(&A->lists[c][k], (size_t)G.n);
-    /* the largest selections: the split of all vertices, a compaction of all */
-    if (int rc = select_if_size(ws, thrust::counting_iterator<int32_t>(0), G.n, DegreeClass{G.xadj, 0, 0}, err))
-        return rc;
+    /* the largest selection: a compaction of all */
     return select_if_size(ws, (const int32_t *)nullptr, G.n, StillActive{nullptr, nullptr}, err);
 }
 
@@ -104,12 +135,11 @@ int active_init(const MatchGraph &G, const MatchShape &shape, ActiveLists *A, co
     CUDA_TRY(err, cudaMemsetAsync(A->d_counts, 0, (NCLASSES + 1) * sizeof *A->d_counts, device_stream()));
     if (G.n == 0)
         return COARSEN_OK;
-    const int64_t cut[NCLASSES + 1] = {-1, shape.medium_degree, shape.heavy_degree, INT64_MAX};
-    thrust::counting_iterator<int32_t> all(0);
-    for (int c = 0; c < NCLASSES; c++)
-        if (int rc = select_if(*A->ws, all, A->lists[c][0], A->d_counts + c, G.n,
-                               DegreeClass{G.xadj, cut[c], cut[c + 1]}, err))
-            return rc;
+    const int64_t blocks = ((int64_t)G.n + ROWS_BLOCK - 1) / ROWS_BLOCK;
+    k_degree_split<<<(unsigned)(blocks < (1 << 16) ? blocks : (1 << 16)), ROWS_BLOCK, 0, device_stream()>>>(
+        G.n, G.xadj, shape.medium_degree, shape.heavy_degree, A->lists[CLASS_LIGHT][0], A->lists[CLASS_MEDIUM][0],
+        A->lists[CLASS_HEAVY][0], A->d_counts);
+    CUDA_LAUNCH_TRY(err);
     return fetch_counts(A, nullptr, err);
 }
 

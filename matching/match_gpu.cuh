@@ -165,8 +165,9 @@ struct ActiveLists {
 /* Names the lists of G's vertices and their compaction's CUB storage in ws
  * (before ws.carve). */
 int active_plan(Workspace &ws, const MatchGraph &G, ActiveLists *A, coarsen_error *err);
-/* After ws.carve: every vertex active, split by degree; the matched counter
- * zeroed. */
+/* After ws.carve: every vertex active, split by degree (one launch: each
+ * list holds runs of ids in no set order, which no row's result depends
+ * on); the matched counter zeroed. */
 int active_init(const MatchGraph &G, const MatchShape &shape, ActiveLists *A, coarsen_error *err);
 /* Keeps v with mate[v] < 0 && alive[v] in every list; the one host copy of
  * the pass brings the new counts and the matched-vertex count (*matched). */
