@@ -6,21 +6,55 @@
  * contract.h (members in increasing fine id, each member's row in stored
  * order, internal edges dropped, weights of one coarse neighbour summed left
  * to right in that order) into a scratch of neighbours and weights.
- * Placement (OpenMP over blocks of gathered rows, once the row lengths are
- * summed): the gathered rows transposed into the coarse graph, which sorts
- * every row (place_rows). For real weights the entry (b, c) with b < c then
- * takes the weight of (c, b), summed in row b. The result does not depend on
- * the thread count. */
+ * Placement (OpenMP over coarse rows, once the row lengths are summed): each
+ * row is written sorted by neighbour straight into the coarse graph
+ * (coarse_row_place). For real weights the entry (c, b) with b < c then
+ * copies the weight of (b, c). The result does not depend on the thread
+ * count. */
 #include "contract/contract.h"
 #include "core/error.h"
+#include "core/graph_build.h"
 #include "core/threads.h"
 
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* Rows up to this length are placed by rank; longer ones by graph_row_sort. */
+enum { RANK_MAX = 32 };
 /* How many coarse rows ahead the rows pass asks for its members' data. */
 enum { PREFETCH_ROWS = 8 };
+
+/* Writes row col[0..len), w[0..len) sorted by neighbour into adj, ewgt. The
+ * neighbours of a coarse row are distinct, so each entry's place is the
+ * number of smaller neighbours (a count the compiler vectorises; no
+ * mispredicted branch as in an insertion sort); long rows are sorted in
+ * scratch (room for len entries) by graph_row_sort. 0, or -1 when
+ * graph_row_sort's own scratch cannot be allocated. */
+static int coarse_row_place(const int32_t *col, const double *w, int32_t len, int32_t *adj, double *ewgt,
+                            graph_entry *scratch)
+{
+    if (len <= RANK_MAX) {
+        for (int32_t i = 0; i < len; i++) {
+            const int32_t x = col[i];
+            int32_t r = 0;
+            for (int32_t j = 0; j < len; j++)
+                r += col[j] < x;
+            adj[r] = x;
+            ewgt[r] = w[i];
+        }
+        return 0;
+    }
+    for (int32_t i = 0; i < len; i++)
+        scratch[i] = (graph_entry){col[i], 0, w[i]};
+    if (graph_row_sort(scratch, len))
+        return -1;
+    for (int32_t i = 0; i < len; i++) {
+        adj[i] = scratch[i].col;
+        ewgt[i] = scratch[i].w;
+    }
+    return 0;
+}
 
 /* Groups of cmap as a CSR: members[gptr[c], gptr[c+1]) are c's fine vertices
  * in increasing id; bound[c] = the entries of the members of coarse vertices
@@ -110,104 +144,50 @@ static void gather_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc,
 }
 
 /* The placement pass: h's vertex weights and rows, each row sorted; h->xadj
- * set. The coarse graph is symmetric (k is in row c's gathered neighbours
- * exactly when c is in row k's), so appending k to the rows of its gathered
- * neighbours, for k in increasing order, writes every row sorted: a
- * transpose, one move per entry and no comparison. Thread t of nthreads
- * owns the gathered rows of an equal share of the entries; the entries its
- * rows send to row c go after those of the threads before it (counted
- * first into rel, slot's memory: nthreads x (nc + 1) offsets within a row),
- * so the rows do not depend on the thread count. Entry (c, k) then holds
- * the weight summed in row k, as contract.h wants for k < c. */
-static void place_rows(const coarsen_graph *g, const int64_t *gptr, const int32_t *members, const int64_t *bound,
-                       const int32_t *col, const double *w, const int32_t *len, int32_t *rel, int nthreads,
-                       coarsen_graph *h)
+ * set. 0, or -1 when a sort's scratch cannot be allocated. */
+static int place_rows(const coarsen_graph *g, const int64_t *gptr, const int32_t *members, const int64_t *bound,
+                      const int32_t *col, const double *w, const int32_t *len, int par, coarsen_graph *h)
 {
     const int32_t nc = h->n;
-    int64_t *xadj = h->xadj;
-    for (int32_t c = 0; c < nc; c++)
-        xadj[c + 1] = xadj[c] + len[c];
-#pragma omp parallel num_threads(nthreads)
+    int32_t longest = 0;
+    for (int32_t c = 0; c < nc; c++) {
+        h->xadj[c + 1] = h->xadj[c] + len[c];
+        longest = len[c] > longest ? len[c] : longest;
+    }
+    int failed = 0;
+#pragma omp parallel if (par) reduction(|| : failed)
     {
-#ifdef _OPENMP
-        const int t = omp_get_thread_num(), nt = omp_get_num_threads();
-#else
-        const int t = 0, nt = 1; /* a build without OpenMP (the fuzz target) */
-#endif
-        /* rows [lo, hi): the first rows starting at or after t / nt and
-         * (t + 1) / nt of the entries */
-        int32_t lo = 0, hi = nc;
-        for (int s = 0; s < 2; s++) {
-            const int64_t at = xadj[nc] * (t + s) / nt;
-            int32_t a = 0, b = nc;
-            while (a < b) {
-                const int32_t mid = a + (b - a) / 2;
-                if (xadj[mid] < at)
-                    a = mid + 1;
-                else
-                    b = mid;
-            }
-            *(s ? &hi : &lo) = t + s == nt ? nc : a;
-        }
-        int32_t *mine = rel + (size_t)t * ((size_t)nc + 1);
-        memset(mine, 0, (size_t)nc * sizeof *mine);
-        if (nt > 1) {
-            for (int32_t k = lo; k < hi; k++)
-                for (int32_t j = 0; j < len[k]; j++)
-                    mine[col[bound[k] + j]]++;
-#pragma omp barrier
-#pragma omp for schedule(static)
-            for (int32_t c = 0; c < nc; c++) {
-                int32_t run = 0;
-                for (int u = 0; u < nt; u++) {
-                    const int32_t x = rel[(size_t)u * ((size_t)nc + 1) + c];
-                    rel[(size_t)u * ((size_t)nc + 1) + c] = run;
-                    run += x;
-                }
-            }
-        }
-        int32_t *adj = h->adj;
-        double *ewgt = h->ewgt;
-        for (int32_t k = lo; k < hi; k++) {
-            const int32_t *rc = col + bound[k];
-            const double *rw = w + bound[k];
-            const int32_t l = len[k]; /* read once: the stores below could alias it */
-            for (int32_t j = 0; j < l; j++) {
-                const int32_t c = rc[j];
-                const int64_t p = xadj[c] + mine[c]++;
-                adj[p] = k;
-                ewgt[p] = rw[j];
-            }
-        }
-#pragma omp for schedule(static)
+        graph_entry *scratch = longest > RANK_MAX ? malloc((size_t)longest * sizeof *scratch) : NULL;
+        failed = longest > RANK_MAX && !scratch;
+#pragma omp for schedule(dynamic, 256)
         for (int32_t c = 0; c < nc; c++) {
             int64_t vw = 0;
             for (int64_t i = gptr[c]; i < gptr[c + 1]; i++)
                 vw += g->vwgt[members[i]];
             h->vwgt[c] = vw;
+            if (!failed)
+                failed = coarse_row_place(col + bound[c], w + bound[c], len[c], h->adj + h->xadj[c],
+                                          h->ewgt + h->xadj[c], scratch) != 0;
         }
+        free(scratch);
     }
+    return failed ? -1 : 0;
 }
 
-/* Real weights: entry (b, c), b < c, holds the weight summed in row c after
- * place_rows and takes that of (c, b), summed in row b. Row b's entries
- * above b follow those below it, and the rows c > b that hold b come in
- * increasing order: visiting rows in increasing order, each row's entries
- * below it fill the upper parts of the rows they name, left to right from
- * cursor[] (where each row's upper part starts, set when the row is
- * visited, before any later row writes to it). */
+/* Real weights: row c's entries (c, b), b < c, come first in c's sorted row;
+ * visiting rows b in increasing order fills them in that order from the
+ * entries (b, c), c > b, which this pass only reads. */
 static int mirror_weights(coarsen_graph *h, coarsen_error *err)
 {
     const int32_t nc = h->n;
     int64_t *cursor = xmalloc(((size_t)nc + 1) * sizeof *cursor, "contraction cursors", err);
     if (!cursor)
         return COARSEN_ERR_NOMEM;
-    for (int32_t c = 0; c < nc; c++) {
-        int64_t e = h->xadj[c];
-        for (; e < h->xadj[c + 1] && h->adj[e] < c; e++)
-            h->ewgt[cursor[h->adj[e]]++] = h->ewgt[e];
-        cursor[c] = e;
-    }
+    memcpy(cursor, h->xadj, ((size_t)nc + 1) * sizeof *cursor);
+    for (int32_t b = 0; b < nc; b++)
+        for (int64_t e = h->xadj[b]; e < h->xadj[b + 1]; e++)
+            if (h->adj[e] > b)
+                h->ewgt[cursor[h->adj[e]]++] = h->ewgt[e];
     free(cursor);
     return COARSEN_OK;
 }
@@ -241,7 +221,10 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
         goto done;
     }
     h->integral_weights = g->integral_weights;
-    place_rows(g, gptr, members, bound, col, w, len, slot, nthreads, h);
+    if (place_rows(g, gptr, members, bound, col, w, len, par, h)) {
+        rc = error_nomem(err, "contraction row sort", 0);
+        goto done;
+    }
     /* integer sums are exact, so both directions already agree */
     if (!g->integral_weights)
         rc = mirror_weights(h, err);
