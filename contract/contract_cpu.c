@@ -7,20 +7,21 @@
  * order, internal edges dropped, weights of one coarse neighbour summed left
  * to right in that order) into a scratch of neighbours and weights.
  * Placement (OpenMP over coarse rows, once the row lengths are summed): each
- * row is written sorted by neighbour straight into the coarse graph
- * (coarse_row_place). For real weights the entry (c, b) with b < c then
+ * row is written sorted by neighbour straight into the coarse graph, a short
+ * row by rank (rank_place), the neighbours of the long ones by a transpose
+ * of the gathered rows (transpose_long_rows) and their weights looked up in
+ * the gathered row. For real weights the entry (c, b) with b < c then
  * copies the weight of (b, c). The result does not depend on the thread
  * count. */
 #include "contract/contract.h"
 #include "core/error.h"
-#include "core/graph_build.h"
 #include "core/threads.h"
 
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Rows up to this length are placed by rank; longer ones by graph_row_sort. */
+/* Rows up to this length are placed by rank; longer ones by a transpose. */
 enum { RANK_MAX = 32 };
 /* How many coarse rows ahead the rows pass asks for its members' data. */
 enum { PREFETCH_ROWS = 8 };
@@ -28,32 +29,17 @@ enum { PREFETCH_ROWS = 8 };
 /* Writes row col[0..len), w[0..len) sorted by neighbour into adj, ewgt. The
  * neighbours of a coarse row are distinct, so each entry's place is the
  * number of smaller neighbours (a count the compiler vectorises; no
- * mispredicted branch as in an insertion sort); long rows are sorted in
- * scratch (room for len entries) by graph_row_sort. 0, or -1 when
- * graph_row_sort's own scratch cannot be allocated. */
-static int coarse_row_place(const int32_t *col, const double *w, int32_t len, int32_t *adj, double *ewgt,
-                            graph_entry *scratch)
+ * mispredicted branch as in an insertion sort). Rows up to RANK_MAX. */
+static void rank_place(const int32_t *col, const double *w, int32_t len, int32_t *adj, double *ewgt)
 {
-    if (len <= RANK_MAX) {
-        for (int32_t i = 0; i < len; i++) {
-            const int32_t x = col[i];
-            int32_t r = 0;
-            for (int32_t j = 0; j < len; j++)
-                r += col[j] < x;
-            adj[r] = x;
-            ewgt[r] = w[i];
-        }
-        return 0;
-    }
-    for (int32_t i = 0; i < len; i++)
-        scratch[i] = (graph_entry){col[i], 0, w[i]};
-    if (graph_row_sort(scratch, len))
-        return -1;
     for (int32_t i = 0; i < len; i++) {
-        adj[i] = scratch[i].col;
-        ewgt[i] = scratch[i].w;
+        const int32_t x = col[i];
+        int32_t r = 0;
+        for (int32_t j = 0; j < len; j++)
+            r += col[j] < x;
+        adj[r] = x;
+        ewgt[r] = w[i];
     }
-    return 0;
 }
 
 /* Groups of cmap as a CSR: members[gptr[c], gptr[c+1]) are c's fine vertices
@@ -119,23 +105,28 @@ static void gather_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc,
                 }
             int32_t *rc = col + bound[c];
             double *rw = w + bound[c];
+            /* Without branches on the data (new neighbour or not, internal
+             * or not: both mispredicted half the time): every entry writes
+             * its neighbour and -0.0 into the next free slot, cnt, and adds
+             * its weight at its neighbour's slot, that one when new (-0.0 +
+             * x is x for every x); internal edges (pos[c] = 0, never new)
+             * add into `dropped`. */
             int32_t cnt = 0;
+            double dropped = 0.0;
+            pos[c] = 0;
             for (int64_t i = gptr[c]; i < gptr[c + 1]; i++) {
                 const int32_t u = members[i];
                 for (int64_t e = xadj[u]; e < xadj[u + 1]; e++) {
-                    const int32_t k = cmap[adj[e]];
-                    if (k == c)
-                        continue;
-                    const int32_t p = pos[k];
-                    if (p < 0) {
-                        pos[k] = cnt;
-                        rc[cnt] = k;
-                        rw[cnt++] = ewgt[e];
-                    } else {
-                        rw[p] += ewgt[e];
-                    }
+                    const int32_t k = cmap[adj[e]], p = pos[k], fresh = p < 0, q = fresh ? cnt : p;
+                    pos[k] = q;
+                    rc[cnt] = k;
+                    rw[cnt] = -0.0;
+                    double *sum = k == c ? &dropped : rw + q;
+                    *sum += ewgt[e];
+                    cnt += fresh;
                 }
             }
+            pos[c] = -1;
             for (int32_t j = 0; j < cnt; j++)
                 pos[rc[j]] = -1;
             len[c] = cnt;
@@ -143,10 +134,73 @@ static void gather_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc,
     }
 }
 
+/* The neighbours of the rows longer than RANK_MAX, sorted, into h->adj:
+ * the coarse graph is symmetric (k is in row c's gathered neighbours exactly
+ * when c is in row k's), so appending k to the long rows among row k's
+ * gathered neighbours, for k in increasing order, writes them sorted. Thread
+ * t of nt takes the gathered rows of an equal share of the entries; what
+ * they send to row c goes after what the threads before t send (counted
+ * first into rel[t x (nc + 1) + c], offsets within the row), so the rows do
+ * not depend on the thread count. Inside the parallel region of the
+ * placement; leaves rel at -1 (the slots of place_rows). */
+static void transpose_long_rows(const int64_t *bound, const int32_t *col, const int32_t *len, int32_t *rel,
+                                coarsen_graph *h)
+{
+    const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+    const int32_t nc = h->n;
+    const int64_t *xadj = h->xadj;
+    int32_t lo = 0, hi = nc; /* the rows that start from t / nt of the entries on, up to (t + 1) / nt */
+    for (int s = 0; s < 2; s++) {
+        const int64_t at = xadj[nc] * (t + s) / nt;
+        int32_t a = 0, b = nc;
+        while (a < b) {
+            const int32_t mid = a + (b - a) / 2;
+            if (xadj[mid] < at)
+                a = mid + 1;
+            else
+                b = mid;
+        }
+        *(s ? &hi : &lo) = t + s == nt ? nc : a;
+    }
+    int32_t *mine = rel + (size_t)t * ((size_t)nc + 1);
+    memset(mine, 0, (size_t)nc * sizeof *mine);
+    if (nt > 1) {
+        for (int32_t k = lo; k < hi; k++)
+            for (int64_t j = bound[k]; j < bound[k] + len[k]; j++)
+                mine[col[j]] += len[col[j]] > RANK_MAX;
+#pragma omp barrier
+#pragma omp for schedule(static)
+        for (int32_t c = 0; c < nc; c++) {
+            if (len[c] <= RANK_MAX)
+                continue;
+            int32_t run = 0;
+            for (int u = 0; u < nt; u++) {
+                const int32_t x = rel[(size_t)u * ((size_t)nc + 1) + c];
+                rel[(size_t)u * ((size_t)nc + 1) + c] = run;
+                run += x;
+            }
+        }
+    }
+    int32_t *adj = h->adj;
+    for (int32_t k = lo; k < hi; k++)
+        for (int64_t j = bound[k]; j < bound[k] + len[k]; j++) {
+            const int32_t c = col[j];
+            if (len[c] > RANK_MAX)
+                adj[xadj[c] + mine[c]++] = k;
+        }
+    for (int32_t c = 0; c < nc; c++)
+        mine[c] = -1;
+#pragma omp barrier
+}
+
 /* The placement pass: h's vertex weights and rows, each row sorted; h->xadj
- * set. 0, or -1 when a sort's scratch cannot be allocated. */
-static int place_rows(const coarsen_graph *g, const int64_t *gptr, const int32_t *members, const int64_t *bound,
-                      const int32_t *col, const double *w, const int32_t *len, int par, coarsen_graph *h)
+ * set. Rows up to RANK_MAX by rank_place; the longer ones take their sorted
+ * neighbours from transpose_long_rows and each neighbour's weight from the
+ * gathered row, found through the slots (slot: nthreads x (nc + 1), -1
+ * after gather_rows). */
+static void place_rows(const coarsen_graph *g, const int64_t *gptr, const int32_t *members, const int64_t *bound,
+                       const int32_t *col, const double *w, const int32_t *len, int32_t *slot, int nthreads,
+                       coarsen_graph *h)
 {
     const int32_t nc = h->n;
     int32_t longest = 0;
@@ -154,24 +208,33 @@ static int place_rows(const coarsen_graph *g, const int64_t *gptr, const int32_t
         h->xadj[c + 1] = h->xadj[c] + len[c];
         longest = len[c] > longest ? len[c] : longest;
     }
-    int failed = 0;
-#pragma omp parallel if (par) reduction(|| : failed)
+#pragma omp parallel num_threads(nthreads)
     {
-        graph_entry *scratch = longest > RANK_MAX ? malloc((size_t)longest * sizeof *scratch) : NULL;
-        failed = longest > RANK_MAX && !scratch;
+        if (longest > RANK_MAX)
+            transpose_long_rows(bound, col, len, slot, h);
+        int32_t *pos = slot + (size_t)omp_get_thread_num() * ((size_t)nc + 1);
 #pragma omp for schedule(dynamic, 256)
         for (int32_t c = 0; c < nc; c++) {
             int64_t vw = 0;
             for (int64_t i = gptr[c]; i < gptr[c + 1]; i++)
                 vw += g->vwgt[members[i]];
             h->vwgt[c] = vw;
-            if (!failed)
-                failed = coarse_row_place(col + bound[c], w + bound[c], len[c], h->adj + h->xadj[c],
-                                          h->ewgt + h->xadj[c], scratch) != 0;
+            const int32_t *rc = col + bound[c];
+            const double *rw = w + bound[c];
+            int32_t *adj = h->adj + h->xadj[c];
+            double *ewgt = h->ewgt + h->xadj[c];
+            if (len[c] <= RANK_MAX) {
+                rank_place(rc, rw, len[c], adj, ewgt);
+                continue;
+            }
+            for (int32_t j = 0; j < len[c]; j++)
+                pos[rc[j]] = j;
+            for (int32_t j = 0; j < len[c]; j++)
+                ewgt[j] = rw[pos[adj[j]]];
+            for (int32_t j = 0; j < len[c]; j++)
+                pos[rc[j]] = -1;
         }
-        free(scratch);
     }
-    return failed ? -1 : 0;
 }
 
 /* Real weights: row c's entries (c, b), b < c, come first in c's sorted row;
@@ -221,10 +284,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
         goto done;
     }
     h->integral_weights = g->integral_weights;
-    if (place_rows(g, gptr, members, bound, col, w, len, par, h)) {
-        rc = error_nomem(err, "contraction row sort", 0);
-        goto done;
-    }
+    place_rows(g, gptr, members, bound, col, w, len, slot, nthreads, h);
     /* integer sums are exact, so both directions already agree */
     if (!g->integral_weights)
         rc = mirror_weights(h, err);

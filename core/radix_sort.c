@@ -50,7 +50,7 @@ int radix_sort_stable(void *a, void *tmp, int64_t m, size_t size, int words, rad
      * several threads (a counter per digit per thread) and for short arrays,
      * of 16 bits for long ones on one thread. */
     const int threads = threads_for(m * varying);
-    const int bits = threads > 1 || m < (1 << 14) ? 8 : 16;
+    const int bits = threads > 1 || m < (1 << 16) ? 8 : 16;
     const size_t buckets = (size_t)1 << bits;
     const uint64_t mask = buckets - 1;
     int64_t *count = malloc((size_t)threads * buckets * sizeof *count);

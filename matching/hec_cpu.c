@@ -1,5 +1,5 @@
 /* hec_cpu.c — heavy-edge clustering on the host (hec.h), the reference of
- * hec.cu: choices in parallel (match_best_neighbour_cpu), then rounds over
+ * hec.cu: choices in parallel (match_strongest_cpu), then rounds over
  * the shrinking list of vertices not yet in a group: the candidates sorted
  * by (leader, rating descending, id) and admitted by prefix under the cap;
  * the islands joined to groups by position, two_hop_cpu on the vertices
@@ -175,12 +175,7 @@ static int32_t join_round(const coarsen_graph *g, int64_t cap, hec_work *w, int3
 static void choose_and_root(const coarsen_graph *g, const matching_opts *opts, hec_work *w, int32_t *count)
 {
     const int32_t n = g->n;
-    const int64_t max_vwgt = match_max_vertex_weight_cpu(g);
-#pragma omp parallel for schedule(dynamic, 1024) if (g->nnz >= THREADS_PARALLEL_MIN)
-    for (int32_t v = 0; v < n; v++) {
-        w->choice[v] = match_best_neighbour_cpu(g, v, NULL, opts, max_vwgt, &w->key[v]);
-        w->key[v] += 0.0; /* -0.0 as +0.0, as the GPU's radix sort needs */
-    }
+    match_strongest_cpu(g, opts, w->choice, w->key);
     const int blocks = blocks_for(n);
     int32_t starts[MAX_BLOCKS + 1] = {0}, m = 0;
 #pragma omp parallel num_threads(blocks) if (blocks > 1)
@@ -190,6 +185,7 @@ static void choose_and_root(const coarsen_graph *g, const matching_opts *opts, h
         int32_t pend = 0;
         for (int32_t v = lo; v < hi; v++) {
             int32_t c = w->choice[v];
+            w->key[v] += 0.0; /* -0.0 as +0.0, as the GPU's radix sort needs */
             w->leader[v] = -1;
             if (c < 0) {
                 w->leader[v] = v;

@@ -60,8 +60,10 @@ static inline int32_t best_neighbour(const coarsen_graph *g, int32_t v, const in
     return best;
 }
 
-int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts,
-                                 int64_t max_vwgt, double *key)
+/* match_best_neighbour_cpu's body, inlined into the loop of
+ * match_strongest_cpu (the options' tests then leave that loop). */
+static inline int32_t choose(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts,
+                             int64_t max_vwgt, double *key)
 {
     const tie_rule ties = match_ties(opts);
     const int64_t vw = g->vwgt[v];
@@ -76,12 +78,18 @@ int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_
     return best_neighbour(g, v, mate, opts->rating, 0, ties, cap, key);
 }
 
-void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *strongest)
+int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts,
+                                 int64_t max_vwgt, double *key)
+{
+    return choose(g, v, mate, opts, max_vwgt, key);
+}
+
+void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *strongest, double *key)
 {
     const int64_t max_vwgt = match_max_vertex_weight_cpu(g);
 #pragma omp parallel for schedule(dynamic, 1024) if (g->nnz >= THREADS_PARALLEL_MIN)
     for (int32_t v = 0; v < g->n; v++)
-        strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts, max_vwgt, NULL);
+        strongest[v] = choose(g, v, NULL, opts, max_vwgt, key ? key + v : NULL);
 }
 
 int match_work_init(match_work *w, int32_t n, int32_t *mate, coarsen_error *err)

@@ -18,8 +18,10 @@ int64_t match_max_vertex_weight_cpu(const coarsen_graph *g);
 int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts,
                                  int64_t max_vwgt, double *key);
 
-/* strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts, ...) for every v. */
-void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *strongest);
+/* strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts, ...) for every
+ * v [out, n entries], and its rating into key[v] [out, n entries] when key
+ * is not NULL. */
+void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *strongest, double *key);
 
 /* The matchers; mate has n entries, stats is filled but for weight,
  * matched_edges and ms (match_cpu fills those). */

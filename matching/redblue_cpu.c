@@ -72,7 +72,7 @@ int redblue_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate
         return rc;
     int32_t *prop = w.choice;
     if (strongest)
-        match_strongest_cpu(g, opts, strongest);
+        match_strongest_cpu(g, opts, strongest, NULL);
     int max_rounds = opts->max_passes ? opts->max_passes : MATCH_REDBLUE_DEFAULT_ROUNDS;
     for (int32_t r = 0; w.count > 0 && r < max_rounds; r++) {
 #pragma omp parallel for schedule(dynamic, 256) if (w.count > 4096)
