@@ -1,19 +1,19 @@
 /* graph_build.c — stored entries to CSR (see graph_build.h for the rules).
- * One bucket pass by row (counting sort) that puts each entry into both its
- * rows of the graph's arrays, then a parallel sort and merge of every row in
- * place. The bucket pass is parallel by ownership: each thread owns a range
- * of rows, reads every entry in input order and places only those of its own
- * rows, so every row receives its entries in input order, as one thread
- * would place them, without atomics. */
+ * A radix partition by row, then a parallel sort and merge of every row:
+ * each block of the input counts and places both directions of its entries
+ * into cells of consecutive rows, straight into the cells' ranges of the
+ * graph's arrays (block after block, so each cell holds its entries in input
+ * order); then each cell, on one thread, groups its entries by row (stable)
+ * and merges every row. Every row meets its entries in input order, as one
+ * thread would place them, without atomics and without any thread reading
+ * more than its block of the input. */
 #include "core/graph_build.h"
 #include "core/error.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+
 #include "core/threads.h"
 
 int edge_list_init(edge_list *e, int64_t cap, coarsen_error *err)
@@ -208,90 +208,97 @@ static inline int is_whole(double w)
     return (w >= 0x1p52) | ((w + 0x1p52) - 0x1p52 == w);
 }
 
-/* Merges row r, stored at adj/ewgt/rev + b with length len, in place (rev
- * NULL: all 0); returns its new length, and notes each merged weight as it
- * is stored: *whole [in/out] drops to 0 at one that is not whole, *zeros
- * [in/out] counts those equal to 0. Fast path for a row already strictly
- * increasing; otherwise the row goes through row_merge in *tmp (grown as
- * needed, owned by the caller); -1 when that fails. */
-static int64_t row_merge_at(int32_t *adj, double *ewgt, const uint8_t *rev, int64_t b, int64_t len, int32_t r,
-                            const graph_build_opts *o, int64_t *dups, int *whole, int64_t *zeros, entry **tmp,
-                            int64_t *cap)
+/* A row being built carries each entry's direction in the top bit of its
+ * neighbour id (ids are below 2^31): 1 for the mirror of a stored entry. */
+#define MIRROR_BIT ((uint32_t)1 << 31)
+
+/* One thread's state while it merges rows: the rules, what it has noted of
+ * the rows merged so far, and its scratch (grown as needed, freed by
+ * row_merger_free). */
+typedef struct row_merger {
+    const graph_build_opts *o;
+    int64_t dups;  /* duplicates of stored keys merged */
+    int64_t zeros; /* merged weights equal to 0 */
+    int whole;     /* 0 once a merged weight is not whole */
+    entry *tmp;    /* an unsorted row (row_merge_unsorted) */
+    int64_t tmp_cap;
+    int32_t *col; /* a cell's entries grouped by row (cell_merge) */
+    double *w;
+    int64_t cap;
+    int64_t *cur; /* a cell's row cursors, 2^s + 1 */
+} row_merger;
+
+static void row_merger_free(row_merger *m)
 {
-    int64_t k = 1, out = len;
-    while (k < len && adj[b + k - 1] < adj[b + k])
-        k++;
-    if (k < len) {
-        if (entry_buf_reserve(tmp, cap, len))
-            return -1;
-        entry *t = *tmp;
-        for (k = 0; k < len; k++)
-            t[k].col = adj[b + k], t[k].rev = rev ? rev[b + k] : 0, t[k].w = ewgt[b + k];
-        out = row_merge(t, len, r, o, dups);
-        for (k = 0; k < out; k++)
-            adj[b + k] = t[k].col, ewgt[b + k] = t[k].w;
-    }
-    int wh = 1;
-    int64_t z = 0;
-    for (k = 0; k < out; k++) {
-        double w = fabs(ewgt[b + k]); /* row_merge's weights are already non-negative */
-        ewgt[b + k] = w;
-        wh &= is_whole(w);
-        z += w == 0.0;
-    }
-    *whole &= wh;
-    *zeros += z;
+    free(m->tmp);
+    free(m->col);
+    free(m->w);
+    free(m->cur);
+}
+
+/* row_merge_at's way for a row not strictly increasing: the row through
+ * row_merge in m->tmp, the result stored at adj/ewgt (not yet |w|); returns
+ * its length, -1 when out of memory. */
+static int64_t row_merge_unsorted(const int32_t *col, const double *w, int64_t len, int32_t r, row_merger *m,
+                                  int32_t *adj, double *ewgt)
+{
+    if (entry_buf_reserve(&m->tmp, &m->tmp_cap, len))
+        return -1;
+    entry *t = m->tmp;
+    for (int64_t k = 0; k < len; k++)
+        t[k].col = (int32_t)((uint32_t)col[k] & ~MIRROR_BIT), t[k].rev = (uint32_t)col[k] >> 31, t[k].w = w[k];
+    int64_t out = row_merge(t, len, r, m->o, &m->dups);
+    for (int64_t k = 0; k < out; k++)
+        adj[k] = t[k].col, ewgt[k] = t[k].w;
     return out;
 }
 
-/* The first row r with off[r + 1] > x (rows 0..n-1; n when none): the row
- * that holds adjacency position x. */
-static int32_t row_at(const int64_t *off, int32_t n, int64_t x)
+/* Merges row r, its entries given in the order of their stored entries as
+ * col [in] (neighbour | MIRROR_BIT for a mirror) and w [in], and stores the
+ * result at adj and ewgt [out], which may be col and w themselves; returns
+ * its length (-1 when out of memory) and notes each merged weight in m as
+ * it is stored. A row already strictly increasing is only stored (with
+ * |w|). */
+static inline int64_t row_merge_at(const int32_t *col, const double *w, int64_t len, int32_t r, row_merger *m,
+                                   int32_t *adj, double *ewgt)
 {
-    int32_t lo = 0, hi = n;
-    while (lo < hi) {
-        int32_t mid = lo + (hi - lo) / 2;
-        if (off[mid + 1] > x)
-            hi = mid;
-        else
-            lo = mid + 1;
+    int64_t k = 1, out = len;
+    while (k < len && (uint32_t)col[k - 1] << 1 < (uint32_t)col[k] << 1)
+        k++;
+    if (k < len) {
+        if ((out = row_merge_unsorted(col, w, len, r, m, adj, ewgt)) < 0)
+            return -1;
+        col = adj, w = ewgt; /* the loops below finish the merged row in place */
     }
-    return lo;
+    if (col != adj || !m->o->mirrored) /* mirrored input: no MIRROR_BIT anywhere */
+        for (k = 0; k < out; k++)
+            adj[k] = (int32_t)((uint32_t)col[k] & ~MIRROR_BIT);
+    int wh = 1;
+    int64_t z = 0;
+    for (k = 0; k < out; k++) {
+        double x = fabs(w[k]); /* row_merge's weights are already non-negative */
+        ewgt[k] = x;
+        wh &= is_whole(x);
+        z += x == 0.0;
+    }
+    m->whole &= wh;
+    m->zeros += z;
+    return out;
 }
 
-int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, int32_t first,
-                     const graph_build_opts *opts, int64_t *dups_out, int64_t *zeros_out, coarsen_error *err)
+/* The rows of g merged: row r's merged length in xadj[r + 1], its entries
+ * at off[r] of adj/ewgt. Turns the lengths into offsets and closes up the
+ * rows when merging shortened them (g->nnz from off[n] to the sum). */
+static void rows_close_up(coarsen_graph *g, const int64_t *off)
 {
     const int32_t n = g->n;
+    int64_t *xadj = g->xadj;
     int32_t *adj = g->adj;
     double *ewgt = g->ewgt;
-    const int64_t d = off[n];
-    int64_t *xadj = g->xadj; /* row r's merged length goes to xadj[r + 1], then the prefix sums */
-    int64_t dups = 0, zeros = 0;
-    int integral = 1, failed = 0;
-#pragma omp parallel reduction(+ : dups, zeros) reduction(&& : integral) reduction(|| : failed) if (d >= THREADS_PARALLEL_MIN)
-    {
-        entry *tmp = NULL;
-        int64_t cap = 0;
-#pragma omp for schedule(dynamic, 1024)
-        for (int32_t r = 0; r < n; r++) {
-            g->vwgt[r] = 1;
-            int64_t l = row_merge_at(adj, ewgt, rev, off[r], off[r + 1] - off[r], first + r, opts, &dups, &integral,
-                                     &zeros, &tmp, &cap);
-            failed = failed || l < 0;
-            xadj[r + 1] = l < 0 ? 0 : l;
-        }
-        free(tmp);
-    }
-    if (failed)
-        return error_nomem(err, "row merge buffer", 0);
-    *dups_out = dups;
-    *zeros_out = zeros;
-    g->integral_weights = integral;
     xadj[0] = 0;
     for (int32_t r = 0; r < n; r++)
         xadj[r + 1] += xadj[r];
-    int64_t nnz = xadj[n];
+    int64_t nnz = xadj[n], d = off[n];
     g->nnz = d;
     if (nnz < d) {
         for (int32_t r = 0; r < n; r++) {
@@ -305,108 +312,249 @@ int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, i
         g->adj = na ? na : adj;
         g->ewgt = nw ? nw : ewgt;
     }
+}
+
+/* The scatter's buckets are cells of 2^s consecutive rows. A cell is a row
+ * (s = 0: the counts are the degrees, as in a plain counting sort) on one
+ * block, or while the blocks' counts (8 bytes a row each) take no more room
+ * than the 2-byte tags of cells would; otherwise s is the least with at most
+ * CELLS cells (but at most CELL_BITS, so that a row's place in its cell fits
+ * the 16-bit tag each entry then carries to its cell). */
+#define CELLS 4096
+#define CELL_BITS 16
+
+/* A cell's entries, at [b, e) of g->adj (neighbour | MIRROR_BIT), g->ewgt
+ * and tag [in] (the row in the cell), in the order of their stored entries:
+ * grouped by row (counting, stable) into m->col and m->w, each row merged
+ * (row_merge_at) and stored where it starts; sets off, vwgt and the merged
+ * lengths xadj[r + 1] of the cell's rows [r0, r1) (row first + r of the
+ * whole graph). Returns -1 when out of memory. */
+static int cell_merge(coarsen_graph *g, int64_t *off, const uint16_t *tag, int64_t b, int64_t e, int32_t r0,
+                      int32_t r1, int32_t first, row_merger *m)
+{
+    int32_t *adj = g->adj;
+    double *ewgt = g->ewgt;
+    if (e - b > m->cap) {
+        free(m->col);
+        free(m->w);
+        m->cap = 2 * (e - b);
+        m->col = malloc((size_t)m->cap * sizeof *m->col);
+        m->w = malloc((size_t)m->cap * sizeof *m->w);
+        if (!m->col || !m->w)
+            return -1;
+    }
+    int32_t rows = r1 - r0;
+    int64_t *cur = m->cur;
+    memset(cur, 0, ((size_t)rows + 1) * sizeof *cur);
+    for (int64_t k = b; k < e; k++)
+        cur[tag[k] + 1]++;
+    for (int32_t i = 0; i < rows; i++) {
+        cur[i + 1] += cur[i];
+        off[r0 + i] = b + cur[i];
+    }
+    int32_t *col = m->col;
+    double *w = m->w;
+    for (int64_t k = b; k < e; k++) {
+        int64_t z = cur[tag[k]]++;
+        col[z] = adj[k], w[z] = ewgt[k];
+    }
+    for (int32_t i = 0; i < rows; i++) { /* row i now ends at cur[i], the start of row i + 1 */
+        int64_t s = i ? cur[i - 1] : 0;
+        int64_t l = row_merge_at(col + s, w + s, cur[i] - s, first + r0 + i, m, adj + b + s, ewgt + b + s);
+        if (l < 0)
+            return -1;
+        g->vwgt[r0 + i] = 1;
+        g->xadj[r0 + i + 1] = l;
+    }
+    return 0;
+}
+
+/* Merges every row, cell by cell in parallel, and closes up the rows: the
+ * cells of 2^s rows take [cell[c], cell[c + 1]) of g->adj (neighbour |
+ * MIRROR_BIT) and g->ewgt, their entries in the order of their stored
+ * entries. tag NULL (s = 0): each cell is one row, merged in place, and cell
+ * holds the row offsets; otherwise tag [in] holds each entry's row in its
+ * cell and off [out] gets the row offsets (cell_merge). Row r is row first
+ * + r of the whole graph. Sets g->xadj, nnz, vwgt, integral_weights; the
+ * counts as in graph_merge_rows. */
+static int cells_merge(coarsen_graph *g, const int64_t *cell, const uint16_t *tag, int s, int64_t *off,
+                       int32_t first, const graph_build_opts *opts, int64_t *dups_out, int64_t *zeros_out,
+                       coarsen_error *err)
+{
+    const int32_t n = g->n, cells = (int32_t)(((int64_t)n + (1 << s) - 1) >> s);
+    int64_t dups = 0, zeros = 0;
+    int integral = 1, failed = 0;
+#pragma omp parallel reduction(+ : dups, zeros) reduction(&& : integral) reduction(|| : failed) if (cell[cells] >= THREADS_PARALLEL_MIN)
+    {
+        row_merger m = {.o = opts, .whole = 1};
+        m.cur = tag ? malloc(((size_t)1 << s) * sizeof *m.cur + sizeof *m.cur) : NULL;
+        failed = tag && !m.cur;
+#pragma omp for schedule(dynamic, tag ? 1 : 1024)
+        for (int32_t c = 0; c < cells; c++) {
+            if (!tag) {
+                int64_t b = cell[c];
+                int64_t l = row_merge_at(g->adj + b, g->ewgt + b, cell[c + 1] - b, first + c, &m, g->adj + b,
+                                         g->ewgt + b);
+                g->vwgt[c] = 1;
+                g->xadj[c + 1] = l;
+                failed |= l < 0;
+            } else {
+                int64_t r1 = ((int64_t)c + 1) << s;
+                failed |= cell_merge(g, off, tag, cell[c], cell[c + 1], c << s, r1 < n ? (int32_t)r1 : n, first, &m);
+            }
+        }
+        dups += m.dups;
+        zeros += m.zeros;
+        integral = m.whole;
+        row_merger_free(&m);
+    }
+    if (failed)
+        return error_nomem(err, "row merge buffer", 0);
+    *dups_out = dups;
+    *zeros_out = zeros;
+    g->integral_weights = integral;
+    rows_close_up(g, tag ? off : cell);
     return COARSEN_OK;
 }
 
-/* Adds 1 to *c, atomically when other threads add to the same counts: a
- * locked add serialises the cache misses of a scattered count, which plain
- * adds overlap. */
-static inline void count_one(int64_t *c, int shared)
+int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, int32_t first,
+                     const graph_build_opts *opts, int64_t *dups_out, int64_t *zeros_out, coarsen_error *err)
 {
-    if (shared)
-        __atomic_fetch_add(c, 1, __ATOMIC_RELAXED);
-    else
-        (*c)++;
+    int32_t *adj = g->adj;
+    const int64_t d = off[g->n];
+#pragma omp parallel for schedule(static) if (rev && d >= THREADS_PARALLEL_MIN)
+    for (int64_t x = 0; x < (rev ? d : 0); x++)
+        adj[x] = (int32_t)((uint32_t)adj[x] | (uint32_t)rev[x] << 31);
+    return cells_merge(g, off, NULL, 0, NULL, first, opts, dups_out, zeros_out, err);
 }
 
-/* One counting sort puts every off-diagonal entry into both its rows,
- * straight into the graph's arrays (the mirror marked in rev unless the
- * input is mirrored); then every row is merged in place (row_merge_at) and
- * the rows are closed up when merging shortened them. */
+/* Three passes, none with atomics or a scan per thread: (1) each of `blocks`
+ * consecutive blocks of the input counts its entries per cell (both
+ * directions, diagonal entries dropped); (2) each block places its entries
+ * into its own run of each cell's range of the adjacency, which is the
+ * range the cell's rows take: the blocks in input order, so every cell holds
+ * its entries in input order; (3) every cell, in parallel, sorts its entries
+ * by row and merges each row (cell_merge). Every row thus meets its entries
+ * in input order whatever the thread count, and the memory traffic does not
+ * grow with the thread count. */
 int graph_from_edges(int32_t n, const edge_list *e, const graph_build_opts *opts,
                      coarsen_graph **out, graph_build_stats *stats, coarsen_error *err)
 {
     graph_build_stats st = {0};
     int status = COARSEN_ERR_NOMEM;
-    int64_t *off = NULL;
-    uint8_t *rev = NULL;
+    int64_t *off = NULL, *pos = NULL, *cell = NULL;
+    uint16_t *tag = NULL;
     coarsen_graph *g = NULL;
     const int32_t *ei = e->i, *ej = e->j;
     const double *ew = e->w;
-    int64_t count = e->count;
-    int par = count >= THREADS_PARALLEL_MIN;
+    const int64_t count = e->count;
+    const uint32_t mirror = opts->mirrored ? 0 : MIRROR_BIT; /* mirrored input: both directions are stored */
+    const int blocks = count >= THREADS_PARALLEL_MIN ? threads_available() : 1;
     *out = NULL;
 
-    off = xcalloc((size_t)n + 1, sizeof *off, "row offsets", err);
-    if (!off)
+    int s = 0;
+    if ((int64_t)blocks * n > (blocks > 1 ? count / 2 : n))
+        while (s < CELL_BITS && ((int64_t)n + (1 << s) - 1) >> s > (s ? CELLS : 0))
+            s++;
+    const int32_t cells = (int32_t)(((int64_t)n + (1 << s) - 1) >> s), mask = (1 << s) - 1;
+    off = xmalloc(((size_t)n + 1) * sizeof *off, "row offsets", err);
+    pos = off ? xcalloc((size_t)blocks * cells + blocks + 1, sizeof *pos, "cell counts", err) : NULL;
+    cell = !pos ? NULL : s ? xmalloc(((size_t)cells + 1) * sizeof *cell, "cell offsets", err) : off;
+    if (!cell)
         goto done;
-    int teams = par ? threads_available() : 1;
-    (void)teams; /* read by the OpenMP clauses only: unused in a build without OpenMP */
-    /* Degrees: each thread counts a block of entries, with atomic adds when
-     * there are several threads (a count does not depend on their order). */
+    /* (1) pos[k cells + c]: block k's entries in cell c. */
     int64_t diag = 0;
-    const int shared = teams > 1;
-#pragma omp parallel for schedule(static) reduction(+ : diag) num_threads(teams) if (shared)
-    for (int64_t k = 0; k < count; k++) {
-        int32_t a = ei[k], b = ej[k];
-        if (a == b) {
-            diag++;
-            continue;
+#pragma omp parallel for schedule(static, 1) reduction(+ : diag) num_threads(blocks) if (blocks > 1)
+    for (int k = 0; k < blocks; k++) {
+        int64_t *c = pos + (int64_t)k * cells;
+        for (int64_t x = count * k / blocks; x < count * (k + 1) / blocks; x++) {
+            int32_t a = ei[x], b = ej[x];
+            if (a == b) {
+                diag++;
+                continue;
+            }
+            c[a >> s]++;
+            c[b >> s]++;
         }
-        count_one(&off[a + 1], shared);
-        count_one(&off[b + 1], shared);
     }
     st.diagonal_dropped = diag;
-    for (int32_t r = 0; r < n; r++)
-        off[r + 1] += off[r];
-    int64_t d = off[n];
-    g = coarsen_graph_alloc(n, d, err);
-    rev = g && !opts->mirrored ? xmalloc((size_t)(d ? d : 1), "entry directions", err) : NULL;
-    if (!g || (!opts->mirrored && !rev))
-        goto done;
-    int32_t *adj = g->adj;
-    double *ewgt = g->ewgt;
-    int64_t *len = g->xadj; /* the placement cursors: xadj is set by graph_merge_rows */
-    memcpy(len, off, ((size_t)n + 1) * sizeof *len);
-    /* Placement: thread t owns the rows whose entries start in its share
-     * [d t / T, d (t+1) / T) of the adjacency. */
-#pragma omp parallel num_threads(teams) if (teams > 1)
-    {
-        int t = 0, nt = 1;
-#ifdef _OPENMP
-        t = omp_get_thread_num(), nt = omp_get_num_threads();
-#endif
-        int32_t lo = row_at(off, n, d * t / nt), hi = t == nt - 1 ? n : row_at(off, n, d * (t + 1) / nt);
-        for (int64_t k = 0; k < count; k++) {
-            int32_t a = ei[k], b = ej[k];
-            if (a == b)
-                continue;
-            if (a >= lo && a < hi) {
-                int64_t x = len[a]++;
-                adj[x] = b, ewgt[x] = ew[k];
-                if (rev)
-                    rev[x] = 0;
-            }
-            if (b >= lo && b < hi) {
-                int64_t y = len[b]++;
-                adj[y] = a, ewgt[y] = ew[k];
-                if (rev)
-                    rev[y] = 1;
-            }
+    /* Cell c takes [cell[c], cell[c + 1]) of the adjacency; block k's run of
+     * it starts at pos[k cells + c]. Parallel over `blocks` ranges of cells,
+     * each loop along the cells: each cell's total and each range's (part),
+     * then from their prefix sums the cells' starts, then the runs' starts,
+     * block by block from the last (a run ends where the next block's run
+     * starts, the last block's where the next cell starts). */
+    int64_t *part = pos + (int64_t)blocks * cells; /* blocks + 1 */
+#pragma omp parallel for schedule(static, 1) num_threads(blocks) if (blocks > 1)
+    for (int k = 0; k < blocks; k++) {
+        int64_t c0 = (int64_t)cells * k / blocks, c1 = (int64_t)cells * (k + 1) / blocks, m = 0;
+        memcpy(cell + c0, pos + c0, (size_t)(c1 - c0) * sizeof *cell);
+        for (int j = 1; j < blocks; j++)
+            for (int64_t c = c0; c < c1; c++)
+                cell[c] += pos[(int64_t)j * cells + c];
+        for (int64_t c = c0; c < c1; c++)
+            m += cell[c];
+        part[k + 1] = m;
+    }
+    for (int k = 0; k < blocks; k++)
+        part[k + 1] += part[k];
+    int64_t d = part[blocks];
+    cell[cells] = d;
+#pragma omp parallel for schedule(static, 1) num_threads(blocks) if (blocks > 1)
+    for (int k = 0; k < blocks; k++) {
+        int64_t at = part[k];
+        for (int64_t c = (int64_t)cells * k / blocks; c < (int64_t)cells * (k + 1) / blocks; c++) {
+            int64_t m = cell[c];
+            cell[c] = at;
+            at += m;
         }
     }
-
-    int64_t zeros = 0;
-    if (graph_merge_rows(g, off, rev, 0, opts, &st.duplicates_merged, &zeros, err))
+#pragma omp parallel for schedule(static, 1) num_threads(blocks) if (blocks > 1)
+    for (int k = 0; k < blocks; k++) {
+        int64_t c0 = (int64_t)cells * k / blocks, c1 = (int64_t)cells * (k + 1) / blocks;
+        for (int j = blocks - 1; j >= 0; j--) {
+            int64_t *run = pos + (int64_t)j * cells;
+            const int64_t *end = j == blocks - 1 ? cell + 1 : run + cells;
+            for (int64_t c = c0; c < c1; c++)
+                run[c] = end[c] - run[c];
+        }
+    }
+    off[n] = d;
+    g = coarsen_graph_alloc(n, d, err);
+    if (!g || (s && !(tag = xmalloc((size_t)d * sizeof *tag, "entry rows", err))))
         goto done;
-    st.zero_weight_edges = zeros / 2;
+    /* (2) */
+    int32_t *adj = g->adj;
+    double *ewgt = g->ewgt;
+#pragma omp parallel for schedule(static, 1) num_threads(blocks) if (blocks > 1)
+    for (int k = 0; k < blocks; k++) {
+        int64_t *c = pos + (int64_t)k * cells;
+        for (int64_t x = count * k / blocks; x < count * (k + 1) / blocks; x++) {
+            int32_t a = ei[x], b = ej[x];
+            if (a == b)
+                continue;
+            double w = ew[x];
+            int64_t p = c[a >> s]++, q = c[b >> s]++;
+            adj[p] = b, ewgt[p] = w;
+            adj[q] = (int32_t)((uint32_t)a | mirror), ewgt[q] = w;
+            if (tag)
+                tag[p] = (uint16_t)(a & mask), tag[q] = (uint16_t)(b & mask);
+        }
+    }
+    /* (3) */
+    if (cells_merge(g, cell, tag, s, off, 0, opts, &st.duplicates_merged, &st.zero_weight_edges, err))
+        goto done;
+    st.zero_weight_edges /= 2;
     *out = g;
     g = NULL;
     status = COARSEN_OK;
 done:
     coarsen_graph_free(g);
     free(off);
-    free(rev);
+    free(pos);
+    if (cell != off)
+        free(cell);
+    free(tag);
     if (stats)
         *stats = st;
     return status;

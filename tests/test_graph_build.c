@@ -222,14 +222,18 @@ Test(graph_build, bit_identical_to_two_pass_reference)
 
 /* The parallel bucket pass (lists of PARALLEL_MIN entries and more) places
  * every row's entries in input order whatever the thread count: the result
- * equals the two-pass reference bit for bit on 1, 2, 3 and 7 threads, with
- * long runs of duplicates whose sums show their order in the last bits. */
+ * equals the two-pass reference bit for bit on 1, 2, 3, 7 and 16 threads,
+ * with long runs of duplicates whose sums show their order in the last bits.
+ * Half the trials have a few thousand vertices (on several threads a bucket
+ * is then one row), half 2-20 * 10^4 (buckets of many rows, the last one
+ * short, and the hubs' bucket far larger than the others). */
 Test(graph_build, parallel_bucket_pass_bit_identical_on_any_thread_count)
 {
     coarsen_error err = {0};
     int saved = omp_get_max_threads();
     for (int trial = 0; trial < 8; trial++) {
-        int32_t n = 500 + (int32_t)(hash3(13, trial, 0) % 3000);
+        int32_t n = trial < 4 ? 500 + (int32_t)(hash3(13, trial, 0) % 3000)
+                              : 20001 + 2 * (int32_t)(hash3(13, trial, 0) % 90000);
         graph_build_opts o = {.mirrored = trial & 1,
                               .dup_rule = (trial >> 1) & 1 ? MERGE_MAX : MERGE_SUM,
                               .sym_rule = (trial >> 2) & 1 ? MERGE_SUM : MERGE_MAX};
@@ -249,8 +253,8 @@ Test(graph_build, parallel_bucket_pass_bit_identical_on_any_thread_count)
         double *ewgt = malloc((size_t)(2 * count + 1) * sizeof *ewgt);
         graph_build_stats want;
         ref_build(n, &e, &o, xadj, adj, ewgt, &want);
-        static const int threads[] = {1, 2, 3, 7};
-        for (int t = 0; t < 4; t++) {
+        static const int threads[] = {1, 2, 3, 7, 16};
+        for (int t = 0; t < 5; t++) {
             omp_set_num_threads(threads[t]);
             coarsen_graph *g = NULL;
             graph_build_stats got;
