@@ -1,11 +1,13 @@
 /* metis_coarsest.c — partitioning a host graph with METIS through its library
  * API (k-way or recursive bisection): conversion of the CSR to idx_t (width
- * from metis.h's IDXTYPEWIDTH), integer edge weights, options, status codes.
- * Used on the coarsest level and for --compare-metis on the fine graph. */
+ * from metis.h's IDXTYPEWIDTH), integer edge weights, options, status codes,
+ * and the signal actions METIS changes. Used on the coarsest level and for
+ * --compare-metis on the fine graph. */
 #include "partition/partition.h"
 
 #include <math.h>
 #include <metis.h>
+#include <signal.h>
 #include <stdlib.h>
 
 #include "core/error.h"
@@ -91,10 +93,19 @@ int partition_metis(const coarsen_graph *g, int32_t k, double imbalance, uint64_
     options[METIS_OPTION_SEED] = (idx_t)(seed % 1000000007u);
     idx_t nv = g->n, ncon = 1, nparts = k, objval = 0;
     real_t ub = (real_t)(1.0 + imbalance);
+    /* METIS 5.1 (GKlib's gk_sigtrap) catches SIGTERM and SIGABRT during a
+     * call and puts back the old handlers with signal(), which drops their
+     * flags (SA_SIGINFO: core/interrupt.c's handler would then read a
+     * siginfo that is not there): the actions are put back as they were */
+    struct sigaction term, abrt;
+    sigaction(SIGTERM, NULL, &term);
+    sigaction(SIGABRT, NULL, &abrt);
     int st = recursive ? METIS_PartGraphRecursive(&nv, &ncon, xadj, adj, vw, NULL, ew, &nparts, NULL, &ub,
                                                   options, &objval, out)
                        : METIS_PartGraphKway(&nv, &ncon, xadj, adj, vw, NULL, ew, &nparts, NULL, &ub, options,
                                              &objval, out);
+    sigaction(SIGTERM, &term, NULL);
+    sigaction(SIGABRT, &abrt, NULL);
     if (st != METIS_OK) {
         rc = error_set(err, st == METIS_ERROR_MEMORY ? COARSEN_ERR_NOMEM : COARSEN_ERR_INPUT,
                        "METIS_PartGraph%s failed (status %d) on %d vertices, k = %d",

@@ -11,12 +11,15 @@
  * the least cut of the single runs. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/error.h"
 #include "core/graph_build.h"
+#include "core/interrupt.h"
 #include "partition/partition.h"
 #include "tests/support/partition_check.h"
 #include "tests/support/test_support.h"
@@ -86,6 +89,29 @@ Test(partition_metis, kway_and_recursive_are_valid_and_balanced)
                 cr_assert_geq(partition_cut(g, part) > 0, 1);
             free(part);
         }
+    coarsen_graph_free(g);
+}
+
+/* METIS swaps SIGTERM's and SIGABRT's handlers during a call and puts them
+ * back without their flags; the program's SIGTERM handler (SA_SIGINFO) must
+ * come back whole and still turn a SIGTERM into a stop request. */
+Test(partition_metis, leaves_the_signal_actions_as_they_were)
+{
+    interrupt_install();
+    struct sigaction before, after;
+    sigaction(SIGTERM, NULL, &before);
+    coarsen_graph *g = partition_test_graph("grid2d:nx=20,ny=20", 1, 1);
+    int32_t *part = malloc(g->n * sizeof *part);
+    coarsen_error err = {0};
+    cr_assert_eq(partition_metis(g, 4, 0.03, 7, 0, part, &err), 0, "%s", err.msg);
+    sigaction(SIGTERM, NULL, &after);
+    cr_expect_eq(after.sa_flags, before.sa_flags);
+    cr_expect(after.sa_sigaction == before.sa_sigaction);
+    cr_assert_eq(kill(getpid(), SIGTERM), 0);
+    for (int i = 0; i < 1000 && !interrupt_signal(); i++)
+        usleep(1000);
+    cr_expect_eq(interrupt_signal(), SIGTERM);
+    free(part);
     coarsen_graph_free(g);
 }
 
