@@ -68,6 +68,21 @@ void exit_detach_begin(void)
     int fds[2];
     if (pipe2(fds, O_CLOEXEC))
         return; /* one process, as without detaching */
+    /* with a standard stream closed, the pipe would take its number and
+     * receive what the program writes there: above 2, the stream stays closed */
+    for (int i = 0; i < 2; i++)
+        if (fds[i] <= STDERR_FILENO) {
+            int high = fcntl(fds[i], F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+            close(fds[i]);
+            fds[i] = high;
+        }
+    if (fds[0] < 0 || fds[1] < 0) {
+        if (fds[0] >= 0)
+            close(fds[0]);
+        if (fds[1] >= 0)
+            close(fds[1]);
+        return;
+    }
     const pid_t first = getpid();
     fflush(NULL);
     const pid_t pid = fork();

@@ -209,6 +209,20 @@ Test(cli_exit_detach, group_signal_stops_the_run_once_cleanly)
     cr_expect_eq(left, 0, "an interrupted gen leaves no file");
 }
 
+Test(cli_exit_detach, closed_standard_streams_keep_the_exit_status)
+{
+    /* the status pipe must not take the number of a closed stream, or what
+     * the program prints there would arrive as its status */
+    const char *graph = io_file("closed.graph", "4 4\n2 4\n1 3\n2 4\n1 3\n", 0);
+    char cmd[2048], out[64];
+    snprintf(cmd, sizeof cmd, "%s --levels 2 %s <&- >&- 2>&-; echo $?", cli_prog(), graph);
+    cr_assert_eq(cli_run(cmd, out, sizeof out), 0);
+    cr_expect_eq(atoi(out), 0, "status %s", out);
+    snprintf(cmd, sizeof cmd, "%s --levels 2 %s.missing <&- >&- 2>&-; echo $?", cli_prog(), graph);
+    cr_assert_eq(cli_run(cmd, out, sizeof out), 0);
+    cr_expect_eq(atoi(out), EXIT_IO, "status %s", out);
+}
+
 /* Sends sig to this process (queued, as exit_detach passes it on, or as
  * kill does) and waits until the handler has seen it. */
 static void signal_self(int sig, int queued)
