@@ -8,7 +8,6 @@
 
 #include "dist/collective.h"
 #include "core/radix_sort.h"
-#include "matching/hec_order.h"
 #include "dist/handshake.h"
 #include "dist/map.h"
 #include "dist/two_hop.h"
@@ -26,9 +25,10 @@ typedef struct ranked {
     int64_t at;
 } ranked;
 
-/* hec_cpu.c's order: leader, rating descending, id (matching/hec_order.h;
- * the received candidates come in increasing id: source ranks in order,
- * each its pending list in order). */
+/* hec_cpu.c's order: leader, rating descending, id (the received
+ * candidates come in increasing id: source ranks in order, each its pending
+ * list in order), reached the same way: a radix sort by leader, its runs
+ * finished by this comparison (core/radix_sort.h's radix_sort_refined). */
 static int ranked_cmp(const void *a, const void *b)
 {
     const joiner *x = &((const ranked *)a)->j, *y = &((const ranked *)b)->j;
@@ -39,10 +39,10 @@ static int ranked_cmp(const void *a, const void *b)
     return (x->id > y->id) - (x->id < y->id);
 }
 
-static uint64_t ranked_word(const void *item, int word)
+static uint64_t ranked_leader(const void *item, int word)
 {
-    const joiner *x = &((const ranked *)item)->j;
-    return word == 0 ? hec_rating_word(x->key) : (uint64_t)(uint32_t)x->leader;
+    (void)word;
+    return (uint64_t)(uint32_t)((const ranked *)item)->j.leader;
 }
 
 /* One round of step 3: the candidates among pending[0..*count) (their
@@ -92,7 +92,7 @@ static int64_t join_round(const dist_graph *d, const dist_ghosts *gh, int64_t ca
     for (int64_t j = 0; j < nr; j++)
         sorted[j] = (ranked){recv[j], j};
     ranked *scratch = dist_alloc((size_t)nr, sizeof *scratch, "HEC candidates", comm, err);
-    if (radix_sort_stable(sorted, scratch, nr, sizeof *sorted, 2, ranked_word))
+    if (radix_sort_refined(sorted, scratch, nr, sizeof *sorted, 1, ranked_leader, ranked_cmp))
         qsort(sorted, (size_t)nr, sizeof *sorted, ranked_cmp); /* no room for its counters */
     free(scratch);
     uint8_t *in = dist_alloc((size_t)nr, 1, "HEC verdicts", comm, err);

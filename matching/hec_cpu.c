@@ -78,7 +78,7 @@ static int32_t block_start(int32_t *starts, int t, int nt, int32_t count, int32_
     return starts[t]; /* the single's closing barrier published them */
 }
 
-/* The candidates' order (joiner_cmp's, matching/hec_order.h's): a radix
+/* The candidates' order (joiner_cmp's; dist/hec.c's the same way): a radix
  * sort by leader, each leader's few candidates then sorted by joiner_cmp
  * (core/radix_sort.h's radix_sort_refined: two or three radix passes where
  * (leader, rating) took up to twelve). a[0..m) sorted in place, tmp of m
