@@ -1,5 +1,6 @@
-/* gzip_index.c — the member index subfield: writing our member header and
- * reading an indexed member's header and trailer (gzip_index.h). */
+/* gzip_index.c — the member index subfield: writing our member header,
+ * reading an indexed member's header and trailer, and the size of any gzip
+ * header (gzip_index.h). */
 #include "io/gzip_index.h"
 
 #include <string.h>
@@ -53,22 +54,34 @@ static size_t skip_string(const unsigned char *p, size_t at, size_t end)
     return z ? (size_t)(z - p) + 1 : 0;
 }
 
+size_t gzip_header_size(const unsigned char *p, size_t avail)
+{
+    if (avail < 10 || p[0] != 0x1f || p[1] != 0x8b || p[2] != 8 || (p[3] & FRESERVED))
+        return 0;
+    size_t at = 10;
+    if (p[3] & FEXTRA) {
+        if (avail < 12 || (at = 12 + get16(p + 10)) > avail)
+            return 0;
+    }
+    if ((p[3] & FNAME) && !(at = skip_string(p, at, avail)))
+        return 0;
+    if ((p[3] & FCOMMENT) && !(at = skip_string(p, at, avail)))
+        return 0;
+    if ((p[3] & FHCRC) && (at += 2) > avail)
+        return 0;
+    return at;
+}
+
 int gzip_index_read_member(const unsigned char *p, size_t avail, gzip_member *m)
 {
     if (avail < 12 || p[0] != 0x1f || p[1] != 0x8b || p[2] != 8 || !(p[3] & FEXTRA) || (p[3] & FRESERVED))
         return 0;
-    size_t xlen = get16(p + 10), at = 12 + xlen;
-    if (at > avail)
+    size_t xlen = get16(p + 10);
+    if (12 + xlen > avail)
         return 0;
-    size_t size = extra_size(p + 12, xlen);
-    if (!size || size > avail || at > size)
+    size_t size = extra_size(p + 12, xlen), at;
+    if (!size || size > avail || !(at = gzip_header_size(p, size)))
         return 0;
-    if ((p[3] & FNAME) && !(at = skip_string(p, at, size)))
-        return 0;
-    if ((p[3] & FCOMMENT) && !(at = skip_string(p, at, size)))
-        return 0;
-    if (p[3] & FHCRC)
-        at += 2;
     if (at + GZIP_TRAILER >= size) /* at least one byte of deflate data */
         return 0;
     m->offset = 0;

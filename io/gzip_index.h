@@ -19,6 +19,11 @@
 extern "C" {
 #endif
 
+/* The bytes of the well-formed gzip header at p[0, avail) ([in]): magic,
+ * deflate, no reserved flags, and the optional extra field, name, comment
+ * and header CRC its flags announce, all within avail; 0 when not one. */
+size_t gzip_header_size(const unsigned char *p, size_t avail);
+
 /* The subfield id of our index. */
 #define GZIP_INDEX_SI1 'c'
 #define GZIP_INDEX_SI2 'Z'

@@ -1,8 +1,9 @@
 /* text_input.c — loading a whole (possibly gzip'd) file into memory: plain
  * regular files by mmap; gzip files whose members are all indexed
- * (io/gzip_parallel.h) inflated on all threads before text_input_open
- * returns; other gzip by a thread that inflates into a reserved region while
- * readers wait on its progress; and the real-number parser of the readers.
+ * (io/gzip_parallel.h), and large one-member files (io/gzip_split.h),
+ * inflated on all threads before text_input_open returns; other gzip by a
+ * thread that inflates into a reserved region while readers wait on its
+ * progress; and the real-number parser of the readers.
  * See text_input.h. */
 #include "io/text_input.h"
 #include "core/error.h"
@@ -10,6 +11,7 @@
 #include "core/timer.h"
 #include "io/gzip_inflate.h"
 #include "io/gzip_parallel.h"
+#include "io/gzip_split.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -228,6 +230,35 @@ static int inflate_indexed(int fd, size_t size, text_input *t, int *fallback, co
     return COARSEN_OK;
 }
 
+/* Inflates the regular gzip file fd of size bytes, one member without an
+ * index, on all threads (io/gzip_split.h) when it is large enough to pay:
+ * returns 1 with the text complete in t; 0 (nothing changed) when not
+ * done: too small, too few threads, or anything the split path doubts,
+ * which the stream then reads or reports. */
+static int inflate_one_member(int fd, size_t size, text_input *t)
+{
+    double t0 = timer_ms();
+    if (size < TEXT_INPUT_SPLIT_MIN_BYTES || threads_available() < TEXT_INPUT_SPLIT_MIN_THREADS)
+        return 0;
+    unsigned char *file = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (file == MAP_FAILED)
+        return 0;
+    madvise(file, size, MADV_WILLNEED);
+    size_t cap = gzip_cap(size), region = 0, len = 0;
+    char *buf = reserve_up_to(&cap, &region);
+    int done = buf && gzip_split_inflate(file, size, buf, cap, GZIP_SPLIT_CHUNK, &len);
+    munmap(file, size);
+    if (!done) {
+        if (buf)
+            munmap(buf, region);
+        return 0;
+    }
+    buf[len] = '\0';
+    t->data = buf, t->len = len, t->region = region, t->owned = 1, t->gzip = 1, t->size_hint = len, t->padded = 1;
+    t->inflate_ms = timer_ms() - t0;
+    return 1;
+}
+
 static int start_inflate(int fd, const unsigned char *magic, size_t size, text_input *t,
                          coarsen_error *err)
 {
@@ -297,9 +328,9 @@ int text_input_open(const char *path, text_input *t, coarsen_error *err)
     if (got == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
         if (regular) {
             int fallback, rc = inflate_indexed(fd, (size_t)st.st_size, t, &fallback, err);
-            if (!fallback) {
+            if (!fallback || inflate_one_member(fd, (size_t)st.st_size, t)) {
                 close(fd);
-                return rc;
+                return fallback ? COARSEN_OK : rc;
             }
             lseek(fd, 2, SEEK_SET);
         }

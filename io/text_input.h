@@ -4,7 +4,9 @@
  * Plain regular files are memory-mapped. A regular gzip file whose members
  * all record their sizes (ours and BGZF's, io/gzip_index.h) is inflated on
  * all OpenMP threads (from TEXT_INPUT_PARALLEL_MIN_THREADS on), member by
- * member, before text_input_open returns. Any other
+ * member, before text_input_open returns; so is a large regular file of
+ * one member without an index (io/gzip_split.h, from
+ * TEXT_INPUT_SPLIT_MIN_THREADS). Any other
  * gzip (recognised by its magic bytes, whatever the name; one or more
  * members) is inflated by a thread of its own into a reserved region that
  * never moves, so that a reader can parse the text while it is still being
@@ -31,6 +33,19 @@ extern "C" {
  * streaming thread is faster: one core inflating beside the parsing ones
  * (2 cores: 272 against 343 ms for a 213 MB text, docs/benchmarks.md). */
 #define TEXT_INPUT_PARALLEL_MIN_THREADS 3
+
+/* Any other regular gzip file (one member, as gzip writes it) of at least
+ * TEXT_INPUT_SPLIT_MIN_BYTES is inflated on all threads too (io/gzip_split.h)
+ * before text_input_open returns, from TEXT_INPUT_SPLIT_MIN_THREADS threads
+ * on; smaller files, fewer threads, and whatever that path doubts (several
+ * members, corrupt data) go to the streaming thread. One thread of the
+ * split path inflates at a third of ISA-L's speed (16-bit output, narrowing
+ * after), and the streaming thread overlaps parsing: on 16 cores, reading
+ * rgg 2^21 (.mtx.gz) is slower with it at 4 and 6 threads, faster from 8
+ * (gzip -1: 262-301 ms against 320-356; gzip -6 about even), 240-290 ms
+ * against 300-440 at 16 (bench/results/2026-11-28-s17-pgz-s17). */
+#define TEXT_INPUT_SPLIT_MIN_BYTES ((size_t)8 << 20)
+#define TEXT_INPUT_SPLIT_MIN_THREADS 8
 
 /* Readable bytes after the NUL of a padded text (text_input.padded): an
  * 8-byte load may start at any byte of it. */
