@@ -13,9 +13,11 @@
 #include "device/device.h"
 
 /* Adjacency entries per CPU thread from which the GPU backend is the faster
- * one for the whole command (file in, hierarchy out): measured on the H100
- * machine (16 cores), docs/benchmarks.md "--device auto". */
-#define DEVICE_AUTO_ENTRIES_PER_THREAD 1000000
+ * one for the whole command (file in, hierarchy out): measured first on the H100
+ * machine (16 cores) in session 16, re-measured on the H200 machine in
+ * session 18 (the GPU run got ~0.1 s cheaper: its teardown is no longer
+ * waited for), docs/benchmarks.md "--device auto". */
+#define DEVICE_AUTO_ENTRIES_PER_THREAD 700000
 
 /* The entries from which auto picks the GPU when the CPU backend would run
  * `threads` threads (<= 0: one). */
@@ -32,7 +34,7 @@ int device_auto_worth_starting(int64_t bytes, int gzip, int threads);
  * CPU and GPU as asked; AUTO: *wants_gpu = 1 when entries reach the
  * crossover (the caller then still needs a usable GPU). why receives a
  * phrase for the device line and stats.json, e.g. "2687902 adjacency
- * entries, below the 16000000 (...) from which the GPU backend is faster". */
+ * entries, below the 11200000 (...) from which the GPU backend is faster". */
 void device_auto_decide(device_mode mode, int64_t entries, int threads, int *wants_gpu, char *why, int why_size);
 
 #endif
