@@ -18,10 +18,11 @@
  * remaining rounds in one block (k_tail_rounds: the buckets' walk over
  * per-leader chains, the same admissions, no launch or host round trip per
  * round); (4) the islands left alone and the leaders of groups of two or
- * more selected in id order, island j joining group j under the cap (one
- * count to the host: none when no island is alone), then the vertices
- * still alone as the unmatched vertices of two_hop_gpu, its pairs joined
- * under the smaller id; (5) coarse ids by an exclusive sum over the leader
+ * more selected in id order, island j joining group j under the cap (the
+ * vertices alone in one three-way partition, islands and others, both
+ * counts in one copy), then the vertices still alone as the unmatched
+ * vertices of two_hop_gpu (the others of that partition when no island
+ * was alone: two-hop selects none), its pairs joined under the smaller id; (5) coarse ids by an exclusive sum over the leader
  * flags. Only counts cross to the host. This file's launches, copies and CUB calls go on
  * device_stream(). */
 #include "matching/hec.h"
@@ -375,12 +376,18 @@ __global__ void k_alone_mates(int32_t n, const int32_t *leader, const uint8_t *m
     }
 }
 
-/* Step 4a's lists (hec_cpu.c: join_islands): the islands alone, and the
+/* Step 4a's lists (hec_cpu.c: join_islands): the islands alone (and the
+ * others alone, two-hop's candidates when no island is alone), and the
  * leaders of groups of two or more. */
 struct AloneIsland {
     const int32_t *mate;
     const int64_t *xadj;
     __device__ __forceinline__ bool operator()(int32_t v) const { return mate[v] == -1 && xadj[v + 1] == xadj[v]; }
+};
+struct AloneLinked {
+    const int32_t *mate;
+    const int64_t *xadj;
+    __device__ __forceinline__ bool operator()(int32_t v) const { return mate[v] == -1 && xadj[v + 1] > xadj[v]; }
 };
 struct GroupLeader {
     const int32_t *leader, *mate;
@@ -483,6 +490,12 @@ static cudaError_t bucket_offsets(void *tmp, size_t &b, const HecWork &W, int32_
 {
     return cub::DeviceScan::ExclusiveSum(tmp, b, W.bcnt, W.perm1, (int64_t)n + 1, device_stream());
 }
+static cudaError_t alone(void *tmp, size_t &b, const HecWork &W, const int64_t *xadj, int32_t n)
+{
+    return cub::DevicePartition::If(tmp, b, thrust::counting_iterator<int32_t>(0), W.cand, W.lead1, W.lead, W.nsel,
+                                    (int64_t)n, AloneIsland{W.mate, xadj}, AloneLinked{W.mate, xadj},
+                                    device_stream());
+}
 static cudaError_t numbering(void *tmp, size_t &b, const HecWork &W, int32_t n)
 {
     return cub::DeviceScan::ExclusiveSum(tmp, b, W.idx, W.perm, (int64_t)n + 1, device_stream());
@@ -518,9 +531,9 @@ static int hec_plan(int32_t n, HecWork &W, coarsen_error *err)
         rc = W.ws.size_cub([&](void *t, size_t &b) { return bucket_offsets(t, b, W, n); }, err);
     if (!rc)
         rc = W.ws.size_cub([&](void *t, size_t &b) { return numbering(t, b, W, n); }, err);
-    const auto all = thrust::counting_iterator<int32_t>(0);
     if (!rc)
-        rc = select_counted_size(W.ws, all, n, AloneIsland{W.mate, nullptr}, err);
+        rc = W.ws.size_cub([&](void *t, size_t &b) { return alone(t, b, W, nullptr, n); }, err);
+    const auto all = thrust::counting_iterator<int32_t>(0);
     if (!rc)
         rc = select_counted_size(W.ws, all, n, GroupLeader{W.leader, W.mate}, err);
     return rc ? rc : W.ws.carve("HEC", err);
@@ -615,13 +628,16 @@ static int pair_alone(const coarsen_graph *g, const matching_opts *opts, HecWork
     CUDA_LAUNCH_TRY(err);
     k_alone_mates<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.multi, W.mate);
     CUDA_LAUNCH_TRY(err);
-    /* 4a: the islands alone into cand, the groups' leaders into perm1 */
-    const auto all = thrust::counting_iterator<int32_t>(0);
-    int32_t islands = 0;
-    if (int rc = select_counted(W.ws, all, n, AloneIsland{W.mate, g->xadj}, W.cand, W.nsel, &islands,
-                                "HEC islands", err))
+    /* 4a: the vertices alone in one three-way partition, the islands into
+     * cand, the others into lead1 (the rest into lead, unused), both counts
+     * in one copy; the groups' leaders into perm1 when an island is alone. */
+    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return alone(t, b, W, g->xadj, n); }, "HEC alone", err))
         return rc;
+    int32_t h[2];
+    CUDA_TRY(err, stream_copy(h, W.nsel, sizeof h, cudaMemcpyDeviceToHost));
+    const int32_t islands = h[0];
     if (islands > 0) {
+        const auto all = thrust::counting_iterator<int32_t>(0);
         if (int rc = W.ws.run_cub(
                 [&](void *t, size_t &b) {
                     return select_counted_call(t, b, all, n, GroupLeader{W.leader, W.mate}, W.perm1, W.nsel + 1);
@@ -633,8 +649,10 @@ static int pair_alone(const coarsen_graph *g, const matching_opts *opts, HecWork
                                                                   W.counts + HEC_JOINED);
         CUDA_LAUNCH_TRY(err);
     }
+    /* 4b: with no island alone, the others are exactly two-hop's candidates */
     const two_hop_opts th = {opts->max_vertex_weight, opts->relatives_threshold};
-    if (int rc = two_hop_gpu_queued(g, &th, W.mate, W.counts + HEC_TWO_HOP, err)) /* its counts come with ours */
+    const two_hop_candidates known = {islands == 0 ? W.lead1 : nullptr, h[1]};
+    if (int rc = two_hop_gpu_queued(g, &th, W.mate, &known, W.counts + HEC_TWO_HOP, err)) /* its counts come with ours */
         return rc;
     k_join_pairs<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.mate, W.leader, W.multi, W.idx);
     CUDA_LAUNCH_TRY(err);

@@ -5,10 +5,13 @@
  * that order) are paired by position, one thread per position compares its
  * list with the previous candidate's to mark class starts, and one thread
  * per class pairs its members greedily under the weight cap, in the CPU's
- * order. Relatives (past the threshold): the still unmatched vertices of
- * degree >= 1 reselected in id order, one warp per vertex finds its hub, a
- * stable radix sort groups them by hub, and the same class kernel pairs
- * them. Last, one warp per candidate counts the cap-blocked vertices. */
+ * order. Relatives (when the candidates alone exceed the threshold): one
+ * warp per candidate finds the hub of those still unmatched with degree >=
+ * 1, once the counts on the device show that more than the threshold are
+ * left (the others keyed to sort last), a stable radix sort groups them by
+ * hub, and the same class kernel pairs them; the candidates' count is the
+ * only figure that comes to the host. Last, one warp per candidate counts
+ * the cap-blocked vertices. */
 #include "matching/two_hop.h"
 #include "matching/match_gpu.cuh"
 #include "contract/kernel_util.cuh"
@@ -21,15 +24,10 @@
 #include <thrust/iterator/counting_iterator.h>
 
 
-/* Unmatched, and (min_degree 1) with a neighbour. */
+/* Unmatched. */
 struct is_candidate {
     const int32_t *mate;
-    const int64_t *xadj;
-    int64_t min_degree;
-    __host__ __device__ bool operator()(int32_t v) const
-    {
-        return mate[v] == -1 && xadj[v + 1] - xadj[v] >= min_degree;
-    }
+    __host__ __device__ bool operator()(int32_t v) const { return mate[v] == -1; }
 };
 
 /* One warp per candidate i: hash[i] = sum of two_hop_term over its list;
@@ -51,17 +49,26 @@ __global__ void k_list_hash(int32_t m, const int32_t *ids, const int64_t *xadj, 
     }
 }
 
-/* One warp per candidate i: hub[i] = its heaviest neighbour, ties to the
- * smaller id (edge_better with ids as ranks); idx[i] = i. */
-__global__ void k_hubs(int32_t m, const int32_t *ids, const int64_t *xadj, const int32_t *adj, const double *ewgt,
-                       int32_t *hub, int32_t *idx)
+/* Rule (3)'s keys, one warp per candidate i of the m (in id order): when
+ * the rules before it left more than `limit` vertices unmatched (counts on
+ * the device: decided here, no round trip), hub[i] = the heaviest
+ * neighbour of a candidate still unmatched with degree >= 1 (ties to the
+ * smaller id: edge_better with ids as ranks), n for the others and for all
+ * when the rule does not run (sorted last, never paired); idx[i] = i. */
+__global__ void k_hubs(int32_t m, int32_t n, double limit, const int32_t *ids, const int64_t *xadj,
+                       const int32_t *adj, const double *ewgt, const int32_t *mate,
+                       const unsigned long long *counts, int32_t *hub, int32_t *idx)
 {
+    const long long unmatched =
+        m - 2 * (long long)(counts[TWO_HOP_LEAF] + counts[TWO_HOP_TWIN] + counts[TWO_HOP_ISLAND]);
+    const bool runs = (double)unmatched > limit;
     for (int64_t i = ku_warp(); i < m; i += ku_warps()) {
         int32_t v = ids[i], best = -1;
         double best_w = 0.0;
-        for (int64_t e = xadj[v] + ku_lane(); e < xadj[v + 1]; e += KU_WARP)
-            if (edge_better(ewgt[e], adj[e], best_w, best))
-                best = adj[e], best_w = ewgt[e];
+        if (runs && mate[v] == -1) /* uniform across the warp */
+            for (int64_t e = xadj[v] + ku_lane(); e < xadj[v + 1]; e += KU_WARP)
+                if (edge_better(ewgt[e], adj[e], best_w, best))
+                    best = adj[e], best_w = ewgt[e];
         for (int d = KU_WARP / 2; d > 0; d /= 2) {
             int32_t o = __shfl_down_sync(0xffffffffu, best, d);
             double ow = __shfl_down_sync(0xffffffffu, best_w, d);
@@ -69,7 +76,7 @@ __global__ void k_hubs(int32_t m, const int32_t *ids, const int64_t *xadj, const
                 best = o, best_w = ow;
         }
         if (ku_lane() == 0) {
-            hub[i] = best;
+            hub[i] = best < 0 ? n : best; /* no neighbour: degree 0 */
             idx[i] = (int32_t)i;
         }
     }
@@ -125,22 +132,27 @@ __global__ void k_class_starts(int32_t m, const int32_t *order, const int32_t *i
     }
 }
 
-/* start[k] = 1 when the hub at position k differs from the one before. */
-__global__ void k_hub_starts(int32_t m, const int32_t *hub_sorted, unsigned char *start)
+/* start[k] = 1 when the hub at position k differs from the one before; 2
+ * at the first of the unpaired (hub n, sorted last), whose class
+ * k_pair_classes skips. */
+__global__ void k_hub_starts(int32_t m, int32_t n, const int32_t *hub_sorted, unsigned char *start)
 {
-    for (int64_t k = ku_thread(); k < m; k += ku_threads())
-        start[k] = (unsigned char)(k == 0 || hub_sorted[k] != hub_sorted[k - 1]);
+    for (int64_t k = ku_thread(); k < m; k += ku_threads()) {
+        const bool s = k == 0 || hub_sorted[k] != hub_sorted[k - 1];
+        start[k] = (unsigned char)(!s ? 0 : hub_sorted[k] == n ? 2 : 1);
+    }
 }
 
 /* One thread per class: greedy pairing in order (two_hop_pair_step), counted
  * in counts[kind], or for kind < 0 as leaf or twin pairs by the degree, the
- * island class (degree 0) left to k_pair_islands. */
+ * island class (degree 0) left to k_pair_islands; a class marked 2 is
+ * skipped. */
 __global__ void k_pair_classes(int32_t m, const int32_t *order, const int32_t *ids, const unsigned char *start,
                                const int64_t *xadj, const int64_t *vwgt, int64_t cap, int kind, int32_t *mate,
                                unsigned long long *counts)
 {
     for (int64_t k = ku_thread(); k < m; k += ku_threads()) {
-        if (!start[k])
+        if (start[k] != 1)
             continue;
         int32_t first = ids[order[k]];
         int64_t deg = xadj[first + 1] - xadj[first];
@@ -183,7 +195,8 @@ __global__ void k_cap_blocked(int32_t m, const int32_t *ids, const int64_t *xadj
  * is learnt on the way): the degrees and their sorted copy share the room
  * of the sorted hashes, which the degree sort no longer needs. */
 struct two_hop_temps {
-    int32_t *ids = nullptr, *rids = nullptr, *nsel = nullptr, *idx = nullptr, *order1 = nullptr, *order = nullptr;
+    const int32_t *ids = nullptr; /* the candidates: selected into sel, or the caller's */
+    int32_t *sel = nullptr, *nsel = nullptr, *idx = nullptr, *order1 = nullptr, *order = nullptr;
     int32_t *deg = nullptr, *deg_sorted = nullptr;
     uint64_t *hash = nullptr, *hash_sorted = nullptr;
     unsigned char *start = nullptr;
@@ -209,7 +222,7 @@ static cudaError_t degree_sort(void *tmp, size_t &b, const two_hop_temps &t, con
 static int plan(const coarsen_graph *g, int32_t *mate, two_hop_temps &t, coarsen_error *err)
 {
     const size_t n = (size_t)g->n;
-    t.ws.take(&t.ids, n);
+    t.ws.take(&t.sel, n);
     t.ws.take(&t.nsel, 1);
     t.ws.take(&t.counts, TWO_HOP_COUNTS);
     t.ws.take(&t.hash, n);
@@ -218,15 +231,11 @@ static int plan(const coarsen_graph *g, int32_t *mate, two_hop_temps &t, coarsen
     t.ws.take(&t.order1, n);
     t.ws.take(&t.order, n);
     t.ws.take(&t.start, n);
-    t.ws.take(&t.rids, n);
     int rc = t.ws.size_cub([&](void *tmp, size_t &b) { return hash_sort(tmp, b, t, g->n); }, err);
     if (!rc)
         rc = t.ws.size_cub([&](void *tmp, size_t &b) { return degree_sort(tmp, b, t, t.idx, g->n); }, err);
     if (!rc)
-        rc = select_counted_size(t.ws, thrust::counting_iterator<int32_t>(0), g->n, is_candidate{mate, g->xadj, 0},
-                                 err);
-    if (!rc)
-        rc = select_counted_size(t.ws, (const int32_t *)t.ids, g->n, is_candidate{mate, g->xadj, 1}, err);
+        rc = select_counted_size(t.ws, thrust::counting_iterator<int32_t>(0), g->n, is_candidate{mate}, err);
     if (!rc)
         rc = t.ws.carve("two-hop temporaries", err);
     if (rc)
@@ -262,37 +271,36 @@ static int islands_leaves_twins(const coarsen_graph *g, int64_t cap, int32_t *ma
     return COARSEN_OK;
 }
 
-/* Rule (3) on the candidates of t.ids[0..m) still unmatched with degree >= 1
+/* Rule (3) on the candidates of t.ids[0..m) still unmatched with degree
+ * >= 1, when the counts on the device leave more than `limit` unmatched
  * (reusing the buffers of rules (0)-(2): hub in deg, its sorted copy in
- * deg_sorted). */
-static int relatives(const coarsen_graph *g, int64_t cap, int32_t *mate, int32_t m, two_hop_temps &t,
+ * deg_sorted): all m keyed (the others by n, last), one stable sort by hub,
+ * no count to the host. */
+static int relatives(const coarsen_graph *g, int64_t cap, double limit, int32_t *mate, int32_t m, two_hop_temps &t,
                      coarsen_error *err)
 {
-    int32_t r = 0;
-    if (int rc = select_counted(t.ws, (const int32_t *)t.ids, m, is_candidate{mate, g->xadj, 1}, t.rids, t.nsel, &r,
-                                "relatives", err))
-        return rc;
-    if (r < 2)
-        return COARSEN_OK;
-    k_hubs<<<ku_blocks(r, KU_WARP), KU_THREADS, 0, device_stream()>>>(r, t.rids, g->xadj, g->adj, g->ewgt, t.deg,
-                                                                      t.idx);
+    const int32_t n = g->n;
+    k_hubs<<<ku_blocks(m, KU_WARP), KU_THREADS, 0, device_stream()>>>(m, n, limit, t.ids, g->xadj, g->adj, g->ewgt,
+                                                                      mate, t.counts, t.deg, t.idx);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = t.ws.run_cub([&](void *tmp, size_t &b) { return degree_sort(tmp, b, t, t.idx, r); },
+    const int bits = ku_key_bits((int64_t)n + 1);
+    if (int rc = t.ws.run_cub([&](void *tmp, size_t &b) { return degree_sort(tmp, b, t, t.idx, m, bits); },
                               "two-hop hub sort", err))
         return rc;
-    k_hub_starts<<<ku_blocks(r), KU_THREADS, 0, device_stream()>>>(r, t.deg_sorted, t.start);
+    k_hub_starts<<<ku_blocks(m), KU_THREADS, 0, device_stream()>>>(m, n, t.deg_sorted, t.start);
     CUDA_LAUNCH_TRY(err);
-    k_pair_classes<<<ku_blocks(r), KU_THREADS, 0, device_stream()>>>(r, t.order, t.rids, t.start, g->xadj, g->vwgt,
+    k_pair_classes<<<ku_blocks(m), KU_THREADS, 0, device_stream()>>>(m, t.order, t.ids, t.start, g->xadj, g->vwgt,
                                                                      cap, TWO_HOP_RELATIVE, mate, t.counts);
     CUDA_LAUNCH_TRY(err);
     return COARSEN_OK;
 }
 
 /* The rules on g, their counts added up in d_counts (device, TWO_HOP_COUNTS,
- * zeroed here; nullptr: t.counts, in the workspace); counts[] (host)
- * receives them only when the relatives rule needs them on the way. */
+ * zeroed here; nullptr: t.counts, in the workspace); the candidates the
+ * caller's (known, two_hop_gpu_queued) or selected here, their count then
+ * the one figure that comes to the host. */
 static int two_hop_gpu_run(const coarsen_graph *g, const two_hop_opts *o, int32_t *mate,
-                           unsigned long long *d_counts, unsigned long long counts[TWO_HOP_COUNTS], two_hop_temps &t,
+                           const two_hop_candidates *known, unsigned long long *d_counts, two_hop_temps &t,
                            coarsen_error *err)
 {
     const int32_t n = g->n;
@@ -303,20 +311,23 @@ static int two_hop_gpu_run(const coarsen_graph *g, const two_hop_opts *o, int32_
     if (d_counts)
         t.counts = d_counts;
     CUDA_TRY(err, cudaMemsetAsync(t.counts, 0, TWO_HOP_COUNTS * sizeof *t.counts, device_stream()));
-    if (int rc = select_counted(t.ws, thrust::counting_iterator<int32_t>(0), n, is_candidate{mate, g->xadj, 0}, t.ids,
-                                t.nsel, &m, "two-hop candidates", err))
-        return rc;
+    if (known && known->ids) {
+        t.ids = known->ids;
+        m = known->m;
+    } else {
+        if (int rc = select_counted(t.ws, thrust::counting_iterator<int32_t>(0), n, is_candidate{mate}, t.sel,
+                                    t.nsel, &m, "two-hop candidates", err))
+            return rc;
+        t.ids = t.sel;
+    }
     if (m >= 2) {
         if (int rc = islands_leaves_twins(g, cap, mate, m, t, err))
             return rc;
-        /* at most m stay unmatched: no round trip when m is under the threshold */
-        if ((double)m > o->relatives_threshold * (double)n) {
-            CUDA_TRY(err, stream_copy(counts, t.counts, TWO_HOP_COUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
-            int64_t unmatched = m - 2 * (int64_t)(counts[TWO_HOP_LEAF] + counts[TWO_HOP_TWIN] + counts[TWO_HOP_ISLAND]);
-            if ((double)unmatched > o->relatives_threshold * (double)n)
-                if (int rc = relatives(g, cap, mate, m, t, err))
-                    return rc;
-        }
+        /* at most m stay unmatched: nothing to do when m is under the threshold */
+        const double limit = o->relatives_threshold * (double)n;
+        if ((double)m > limit)
+            if (int rc = relatives(g, cap, limit, mate, m, t, err))
+                return rc;
     }
     if (m >= 1) {
         k_cap_blocked<<<ku_blocks(m, KU_WARP), KU_THREADS, 0, device_stream()>>>(m, t.ids, g->xadj, g->adj, mate,
@@ -327,7 +338,7 @@ static int two_hop_gpu_run(const coarsen_graph *g, const two_hop_opts *o, int32_
 }
 
 int two_hop_gpu_queued(const coarsen_graph *g, const two_hop_opts *opts, int32_t *d_mate,
-                       unsigned long long *d_counts, coarsen_error *err)
+                       const two_hop_candidates *known, unsigned long long *d_counts, coarsen_error *err)
 {
     if (!g->on_device)
         return error_set(err, COARSEN_ERR_INPUT, "two_hop_gpu needs a device graph");
@@ -335,9 +346,8 @@ int two_hop_gpu_queued(const coarsen_graph *g, const two_hop_opts *opts, int32_t
         CUDA_TRY(err, cudaMemsetAsync(d_counts, 0, TWO_HOP_COUNTS * sizeof *d_counts, device_stream()));
         return COARSEN_OK;
     }
-    unsigned long long counts[TWO_HOP_COUNTS];
     two_hop_temps t;
-    return two_hop_gpu_run(g, opts, d_mate, d_counts, counts, t, err);
+    return two_hop_gpu_run(g, opts, d_mate, known, d_counts, t, err);
 }
 
 extern "C" int two_hop_gpu(const coarsen_graph *g, const two_hop_opts *opts, int32_t *d_mate, two_hop_stats *stats,
@@ -351,7 +361,7 @@ extern "C" int two_hop_gpu(const coarsen_graph *g, const two_hop_opts *opts, int
     unsigned long long counts[TWO_HOP_COUNTS] = {0, 0, 0, 0, 0};
     if (g->n > 0) {
         two_hop_temps t;
-        if (int rc = two_hop_gpu_run(g, opts, d_mate, nullptr, counts, t, err))
+        if (int rc = two_hop_gpu_run(g, opts, d_mate, nullptr, nullptr, t, err))
             return rc;
         CUDA_TRY(err, stream_copy(counts, t.counts, TWO_HOP_COUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
     }
