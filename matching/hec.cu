@@ -5,24 +5,26 @@
  * three-way partition of the vertices still pending into the candidates
  * and the rest, the candidates counted per leader in the same launch
  * sequence (one copy to the host: the count and the largest leader's
- * count); when no leader has more than HEC_BUCKET candidates, they are
- * bucketed by leader (a scan of the per-leader counts) and one thread per
- * candidate finds its weight prefix and its successor in its bucket's
- * (rating descending, id) order by a walk over the bucket, and admits or
- * starts a group; otherwise they are ordered by two stable radix sorts
- * (rating descending, then leader over the bits a vertex id needs) from id
- * order, their weights summed per leader (DeviceScan::InclusiveSumByKey,
- * exact integers), one thread per candidate admits or starts a group. Both
- * ways admit the same candidates; a second kernel then adds the admitted
- * weights to the groups. Once at most HEC_TAIL vertices are pending, the
- * remaining rounds in one block (k_tail_rounds: the buckets' walk over
- * per-leader chains, the same admissions, no launch or host round trip per
- * round); (4) the islands left alone and the leaders of groups of two or
- * more selected in id order, island j joining group j under the cap (one
- * count to the host: none when no island is alone), then the vertices
- * still alone as the unmatched vertices of two_hop_gpu, its pairs joined
- * under the smaller id; (5) coarse ids by an exclusive sum over the leader
- * flags. Only counts cross to the host. This file's launches, copies and CUB calls go on
+ * count), and chained per leader by their vertex ids in the same launch;
+ * when no leader has more than HEC_BUCKET candidates, one thread per
+ * candidate finds its weight prefix and its successor in its leader's
+ * (rating descending, id) order by a walk over the leader's chain, and
+ * admits or starts a group; otherwise they are ordered by two stable radix
+ * sorts (rating descending, then leader over the bits a vertex id needs)
+ * from id order, their weights summed per leader
+ * (DeviceScan::InclusiveSumByKey, exact integers), one thread per candidate
+ * admits or starts a group. Both ways admit the same candidates; a second
+ * kernel then adds the admitted weights to the groups. Once at most HEC_TAIL
+ * vertices are pending, the remaining rounds in one block (k_tail_rounds:
+ * the buckets' walk over per-leader chains, the same admissions, no launch
+ * or host round trip per round); (4) the islands left alone and the leaders
+ * of groups of two or more selected in id order, island j joining group j
+ * under the cap (the vertices alone in one three-way partition, islands and
+ * others, both counts in one copy), then the vertices still alone as the
+ * unmatched vertices of two_hop_gpu (the others of that partition when no
+ * island was alone: two-hop selects none), its pairs joined under the
+ * smaller id; (5) coarse ids by an exclusive sum over the leader flags. Only
+ * counts cross to the host. This file's launches, copies and CUB calls go on
  * device_stream(). */
 #include "matching/hec.h"
 #include "matching/match_gpu.cuh"
@@ -48,7 +50,7 @@ enum {
 };
 
 /* A round whose leaders each have at most HEC_BUCKET candidates orders them
- * by a walk over each leader's bucket (O(HEC_BUCKET) per candidate) instead
+ * by a walk over each leader's chain (O(HEC_BUCKET) per candidate) instead
  * of the two radix sorts: the same order, in a handful of launches. */
 enum { HEC_BUCKET = 128 };
 
@@ -142,11 +144,18 @@ __global__ void k_admit(int32_t m, const int32_t *perm, const int32_t *cand, con
     }
 }
 
-__global__ void k_add_weights(int32_t m, const int32_t *lead, const int64_t *add, int64_t *gw)
+/* The admitted weights added to the groups; the round's leaders' counts
+ * and chain heads zeroed for the next round. */
+__global__ void k_add_weights(int32_t m, const int32_t *lead, const int64_t *add, int64_t *gw, int32_t *bcnt,
+                              int32_t *head)
 {
-    for (int64_t k = ku_thread(); k < m; k += ku_threads())
+    for (int64_t k = ku_thread(); k < m; k += ku_threads()) {
+        const int32_t L = lead[k];
         if (add[k] > 0)
-            gw[lead[k]] += add[k];
+            gw[L] += add[k];
+        bcnt[L] = 0;
+        head[L] = 0;
+    }
 }
 
 /* The rating sort's order as an unsigned key: CUB's radix-sort bits of a
@@ -159,19 +168,24 @@ __device__ __forceinline__ unsigned long long rating_bits(double key)
 }
 
 /* Candidate i of cand[0..nsel[0]) (the round's count, on the device; the
- * grid is sized for an upper bound): lead[i] = the leader of its choice,
- * counted in bcnt[lead]; *most = the largest such count (zero before). */
+ * grid is sized for an upper bound), v = cand[i]: lead[i] = L, the leader
+ * of its choice, counted in bcnt[L] and chained to it (head[L] = 1 + the
+ * last vertex chained, nxt[v] = the one chained before v, -1: none); *most
+ * = the largest count (zero before). bcnt and head are zero between
+ * rounds. */
 __global__ void k_bucket_count(const int32_t *nsel, const int32_t *cand, const int32_t *choice,
-                               const int32_t *leader, int32_t *lead, int32_t *bcnt, int32_t *most)
+                               const int32_t *leader, int32_t *lead, int32_t *bcnt, int32_t *head, int32_t *nxt,
+                               int32_t *most)
 {
     const int64_t m = nsel[0];
     for (int64_t base = ku_thread() - ku_lane(); base < m; base += ku_threads()) { /* warp-uniform */
         const int64_t i = base + ku_lane();
         int d = 0;
         if (i < m) {
-            const int32_t L = leader[choice[cand[i]]];
+            const int32_t v = cand[i], L = leader[choice[v]];
             lead[i] = L;
             d = atomicAdd(&bcnt[L], 1) + 1;
+            nxt[v] = atomicExch(&head[L], v + 1) - 1;
         }
         d = __reduce_max_sync(0xffffffffu, d);
         if (ku_lane() == 0 && d > 0)
@@ -179,23 +193,13 @@ __global__ void k_bucket_count(const int32_t *nsel, const int32_t *cand, const i
     }
 }
 
-/* Candidate i into its leader's bucket (boff: the exclusive sum of bcnt);
- * bcnt counts down to 0 again, ready for the next round. */
-__global__ void k_bucket_fill(int32_t m, const int32_t *cand, const int32_t *lead, const int32_t *boff, int32_t *bcnt,
-                              int32_t *bucket)
-{
-    for (int64_t i = ku_thread(); i < m; i += ku_threads()) {
-        const int32_t L = lead[i];
-        bucket[boff[L] + atomicSub(&bcnt[L], 1) - 1] = cand[i];
-    }
-}
-
-/* k_admit for candidate i (v = cand[i]) from its bucket: its prefix is its
- * weight plus those of the bucket's vertices before it in (rating
- * descending, id) order, and the next admission test is that of its
- * successor in that order (the next in the sorted run). */
-__global__ void k_bucket_admit(int32_t m, const int32_t *cand, const int32_t *lead, const int32_t *boff,
-                               const int32_t *bucket, const double *key, const int64_t *vwgt, int64_t cap,
+/* k_admit for candidate i (v = cand[i]) from its leader's chain (head,
+ * nxt: k_bucket_count): its prefix is its weight plus those of the chain's
+ * vertices before it in (rating descending, id) order, and the next
+ * admission test is that of its successor in that order (the next in the
+ * sorted run). */
+__global__ void k_bucket_admit(int32_t m, const int32_t *cand, const int32_t *lead, const int32_t *head,
+                               const int32_t *nxt, const double *key, const int64_t *vwgt, int64_t cap,
                                int32_t *leader, int64_t *gw, int64_t *add)
 {
     for (int64_t i = ku_thread(); i < m; i += ku_threads()) {
@@ -204,8 +208,7 @@ __global__ void k_bucket_admit(int32_t m, const int32_t *cand, const int32_t *le
         int64_t prefix = vwgt[v], next = -1; /* the successor's weight, -1: none */
         unsigned long long ks = 0;
         int32_t s = 0;
-        for (int32_t j = boff[L], end = boff[L + 1]; j < end; j++) {
-            const int32_t u = bucket[j];
+        for (int32_t u = head[L] - 1; u >= 0; u = nxt[u]) {
             if (u == v)
                 continue;
             const unsigned long long ku = rating_bits(key[u]);
@@ -375,12 +378,18 @@ __global__ void k_alone_mates(int32_t n, const int32_t *leader, const uint8_t *m
     }
 }
 
-/* Step 4a's lists (hec_cpu.c: join_islands): the islands alone, and the
+/* Step 4a's lists (hec_cpu.c: join_islands): the islands alone (and the
+ * others alone, two-hop's candidates when no island is alone), and the
  * leaders of groups of two or more. */
 struct AloneIsland {
     const int32_t *mate;
     const int64_t *xadj;
     __device__ __forceinline__ bool operator()(int32_t v) const { return mate[v] == -1 && xadj[v + 1] == xadj[v]; }
+};
+struct AloneLinked {
+    const int32_t *mate;
+    const int64_t *xadj;
+    __device__ __forceinline__ bool operator()(int32_t v) const { return mate[v] == -1 && xadj[v + 1] > xadj[v]; }
 };
 struct GroupLeader {
     const int32_t *leader, *mate;
@@ -447,7 +456,8 @@ __global__ void k_number(int32_t n, const int32_t *leader, const int32_t *id, co
 struct HecWork {
     int32_t *choice = nullptr, *leader = nullptr, *pending = nullptr, *mate = nullptr, *cand = nullptr;
     int32_t *idx = nullptr, *perm1 = nullptr, *perm = nullptr, *lead1 = nullptr, *lead = nullptr;
-    int32_t *bcnt = nullptr; /* candidates per leader (the tail's chain heads): zero between rounds */
+    int32_t *bcnt = nullptr, *head = nullptr; /* candidates per leader (the tail's chain heads), the rounds'
+                                                 chain heads: zero between rounds, one array */
     double *key = nullptr, *ckey = nullptr, *ckey_sorted = nullptr;
     int64_t *gw = nullptr, *w = nullptr, *prefix = nullptr, *add = nullptr;
     uint8_t *multi = nullptr;
@@ -479,9 +489,11 @@ static cudaError_t prefix_sums(void *tmp, size_t &b, const HecWork &W, int32_t k
     return cub::DeviceScan::InclusiveSumByKey(tmp, b, W.lead, W.w, W.prefix, (int64_t)k, ::cuda::std::equal_to<>(),
                                               device_stream());
 }
-static cudaError_t bucket_offsets(void *tmp, size_t &b, const HecWork &W, int32_t n)
+static cudaError_t alone(void *tmp, size_t &b, const HecWork &W, const int64_t *xadj, int32_t n)
 {
-    return cub::DeviceScan::ExclusiveSum(tmp, b, W.bcnt, W.perm1, (int64_t)n + 1, device_stream());
+    return cub::DevicePartition::If(tmp, b, thrust::counting_iterator<int32_t>(0), W.cand, W.lead1, W.lead, W.nsel,
+                                    (int64_t)n, AloneIsland{W.mate, xadj}, AloneLinked{W.mate, xadj},
+                                    device_stream());
 }
 static cudaError_t numbering(void *tmp, size_t &b, const HecWork &W, int32_t n)
 {
@@ -495,9 +507,10 @@ static int hec_plan(int32_t n, HecWork &W, coarsen_error *err)
     const size_t m = (size_t)n + 1;
     W.bits = ku_key_bits(n);
     int32_t **ints[] = {&W.choice, &W.leader, &W.pending, &W.mate, &W.cand,
-                        &W.idx, &W.perm1, &W.perm, &W.lead1, &W.lead, &W.bcnt};
+                        &W.idx, &W.perm1, &W.perm, &W.lead1, &W.lead};
     for (int32_t **p : ints)
         W.ws.take(p, m);
+    W.ws.take(&W.bcnt, 2 * m);
     double **dbl[] = {&W.key, &W.ckey, &W.ckey_sorted};
     for (double **p : dbl)
         W.ws.take(p, m);
@@ -515,29 +528,26 @@ static int hec_plan(int32_t n, HecWork &W, coarsen_error *err)
     if (!rc)
         rc = W.ws.size_cub([&](void *t, size_t &b) { return prefix_sums(t, b, W, n); }, err);
     if (!rc)
-        rc = W.ws.size_cub([&](void *t, size_t &b) { return bucket_offsets(t, b, W, n); }, err);
-    if (!rc)
         rc = W.ws.size_cub([&](void *t, size_t &b) { return numbering(t, b, W, n); }, err);
+    if (!rc)
+        rc = W.ws.size_cub([&](void *t, size_t &b) { return alone(t, b, W, nullptr, n); }, err);
     const auto all = thrust::counting_iterator<int32_t>(0);
     if (!rc)
-        rc = select_counted_size(W.ws, all, n, AloneIsland{W.mate, nullptr}, err);
-    if (!rc)
         rc = select_counted_size(W.ws, all, n, GroupLeader{W.leader, W.mate}, err);
-    return rc ? rc : W.ws.carve("HEC", err);
+    if (!rc)
+        rc = W.ws.carve("HEC", err);
+    if (!rc)
+        W.head = W.bcnt + m;
+    return rc;
 }
 
-/* Step 3's order, admissions and weights of the round's k candidates
- * (W.cand, counted per leader in W.bcnt and W.lead) by the buckets: none
- * has more than HEC_BUCKET entries. */
+/* Step 3's order and admissions of the round's k candidates (W.cand,
+ * counted per leader in W.bcnt and W.lead, chained in W.head and W.perm) by
+ * the chains: none has more than HEC_BUCKET entries. */
 static int bucket_round(const coarsen_graph *g, int64_t cap, HecWork &W, int32_t k, coarsen_error *err)
 {
-    cudaStream_t s = device_stream();
-    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return bucket_offsets(t, b, W, g->n); }, "HEC buckets", err))
-        return rc;
-    k_bucket_fill<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.cand, W.lead, W.perm1, W.bcnt, W.perm);
-    CUDA_LAUNCH_TRY(err);
-    k_bucket_admit<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.cand, W.lead, W.perm1, W.perm, W.key, g->vwgt, cap,
-                                                        W.leader, W.gw, W.add);
+    k_bucket_admit<<<ku_blocks(k), KU_THREADS, 0, device_stream()>>>(k, W.cand, W.lead, W.head, W.perm, W.key,
+                                                                      g->vwgt, cap, W.leader, W.gw, W.add);
     CUDA_LAUNCH_TRY(err);
     return COARSEN_OK;
 }
@@ -579,7 +589,7 @@ static int join_round(const coarsen_graph *g, int64_t cap, HecWork &W, int32_t *
     if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return candidates(t, b, W, c); }, "HEC candidates", err))
         return rc;
     k_bucket_count<<<ku_blocks(c), KU_THREADS, 0, s>>>(W.nsel, W.cand, W.choice, W.leader, W.lead, W.bcnt,
-                                                        W.nsel + 2);
+                                                        W.head, W.perm, W.nsel + 2);
     CUDA_LAUNCH_TRY(err);
     int32_t h[3];
     CUDA_TRY(err, cudaMemcpyAsync(h, W.nsel, sizeof h, cudaMemcpyDeviceToHost, s));
@@ -591,16 +601,9 @@ static int join_round(const coarsen_graph *g, int64_t cap, HecWork &W, int32_t *
     W.mate = t;
     if (k == 0)
         return COARSEN_OK;
-    int rc = COARSEN_OK;
-    if (h[2] <= HEC_BUCKET) {
-        rc = bucket_round(g, cap, W, k, err);
-    } else {
-        CUDA_TRY(err, cudaMemsetAsync(W.bcnt, 0, ((size_t)g->n + 1) * sizeof *W.bcnt, s));
-        rc = sorted_round(g, cap, W, k, err);
-    }
-    if (rc)
+    if (int rc = h[2] <= HEC_BUCKET ? bucket_round(g, cap, W, k, err) : sorted_round(g, cap, W, k, err))
         return rc;
-    k_add_weights<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.lead, W.add, W.gw);
+    k_add_weights<<<ku_blocks(k), KU_THREADS, 0, s>>>(k, W.lead, W.add, W.gw, W.bcnt, W.head);
     CUDA_LAUNCH_TRY(err);
     return COARSEN_OK;
 }
@@ -615,13 +618,16 @@ static int pair_alone(const coarsen_graph *g, const matching_opts *opts, HecWork
     CUDA_LAUNCH_TRY(err);
     k_alone_mates<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.leader, W.multi, W.mate);
     CUDA_LAUNCH_TRY(err);
-    /* 4a: the islands alone into cand, the groups' leaders into perm1 */
-    const auto all = thrust::counting_iterator<int32_t>(0);
-    int32_t islands = 0;
-    if (int rc = select_counted(W.ws, all, n, AloneIsland{W.mate, g->xadj}, W.cand, W.nsel, &islands,
-                                "HEC islands", err))
+    /* 4a: the vertices alone in one three-way partition, the islands into
+     * cand, the others into lead1 (the rest into lead, unused), both counts
+     * in one copy; the groups' leaders into perm1 when an island is alone. */
+    if (int rc = W.ws.run_cub([&](void *t, size_t &b) { return alone(t, b, W, g->xadj, n); }, "HEC alone", err))
         return rc;
+    int32_t h[2];
+    CUDA_TRY(err, stream_copy(h, W.nsel, sizeof h, cudaMemcpyDeviceToHost));
+    const int32_t islands = h[0];
     if (islands > 0) {
+        const auto all = thrust::counting_iterator<int32_t>(0);
         if (int rc = W.ws.run_cub(
                 [&](void *t, size_t &b) {
                     return select_counted_call(t, b, all, n, GroupLeader{W.leader, W.mate}, W.perm1, W.nsel + 1);
@@ -633,8 +639,10 @@ static int pair_alone(const coarsen_graph *g, const matching_opts *opts, HecWork
                                                                   W.counts + HEC_JOINED);
         CUDA_LAUNCH_TRY(err);
     }
+    /* 4b: with no island alone, the others are exactly two-hop's candidates */
     const two_hop_opts th = {opts->max_vertex_weight, opts->relatives_threshold};
-    if (int rc = two_hop_gpu_queued(g, &th, W.mate, W.counts + HEC_TWO_HOP, err)) /* its counts come with ours */
+    const two_hop_candidates known = {islands == 0 ? W.lead1 : nullptr, h[1]};
+    if (int rc = two_hop_gpu_queued(g, &th, W.mate, &known, W.counts + HEC_TWO_HOP, err)) /* its counts come with ours */
         return rc;
     k_join_pairs<<<ku_blocks(n), KU_THREADS, 0, s>>>(n, W.mate, W.leader, W.multi, W.idx);
     CUDA_LAUNCH_TRY(err);
@@ -677,7 +685,7 @@ static int hec_run(const coarsen_graph *g, const matching_opts *opts, int32_t *d
             return rc;
     }
     CUDA_TRY(err, cudaMemsetAsync(W.counts, 0, HEC_COUNTS * sizeof *W.counts, s));
-    CUDA_TRY(err, cudaMemsetAsync(W.bcnt, 0, ((size_t)n + 1) * sizeof *W.bcnt, s));
+    CUDA_TRY(err, cudaMemsetAsync(W.bcnt, 0, 2 * ((size_t)n + 1) * sizeof *W.bcnt, s)); /* and W.head */
     /* while vertices are left, one of them is a candidate (its tree's root
      * is a group) */
     for (int32_t m = 0; count > 0;) {

@@ -343,10 +343,18 @@ struct PointerOp {
  * trip, for a caller that brings other figures back anyway (HEC): the
  * counts go to d_counts[TWO_HOP_COUNTS] (device memory of the caller's,
  * zeroed by the call), in the order below; the call returns with the work
- * queued on the run's stream. */
+ * queued on the run's stream. known [in] (may be NULL): the candidates when
+ * the caller has them (ids not NULL: a device array of the m vertices with
+ * d_mate[v] = -1, in increasing id, read only, alive until the queued work
+ * has run): no selection and no count to the host; otherwise two-hop
+ * selects them. */
 enum { TWO_HOP_LEAF = 0, TWO_HOP_TWIN = 1, TWO_HOP_RELATIVE = 2, TWO_HOP_ISLAND = 3, TWO_HOP_BLOCKED = 4, TWO_HOP_COUNTS = 5 };
 struct two_hop_opts;
+struct two_hop_candidates {
+    const int32_t *ids;
+    int32_t m;
+};
 int two_hop_gpu_queued(const coarsen_graph *g, const two_hop_opts *opts, int32_t *d_mate,
-                       unsigned long long *d_counts, coarsen_error *err);
+                       const two_hop_candidates *known, unsigned long long *d_counts, coarsen_error *err);
 
 #endif

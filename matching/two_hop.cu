@@ -1,14 +1,21 @@
 /* two_hop.cu — GPU two-hop matching (two_hop.h), identical to the CPU
- * reference: the unmatched vertices selected in increasing id, one warp per
- * candidate hashes its list (a sum mod 2^64: exact in any order), two stable
- * radix sorts order them by (degree, hash, id); islands (degree 0, first in
- * that order) are paired by position, one thread per position compares its
+ * reference: the unmatched vertices selected in increasing id (or the
+ * caller's), one warp per candidate hashes its list (a sum mod 2^64: exact
+ * in any order), one thread per candidate finds its (degree, hash) group's
+ * slot in an open-addressing table (the islands' is 0), and one stable radix
+ * sort by slot over the bits of the table's size makes each group contiguous
+ * with its members in id order, as in the CPU's (degree, hash, id) order
+ * (the groups' own order differs, which no rule depends on); islands
+ * (first) are paired by position, one thread per position compares its
  * list with the previous candidate's to mark class starts, and one thread
  * per class pairs its members greedily under the weight cap, in the CPU's
- * order. Relatives (past the threshold): the still unmatched vertices of
- * degree >= 1 reselected in id order, one warp per vertex finds its hub, a
- * stable radix sort groups them by hub, and the same class kernel pairs
- * them. Last, one warp per candidate counts the cap-blocked vertices. */
+ * order. Relatives (when the candidates alone exceed the threshold): one
+ * warp per candidate finds the hub of those still unmatched with degree >=
+ * 1, once the counts on the device show that more than the threshold are
+ * left (the others keyed to sort last), a stable radix sort groups them by
+ * hub, and the same class kernel pairs them; the candidates' count is the
+ * only figure that comes to the host. Last, one warp per candidate counts
+ * the cap-blocked vertices. */
 #include "matching/two_hop.h"
 #include "matching/match_gpu.cuh"
 #include "contract/kernel_util.cuh"
@@ -21,21 +28,14 @@
 #include <thrust/iterator/counting_iterator.h>
 
 
-/* Unmatched, and (min_degree 1) with a neighbour. */
+/* Unmatched. */
 struct is_candidate {
     const int32_t *mate;
-    const int64_t *xadj;
-    int64_t min_degree;
-    __host__ __device__ bool operator()(int32_t v) const
-    {
-        return mate[v] == -1 && xadj[v + 1] - xadj[v] >= min_degree;
-    }
+    __host__ __device__ bool operator()(int32_t v) const { return mate[v] == -1; }
 };
 
-/* One warp per candidate i: hash[i] = sum of two_hop_term over its list;
- * idx[i] = i. */
-__global__ void k_list_hash(int32_t m, const int32_t *ids, const int64_t *xadj, const int32_t *adj,
-                            uint64_t *hash, int32_t *idx)
+/* One warp per candidate i: hash[i] = sum of two_hop_term over its list. */
+__global__ void k_list_hash(int32_t m, const int32_t *ids, const int64_t *xadj, const int32_t *adj, uint64_t *hash)
 {
     for (int64_t i = ku_warp(); i < m; i += ku_warps()) {
         int32_t v = ids[i];
@@ -44,24 +44,63 @@ __global__ void k_list_hash(int32_t m, const int32_t *ids, const int64_t *xadj, 
             h += two_hop_term(adj[e]);
         for (int d = KU_WARP / 2; d > 0; d /= 2)
             h += __shfl_down_sync(0xffffffffu, h, d);
-        if (ku_lane() == 0) {
+        if (ku_lane() == 0)
             hash[i] = h;
-            idx[i] = (int32_t)i;
-        }
     }
 }
 
-/* One warp per candidate i: hub[i] = its heaviest neighbour, ties to the
- * smaller id (edge_better with ids as ranks); idx[i] = i. */
-__global__ void k_hubs(int32_t m, const int32_t *ids, const int64_t *xadj, const int32_t *adj, const double *ewgt,
-                       int32_t *hub, int32_t *idx)
+/* Candidate i's group, the candidates of one (degree, hash), by an
+ * open-addressing table of `slots` > m entries (never full; owner[] zeroed
+ * before): key[i] = the slot whose first owner has i's degree and hash (a
+ * probe sequence from hash mod slots, past slot 0), 0 for the islands
+ * (degree 0: they sort first); idx[i] = i. Which group wins a contested
+ * slot depends on the atomics' order; the groups do not, nor does their
+ * members' order (id, by the stable sort), nor the pairs: no rule depends
+ * on the order of the groups. */
+__global__ void k_slots(int32_t m, const int32_t *ids, const int64_t *xadj, const uint64_t *hash, int32_t slots,
+                        int32_t *owner, int32_t *key, int32_t *idx)
 {
+    for (int64_t i = ku_thread(); i < m; i += ku_threads()) {
+        const int32_t v = ids[i];
+        const int64_t d = xadj[v + 1] - xadj[v];
+        const uint64_t h = hash[i];
+        int32_t s = 0;
+        if (d > 0)
+            for (s = (int32_t)(h % (uint64_t)slots);; s = s + 1 < slots ? s + 1 : 0) {
+                if (s == 0) /* the islands' */
+                    continue;
+                const int32_t o = atomicCAS(&owner[s], 0, (int32_t)i + 1);
+                if (o == 0)
+                    break;
+                const int32_t u = ids[o - 1];
+                if (hash[o - 1] == h && xadj[u + 1] - xadj[u] == d)
+                    break;
+            }
+        key[i] = s;
+        idx[i] = (int32_t)i;
+    }
+}
+
+/* Rule (3)'s keys, one warp per candidate i of the m (in id order): when
+ * the rules before it left more than `limit` vertices unmatched (counts on
+ * the device: decided here, no round trip), hub[i] = the heaviest
+ * neighbour of a candidate still unmatched with degree >= 1 (ties to the
+ * smaller id: edge_better with ids as ranks), n for the others and for all
+ * when the rule does not run (sorted last, never paired); idx[i] = i. */
+__global__ void k_hubs(int32_t m, int32_t n, double limit, const int32_t *ids, const int64_t *xadj,
+                       const int32_t *adj, const double *ewgt, const int32_t *mate,
+                       const unsigned long long *counts, int32_t *hub, int32_t *idx)
+{
+    const long long unmatched =
+        m - 2 * (long long)(counts[TWO_HOP_LEAF] + counts[TWO_HOP_TWIN] + counts[TWO_HOP_ISLAND]);
+    const bool runs = (double)unmatched > limit;
     for (int64_t i = ku_warp(); i < m; i += ku_warps()) {
         int32_t v = ids[i], best = -1;
         double best_w = 0.0;
-        for (int64_t e = xadj[v] + ku_lane(); e < xadj[v + 1]; e += KU_WARP)
-            if (edge_better(ewgt[e], adj[e], best_w, best))
-                best = adj[e], best_w = ewgt[e];
+        if (runs && mate[v] == -1) /* uniform across the warp */
+            for (int64_t e = xadj[v] + ku_lane(); e < xadj[v + 1]; e += KU_WARP)
+                if (edge_better(ewgt[e], adj[e], best_w, best))
+                    best = adj[e], best_w = ewgt[e];
         for (int d = KU_WARP / 2; d > 0; d /= 2) {
             int32_t o = __shfl_down_sync(0xffffffffu, best, d);
             double ow = __shfl_down_sync(0xffffffffu, best_w, d);
@@ -69,28 +108,20 @@ __global__ void k_hubs(int32_t m, const int32_t *ids, const int64_t *xadj, const
                 best = o, best_w = ow;
         }
         if (ku_lane() == 0) {
-            hub[i] = best;
+            hub[i] = best < 0 ? n : best; /* no neighbour: degree 0 */
             idx[i] = (int32_t)i;
         }
     }
 }
 
-/* deg[k] = degree of the candidate at position k (hash order). */
-__global__ void k_degrees(int32_t m, const int32_t *order, const int32_t *ids, const int64_t *xadj, int32_t *deg)
-{
-    for (int64_t k = ku_thread(); k < m; k += ku_threads()) {
-        int32_t v = ids[order[k]];
-        deg[k] = (int32_t)(xadj[v + 1] - xadj[v]);
-    }
-}
-
-/* Rule (0): the islands are positions [0, islands) of the final order
- * (degree 0 sorts first); the thread of an even position k pairs k, k + 1. */
-__global__ void k_pair_islands(int32_t m, const int32_t *order, const int32_t *ids, const int32_t *deg_sorted,
+/* Rule (0): the islands are positions [0, islands) of the group order
+ * (slot 0 sorts first, in id order); the thread of an even position k
+ * pairs k, k + 1. */
+__global__ void k_pair_islands(int32_t m, const int32_t *order, const int32_t *ids, const int32_t *key_sorted,
                                const int64_t *vwgt, int64_t cap, int32_t *mate, unsigned long long *counts)
 {
     for (int64_t k = 2 * ku_thread(); k + 1 < m; k += 2 * ku_threads()) {
-        if (deg_sorted[k + 1] != 0)
+        if (key_sorted[k + 1] != 0)
             continue;
         int32_t u = ids[order[k]], v = ids[order[k + 1]];
         if (pair_eligible(cap, vwgt[u], vwgt[v])) {
@@ -101,8 +132,8 @@ __global__ void k_pair_islands(int32_t m, const int32_t *order, const int32_t *i
     }
 }
 
-/* start[k] = 1 when the candidate at position k (final order) does not have
- * the same neighbour list as the one before it. */
+/* start[k] = 1 when the candidate at position k (group order) does not
+ * have the same neighbour list as the one before it. */
 __global__ void k_class_starts(int32_t m, const int32_t *order, const int32_t *ids, const uint64_t *hash,
                                const int64_t *xadj, const int32_t *adj, unsigned char *start)
 {
@@ -125,22 +156,27 @@ __global__ void k_class_starts(int32_t m, const int32_t *order, const int32_t *i
     }
 }
 
-/* start[k] = 1 when the hub at position k differs from the one before. */
-__global__ void k_hub_starts(int32_t m, const int32_t *hub_sorted, unsigned char *start)
+/* start[k] = 1 when the hub at position k differs from the one before; 2
+ * at the first of the unpaired (hub n, sorted last), whose class
+ * k_pair_classes skips. */
+__global__ void k_hub_starts(int32_t m, int32_t n, const int32_t *hub_sorted, unsigned char *start)
 {
-    for (int64_t k = ku_thread(); k < m; k += ku_threads())
-        start[k] = (unsigned char)(k == 0 || hub_sorted[k] != hub_sorted[k - 1]);
+    for (int64_t k = ku_thread(); k < m; k += ku_threads()) {
+        const bool s = k == 0 || hub_sorted[k] != hub_sorted[k - 1];
+        start[k] = (unsigned char)(!s ? 0 : hub_sorted[k] == n ? 2 : 1);
+    }
 }
 
 /* One thread per class: greedy pairing in order (two_hop_pair_step), counted
  * in counts[kind], or for kind < 0 as leaf or twin pairs by the degree, the
- * island class (degree 0) left to k_pair_islands. */
+ * island class (degree 0) left to k_pair_islands; a class marked 2 is
+ * skipped. */
 __global__ void k_pair_classes(int32_t m, const int32_t *order, const int32_t *ids, const unsigned char *start,
                                const int64_t *xadj, const int64_t *vwgt, int64_t cap, int kind, int32_t *mate,
                                unsigned long long *counts)
 {
     for (int64_t k = ku_thread(); k < m; k += ku_threads()) {
-        if (!start[k])
+        if (start[k] != 1)
             continue;
         int32_t first = ids[order[k]];
         int64_t deg = xadj[first + 1] - xadj[first];
@@ -180,59 +216,55 @@ __global__ void k_cap_blocked(int32_t m, const int32_t *ids, const int64_t *xadj
 }
 
 /* The phase's temporaries, in the workspace, sized for n candidates (m <= n
- * is learnt on the way): the degrees and their sorted copy share the room
- * of the sorted hashes, which the degree sort no longer needs. */
+ * is learnt on the way): the sort keys (the group's slot, later the hub),
+ * their sorted copy and order, and the group table, which takes the room of
+ * the last two (2n entries): the sort writes them only after the table's
+ * last use. */
 struct two_hop_temps {
-    int32_t *ids = nullptr, *rids = nullptr, *nsel = nullptr, *idx = nullptr, *order1 = nullptr, *order = nullptr;
-    int32_t *deg = nullptr, *deg_sorted = nullptr;
-    uint64_t *hash = nullptr, *hash_sorted = nullptr;
+    const int32_t *ids = nullptr; /* the candidates: selected into sel, or the caller's */
+    int32_t *sel = nullptr, *nsel = nullptr, *idx = nullptr, *order = nullptr, *owner = nullptr;
+    int32_t *key = nullptr, *key_sorted = nullptr;
+    uint64_t *hash = nullptr;
     unsigned char *start = nullptr;
     unsigned long long *counts = nullptr;
     Workspace ws;
 };
 
-static cudaError_t hash_sort(void *tmp, size_t &b, const two_hop_temps &t, int32_t m)
+/* The group table's size for m >= 1 candidates: 2m (at most half full),
+ * within int32 (still above m). */
+static int32_t slots_for(int32_t m)
 {
-    return cub::DeviceRadixSort::SortPairs(tmp, b, t.hash, t.hash_sorted, t.idx, t.order1, (int64_t)m, 0,
-                                           (int)(sizeof *t.hash * 8), device_stream());
+    return 2 * (int64_t)m < INT32_MAX ? 2 * m : INT32_MAX;
 }
 
-/* Sorts (deg, vals) by the low `bits` bits of deg into (deg_sorted, order)
- * (every key below 2^bits; a hub, -1 when none, needs all 32). */
-static cudaError_t degree_sort(void *tmp, size_t &b, const two_hop_temps &t, const int32_t *vals, int32_t m,
-                               int bits = 32)
+/* Sorts (key, idx) stably by the low `bits` bits of key into (key_sorted,
+ * order) (every key below 2^bits). */
+static cudaError_t key_sort(void *tmp, size_t &b, const two_hop_temps &t, int32_t m, int bits)
 {
-    return cub::DeviceRadixSort::SortPairs(tmp, b, t.deg, t.deg_sorted, vals, t.order, (int64_t)m, 0, bits,
+    return cub::DeviceRadixSort::SortPairs(tmp, b, t.key, t.key_sorted, t.idx, t.order, (int64_t)m, 0, bits,
                                            device_stream());
 }
 
 static int plan(const coarsen_graph *g, int32_t *mate, two_hop_temps &t, coarsen_error *err)
 {
     const size_t n = (size_t)g->n;
-    t.ws.take(&t.ids, n);
+    t.ws.take(&t.sel, n);
     t.ws.take(&t.nsel, 1);
     t.ws.take(&t.counts, TWO_HOP_COUNTS);
     t.ws.take(&t.hash, n);
-    t.ws.take(&t.hash_sorted, n);
+    t.ws.take(&t.key, n);
+    t.ws.take(&t.key_sorted, 2 * n); /* then order; the table before them */
     t.ws.take(&t.idx, n);
-    t.ws.take(&t.order1, n);
-    t.ws.take(&t.order, n);
     t.ws.take(&t.start, n);
-    t.ws.take(&t.rids, n);
-    int rc = t.ws.size_cub([&](void *tmp, size_t &b) { return hash_sort(tmp, b, t, g->n); }, err);
+    int rc = t.ws.size_cub([&](void *tmp, size_t &b) { return key_sort(tmp, b, t, g->n, 32); }, err);
     if (!rc)
-        rc = t.ws.size_cub([&](void *tmp, size_t &b) { return degree_sort(tmp, b, t, t.idx, g->n); }, err);
-    if (!rc)
-        rc = select_counted_size(t.ws, thrust::counting_iterator<int32_t>(0), g->n, is_candidate{mate, g->xadj, 0},
-                                 err);
-    if (!rc)
-        rc = select_counted_size(t.ws, (const int32_t *)t.ids, g->n, is_candidate{mate, g->xadj, 1}, err);
+        rc = select_counted_size(t.ws, thrust::counting_iterator<int32_t>(0), g->n, is_candidate{mate}, err);
     if (!rc)
         rc = t.ws.carve("two-hop temporaries", err);
     if (rc)
         return rc;
-    t.deg = (int32_t *)t.hash_sorted;
-    t.deg_sorted = t.deg + n;
+    t.order = t.key_sorted + n;
+    t.owner = t.key_sorted;
     return COARSEN_OK;
 }
 
@@ -240,18 +272,18 @@ static int plan(const coarsen_graph *g, int32_t *mate, two_hop_temps &t, coarsen
 static int islands_leaves_twins(const coarsen_graph *g, int64_t cap, int32_t *mate, int32_t m, two_hop_temps &t,
                                 coarsen_error *err)
 {
-    k_list_hash<<<ku_blocks(m, KU_WARP), KU_THREADS, 0, device_stream()>>>(m, t.ids, g->xadj, g->adj, t.hash, t.idx);
+    cudaStream_t s = device_stream();
+    k_list_hash<<<ku_blocks(m, KU_WARP), KU_THREADS, 0, s>>>(m, t.ids, g->xadj, g->adj, t.hash);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = t.ws.run_cub([&](void *tmp, size_t &b) { return hash_sort(tmp, b, t, m); }, "two-hop hash sort", err))
-        return rc;
-    k_degrees<<<ku_blocks(m), KU_THREADS, 0, device_stream()>>>(m, t.order1, t.ids, g->xadj, t.deg);
+    const int32_t slots = slots_for(m);
+    CUDA_TRY(err, cudaMemsetAsync(t.owner, 0, (size_t)slots * sizeof *t.owner, s));
+    k_slots<<<ku_blocks(m), KU_THREADS, 0, s>>>(m, t.ids, g->xadj, t.hash, slots, t.owner, t.key, t.idx);
     CUDA_LAUNCH_TRY(err);
-    const int bits = ku_key_bits(g->nnz + 1); /* a degree is at most nnz: fewer passes on small levels */
-    if (int rc = t.ws.run_cub([&](void *tmp, size_t &b) { return degree_sort(tmp, b, t, t.order1, m, bits); },
-                              "two-hop degree sort", err))
+    if (int rc = t.ws.run_cub([&](void *tmp, size_t &b) { return key_sort(tmp, b, t, m, ku_key_bits(slots)); },
+                              "two-hop group sort", err))
         return rc;
-    k_pair_islands<<<ku_blocks((m + 1) / 2), KU_THREADS, 0, device_stream()>>>(m, t.order, t.ids, t.deg_sorted,
-                                                                               g->vwgt, cap, mate, t.counts);
+    k_pair_islands<<<ku_blocks((m + 1) / 2), KU_THREADS, 0, s>>>(m, t.order, t.ids, t.key_sorted, g->vwgt, cap,
+                                                                 mate, t.counts);
     CUDA_LAUNCH_TRY(err);
     k_class_starts<<<ku_blocks(m), KU_THREADS, 0, device_stream()>>>(m, t.order, t.ids, t.hash, g->xadj, g->adj,
                                                                      t.start);
@@ -262,37 +294,35 @@ static int islands_leaves_twins(const coarsen_graph *g, int64_t cap, int32_t *ma
     return COARSEN_OK;
 }
 
-/* Rule (3) on the candidates of t.ids[0..m) still unmatched with degree >= 1
- * (reusing the buffers of rules (0)-(2): hub in deg, its sorted copy in
- * deg_sorted). */
-static int relatives(const coarsen_graph *g, int64_t cap, int32_t *mate, int32_t m, two_hop_temps &t,
+/* Rule (3) on the candidates of t.ids[0..m) still unmatched with degree
+ * >= 1, when the counts on the device leave more than `limit` unmatched:
+ * all m keyed by hub (the others by n, last; in t.key), one stable sort by
+ * hub, no count to the host. */
+static int relatives(const coarsen_graph *g, int64_t cap, double limit, int32_t *mate, int32_t m, two_hop_temps &t,
                      coarsen_error *err)
 {
-    int32_t r = 0;
-    if (int rc = select_counted(t.ws, (const int32_t *)t.ids, m, is_candidate{mate, g->xadj, 1}, t.rids, t.nsel, &r,
-                                "relatives", err))
-        return rc;
-    if (r < 2)
-        return COARSEN_OK;
-    k_hubs<<<ku_blocks(r, KU_WARP), KU_THREADS, 0, device_stream()>>>(r, t.rids, g->xadj, g->adj, g->ewgt, t.deg,
-                                                                      t.idx);
+    const int32_t n = g->n;
+    k_hubs<<<ku_blocks(m, KU_WARP), KU_THREADS, 0, device_stream()>>>(m, n, limit, t.ids, g->xadj, g->adj, g->ewgt,
+                                                                      mate, t.counts, t.key, t.idx);
     CUDA_LAUNCH_TRY(err);
-    if (int rc = t.ws.run_cub([&](void *tmp, size_t &b) { return degree_sort(tmp, b, t, t.idx, r); },
-                              "two-hop hub sort", err))
+    const int bits = ku_key_bits((int64_t)n + 1);
+    if (int rc = t.ws.run_cub([&](void *tmp, size_t &b) { return key_sort(tmp, b, t, m, bits); }, "two-hop hub sort",
+                              err))
         return rc;
-    k_hub_starts<<<ku_blocks(r), KU_THREADS, 0, device_stream()>>>(r, t.deg_sorted, t.start);
+    k_hub_starts<<<ku_blocks(m), KU_THREADS, 0, device_stream()>>>(m, n, t.key_sorted, t.start);
     CUDA_LAUNCH_TRY(err);
-    k_pair_classes<<<ku_blocks(r), KU_THREADS, 0, device_stream()>>>(r, t.order, t.rids, t.start, g->xadj, g->vwgt,
+    k_pair_classes<<<ku_blocks(m), KU_THREADS, 0, device_stream()>>>(m, t.order, t.ids, t.start, g->xadj, g->vwgt,
                                                                      cap, TWO_HOP_RELATIVE, mate, t.counts);
     CUDA_LAUNCH_TRY(err);
     return COARSEN_OK;
 }
 
 /* The rules on g, their counts added up in d_counts (device, TWO_HOP_COUNTS,
- * zeroed here; nullptr: t.counts, in the workspace); counts[] (host)
- * receives them only when the relatives rule needs them on the way. */
+ * zeroed here; nullptr: t.counts, in the workspace); the candidates the
+ * caller's (known, two_hop_gpu_queued) or selected here, their count then
+ * the one figure that comes to the host. */
 static int two_hop_gpu_run(const coarsen_graph *g, const two_hop_opts *o, int32_t *mate,
-                           unsigned long long *d_counts, unsigned long long counts[TWO_HOP_COUNTS], two_hop_temps &t,
+                           const two_hop_candidates *known, unsigned long long *d_counts, two_hop_temps &t,
                            coarsen_error *err)
 {
     const int32_t n = g->n;
@@ -303,20 +333,23 @@ static int two_hop_gpu_run(const coarsen_graph *g, const two_hop_opts *o, int32_
     if (d_counts)
         t.counts = d_counts;
     CUDA_TRY(err, cudaMemsetAsync(t.counts, 0, TWO_HOP_COUNTS * sizeof *t.counts, device_stream()));
-    if (int rc = select_counted(t.ws, thrust::counting_iterator<int32_t>(0), n, is_candidate{mate, g->xadj, 0}, t.ids,
-                                t.nsel, &m, "two-hop candidates", err))
-        return rc;
+    if (known && known->ids) {
+        t.ids = known->ids;
+        m = known->m;
+    } else {
+        if (int rc = select_counted(t.ws, thrust::counting_iterator<int32_t>(0), n, is_candidate{mate}, t.sel,
+                                    t.nsel, &m, "two-hop candidates", err))
+            return rc;
+        t.ids = t.sel;
+    }
     if (m >= 2) {
         if (int rc = islands_leaves_twins(g, cap, mate, m, t, err))
             return rc;
-        /* at most m stay unmatched: no round trip when m is under the threshold */
-        if ((double)m > o->relatives_threshold * (double)n) {
-            CUDA_TRY(err, stream_copy(counts, t.counts, TWO_HOP_COUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
-            int64_t unmatched = m - 2 * (int64_t)(counts[TWO_HOP_LEAF] + counts[TWO_HOP_TWIN] + counts[TWO_HOP_ISLAND]);
-            if ((double)unmatched > o->relatives_threshold * (double)n)
-                if (int rc = relatives(g, cap, mate, m, t, err))
-                    return rc;
-        }
+        /* at most m stay unmatched: nothing to do when m is under the threshold */
+        const double limit = o->relatives_threshold * (double)n;
+        if ((double)m > limit)
+            if (int rc = relatives(g, cap, limit, mate, m, t, err))
+                return rc;
     }
     if (m >= 1) {
         k_cap_blocked<<<ku_blocks(m, KU_WARP), KU_THREADS, 0, device_stream()>>>(m, t.ids, g->xadj, g->adj, mate,
@@ -327,7 +360,7 @@ static int two_hop_gpu_run(const coarsen_graph *g, const two_hop_opts *o, int32_
 }
 
 int two_hop_gpu_queued(const coarsen_graph *g, const two_hop_opts *opts, int32_t *d_mate,
-                       unsigned long long *d_counts, coarsen_error *err)
+                       const two_hop_candidates *known, unsigned long long *d_counts, coarsen_error *err)
 {
     if (!g->on_device)
         return error_set(err, COARSEN_ERR_INPUT, "two_hop_gpu needs a device graph");
@@ -335,9 +368,8 @@ int two_hop_gpu_queued(const coarsen_graph *g, const two_hop_opts *opts, int32_t
         CUDA_TRY(err, cudaMemsetAsync(d_counts, 0, TWO_HOP_COUNTS * sizeof *d_counts, device_stream()));
         return COARSEN_OK;
     }
-    unsigned long long counts[TWO_HOP_COUNTS];
     two_hop_temps t;
-    return two_hop_gpu_run(g, opts, d_mate, d_counts, counts, t, err);
+    return two_hop_gpu_run(g, opts, d_mate, known, d_counts, t, err);
 }
 
 extern "C" int two_hop_gpu(const coarsen_graph *g, const two_hop_opts *opts, int32_t *d_mate, two_hop_stats *stats,
@@ -351,7 +383,7 @@ extern "C" int two_hop_gpu(const coarsen_graph *g, const two_hop_opts *opts, int
     unsigned long long counts[TWO_HOP_COUNTS] = {0, 0, 0, 0, 0};
     if (g->n > 0) {
         two_hop_temps t;
-        if (int rc = two_hop_gpu_run(g, opts, d_mate, nullptr, counts, t, err))
+        if (int rc = two_hop_gpu_run(g, opts, d_mate, nullptr, nullptr, t, err))
             return rc;
         CUDA_TRY(err, stream_copy(counts, t.counts, TWO_HOP_COUNTS * sizeof *counts, cudaMemcpyDeviceToHost));
     }

@@ -260,6 +260,52 @@ Test(two_hop_gpu, identical_to_cpu)
     }
 }
 
+/* The GPU decides on the device whether rule (3) runs: thresholds just
+ * below and just above the count left unmatched by rules (0)-(2), both
+ * under the candidates' count, give the CPU's mates and counts, relatives
+ * paired on one side only. */
+Test(two_hop_gpu, relatives_threshold_decided_on_device)
+{
+    if (!test_have_gpu())
+        cr_skip_test("no GPU (or built without CUDA): GPU two-hop matching not run");
+    coarsen_error err = {0};
+    coarsen_graph *g = oracle_twin_graph(2000, 60, 0.2, 20000, 2, 2); /* leaves and twins: rules (1)-(2) pair */
+    size_t bytes = (size_t)g->n * sizeof(int32_t);
+    int32_t *mate = malloc(bytes), *cpu = malloc(bytes), *gpu = malloc(bytes);
+    partial_matching(g, 5, 50, mate);
+    int64_t m = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        m += mate[v] == -1;
+    two_hop_stats sc, sg;
+    two_hop_opts o = no_relatives(0);
+    memcpy(cpu, mate, bytes);
+    cr_assert_eq(two_hop_cpu(g, &o, cpu, &sc, &err), 0, "%s", err.msg);
+    const int64_t left = m - 2 * (sc.leaf_pairs + sc.twin_pairs + sc.island_pairs);
+    cr_assert(left >= 2 && left < m, "rules (0)-(2) pair some and leave some (%lld of %lld)", (long long)left,
+              (long long)m);
+    coarsen_graph *dg = NULL;
+    void *d_mate = NULL;
+    cr_assert_eq(device_graph_upload(g, &dg, &err), 0, "%s", err.msg);
+    cr_assert_eq(device_alloc(&d_mate, bytes, "mate", &err), 0, "%s", err.msg);
+    for (int side = 0; side < 2; side++) {
+        o.relatives_threshold = ((double)left + (side ? 0.5 : -0.5)) / g->n; /* side 1: not more than that left */
+        memcpy(cpu, mate, bytes);
+        cr_assert_eq(two_hop_cpu(g, &o, cpu, &sc, &err), 0, "%s", err.msg);
+        cr_assert_eq(device_copy_to_device(d_mate, mate, bytes, &err), 0, "%s", err.msg);
+        cr_assert_eq(two_hop_gpu(dg, &o, d_mate, &sg, &err), 0, "%s", err.msg);
+        cr_assert_eq(device_copy_to_host(gpu, d_mate, bytes, &err), 0, "%s", err.msg);
+        cr_assert_eq(memcmp(cpu, gpu, bytes), 0, "side %d: GPU mate differs from CPU", side);
+        cr_assert_eq(sg.relative_pairs, sc.relative_pairs, "side %d", side);
+        cr_assert_eq(sg.cap_blocked, sc.cap_blocked, "side %d", side);
+        cr_assert(side ? sc.relative_pairs == 0 : sc.relative_pairs > 0, "side %d: %lld relative pairs", side,
+                  (long long)sc.relative_pairs);
+    }
+    device_free(d_mate);
+    coarsen_graph_free(dg);
+    free(mate), free(cpu), free(gpu);
+    coarsen_graph_free(g);
+}
+
 /* Two-hop (every rule) after a greedy matching on real power-law and sparse
  * graphs from ../shared/data: the brute-force oracle, the same result on 1
  * and 2 threads, and the GPU when present. */
