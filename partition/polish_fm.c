@@ -89,13 +89,12 @@ static int vtable_init(vtable *t, size_t cap, coarsen_error *err)
 typedef struct heap heap;
 static void heap_reslot(heap *h, const vtable *t);
 
-/* v's state, entered when absent; NULL (err filled) when out of memory. The
- * heap h refers to the table's slots: it follows when the table grows. */
-static vstate *vstate_get(vtable *t, heap *h, int32_t v, coarsen_error *err)
+/* v's state, absent from t, entered (the table grown first when it would be
+ * more than half full); NULL (err filled) when out of memory. The heap h
+ * refers to the table's slots: it follows when the table grows. Out of line:
+ * vstate_get, on every neighbour of every move, stays small. */
+static __attribute__((noinline)) vstate *vstate_enter(vtable *t, heap *h, int32_t v, coarsen_error *err)
 {
-    vstate *s = vstate_find(t, v);
-    if (s)
-        return s;
     if (2 * (t->used + 1) > t->cap) {
         vtable big;
         if (vtable_init(&big, 2 * t->cap, err))
@@ -118,6 +117,14 @@ static vstate *vstate_get(vtable *t, heap *h, int32_t v, coarsen_error *err)
     t->s[i] = (vstate){.v = v};
     t->used++;
     return &t->s[i];
+}
+
+/* v's state, entered when absent (vstate_enter); NULL (err filled) when out
+ * of memory. */
+static vstate *vstate_get(vtable *t, heap *h, int32_t v, coarsen_error *err)
+{
+    vstate *s = vstate_find(t, v);
+    return s ? s : vstate_enter(t, h, v, err);
 }
 
 /* A binary max-heap of (gain, vertex), ties to the lower vertex id, with at
@@ -460,7 +467,10 @@ int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t
     if (k < 2 || g->n == 0)
         return 0;
     fm f = {.g = g, .k = k, .cap = cap, .part = part, .w = weights, .real = !g->integral_weights};
-    int rc = vtable_init(&f.t, 4096, err);
+    size_t slots = 16; /* 4096, or room for every vertex of a smaller graph: at most half full, never grown */
+    while (slots < 4096 && slots < 2 * (size_t)g->n)
+        slots *= 2;
+    int rc = vtable_init(&f.t, slots, err);
     if (!rc)
         rc = conn_pool_init(&f.pool, k, err);
     if (!rc && f.real) {
