@@ -12,12 +12,13 @@
  * CSR order gives the figures of partition_best_move (updates round
  * differently), so the updated list is only an estimate, and a vertex of a
  * long row that has a current list (whose neighbour moved, or a candidate at
- * a pass's start) enters the heap lazily: with its estimated gain widened by a bound of the rounding.
- * Its row is summed again only when that entry reaches the top of the heap,
- * where its exact gain at the time of the push (the part weights of that
- * time, from their history) replaces it. An exact entry popped is then at
- * least every other entry's exact gain, so the pops of exact entries, hence
- * the moves, are those of evaluating every push at once. */
+ * a pass's start) enters the heap lazily: with its estimated gain widened by
+ * a bound of the rounding. Its row is summed again only when that entry
+ * reaches the top of the heap, where its exact gain at the time of the push
+ * (the part weights of that time, from their history) replaces it. An exact
+ * entry popped is then at least every other entry's exact gain, so the pops
+ * of exact entries, hence the moves, are those of evaluating every push at
+ * once. */
 #include "partition/partition.h"
 
 #include <float.h>
@@ -43,9 +44,9 @@ static int ivec_push(ivec *x, int32_t v, coarsen_error *err)
  * hash table (linear probing, at most half full): where its heap entry is
  * (it has at most one), locked (moved in this pass), listed (among the candidates),
  * its connectivity list and when it was built, and on real weights whether
- * the list is current, the updates since and its row's weight sum. A vertex absent from the table has
- * no heap entry, every flag clear and no list. Pointers into the table are
- * valid until the next vstate_get. */
+ * the list is current, the updates since and its row's weight sum. A vertex
+ * absent from the table has no heap entry, every flag clear and no list.
+ * Pointers into the table are valid until the next vstate_get. */
 typedef struct vstate {
     int32_t v;
     int32_t hpos;          /* 1 + the index of v's heap entry; 0: none */
