@@ -60,11 +60,17 @@ void conn_shift(conn_pool *p, conn_ref *r, int32_t from, int32_t to, double w)
 {
     conn_entry *e = p->e + r->off;
     int32_t jf = -1, jt = -1; /* the entries of from and to (parts are distinct within a list) */
-    for (int32_t j = 0; j < r->len && (jf < 0 || jt < 0); j++) {
-        if (e[j].part == from)
+    for (int32_t j = 0; j < r->len; j++) { /* until both are found: tested only when one is */
+        int32_t b = e[j].part;
+        if (b == from) {
             jf = j;
-        else if (e[j].part == to)
+            if (jt >= 0)
+                break;
+        } else if (b == to) {
             jt = j;
+            if (jf >= 0)
+                break;
+        }
     }
     if (jf >= 0) {
         e[jf].edges--;
@@ -89,7 +95,8 @@ double conn_best(const conn_pool *p, const conn_ref *r, int32_t own, int64_t vwg
 {
     const conn_entry *e = p->e + r->off;
     double own_conn = 0, bestc = 0;
-    int32_t bp = -1; /* in a local: *best could alias an entry's part */
+    int32_t bp = -1;            /* in a local: *best could alias an entry's part */
+    int64_t limit = cap - vwgt; /* weights[b] + vwgt <= cap: one subtraction per list */
     for (int32_t j = 0; j < r->len; j++) {
         if (e[j].edges == 0)
             continue;
@@ -98,7 +105,7 @@ double conn_best(const conn_pool *p, const conn_ref *r, int32_t own, int64_t vwg
             own_conn = e[j].conn;
             continue;
         }
-        if (weights[b] + vwgt > cap)
+        if (weights[b] > limit)
             continue;
         if (bp < 0 || e[j].conn > bestc || (e[j].conn == bestc && b < bp)) {
             bp = b;

@@ -7,10 +7,12 @@
  * (coarsen.h's bound) are exact in any order, so the updated figures still
  * equal the CSR-order sums. (Real weights have no such exactness: updated,
  * a list is an estimate, and the polish builds it again, in its own room,
- * where it needs the exact figures.) Lists live in a pool for one polish call and stay valid
- * through every move of it, rollbacks included (each move updates the lists
- * of its neighbours, integer weights); a vertex refers to its list by a
- * conn_ref kept in the polish's per-vertex state. Internal to partition/. */
+ * where it needs the exact figures.) Lists live in a pool for one polish
+ * call, each in its own room for the whole call (built again, a list takes
+ * the same room); which lists hold for the current parts is the polish's
+ * record (polish_fm.c: a move updates its neighbours' lists, a rollback puts
+ * every list out of date); a vertex refers to its list by a conn_ref kept in
+ * the polish's per-vertex state. Internal to partition/. */
 #ifndef PARTITION_CONN_LISTS_H
 #define PARTITION_CONN_LISTS_H
 

@@ -7,16 +7,18 @@
  * lives in a hash table), once the boundary is known. A move is evaluated
  * from the vertex's connectivity list (conn_lists.h). On integer weights the
  * list is updated as neighbours move (the same figures as summing the row
- * again). On real weights only a sum of the row in CSR order gives the
- * figures of partition_best_move (updates round differently), so the
- * updated list is only an estimate, and a vertex of a long row that has a
- * list (whose neighbour moved, or a candidate at a pass's start) enters the
- * heap lazily: with its estimated gain widened by a bound of the rounding.
- * Its row is summed again only when that entry reaches the top of the heap,
- * where its exact gain at the time of the push (the part weights of that
- * time, from their history) replaces it. An exact entry popped is then at
- * least every other entry's exact gain, so the pops of exact entries, hence
- * the moves, are those of evaluating every push at once. */
+ * again); a pass's rollback leaves the lists as they are, out of date, to be
+ * built again where next needed. On real weights only a sum of the row in
+ * CSR order gives the figures of partition_best_move (updates round
+ * differently), so the updated list is only an estimate, and a vertex of a
+ * long row that has a current list (whose neighbour moved, or a candidate at
+ * a pass's start) enters the heap lazily: with its estimated gain widened by
+ * a bound of the rounding. Its row is summed again only when that entry
+ * reaches the top of the heap, where its exact gain at the time of the push
+ * (the part weights of that time, from their history) replaces it. An exact
+ * entry popped is then at least every other entry's exact gain, so the pops
+ * of exact entries, hence the moves, are those of evaluating every push at
+ * once. */
 #include "partition/partition.h"
 
 #include <float.h>
@@ -41,16 +43,17 @@ static int ivec_push(ivec *x, int32_t v, coarsen_error *err)
 /* The state of the vertices the polish has looked at, in an open-addressing
  * hash table (linear probing, at most half full): where its heap entry is
  * (it has at most one), locked (moved in this pass), listed (among the candidates),
- * its connectivity list, and on real weights whether the list is current,
- * the updates since and its row's weight sum. A vertex absent from the table has
- * no heap entry, every flag clear and no list. Pointers into the table are
- * valid until the next vstate_get. */
+ * its connectivity list and when it was built, and on real weights whether
+ * the list is current, the updates since and its row's weight sum. A vertex
+ * absent from the table has no heap entry, every flag clear and no list.
+ * Pointers into the table are valid until the next vstate_get. */
 typedef struct vstate {
     int32_t v;
     int32_t hpos;          /* 1 + the index of v's heap entry; 0: none */
     unsigned char locked, listed;
     unsigned char fresh;   /* real weights: the list is the CSR-order sums of the current parts */
     int32_t updates;       /* real weights: neighbour moves the list was updated by since */
+    int32_t epoch;         /* fm.epoch when the list was built: it holds while they are equal */
     double mag;            /* real weights: the row's weight sum, the scale of the rounding */
     conn_ref conn;
 } vstate;
@@ -87,13 +90,12 @@ static int vtable_init(vtable *t, size_t cap, coarsen_error *err)
 typedef struct heap heap;
 static void heap_reslot(heap *h, const vtable *t);
 
-/* v's state, entered when absent; NULL (err filled) when out of memory. The
- * heap h refers to the table's slots: it follows when the table grows. */
-static vstate *vstate_get(vtable *t, heap *h, int32_t v, coarsen_error *err)
+/* v's state, absent from t, entered (the table grown first when it would be
+ * more than half full); NULL (err filled) when out of memory. The heap h
+ * refers to the table's slots: it follows when the table grows. Out of line:
+ * vstate_get, on every neighbour of every move, stays small. */
+static __attribute__((noinline)) vstate *vstate_enter(vtable *t, heap *h, int32_t v, coarsen_error *err)
 {
-    vstate *s = vstate_find(t, v);
-    if (s)
-        return s;
     if (2 * (t->used + 1) > t->cap) {
         vtable big;
         if (vtable_init(&big, 2 * t->cap, err))
@@ -116,6 +118,14 @@ static vstate *vstate_get(vtable *t, heap *h, int32_t v, coarsen_error *err)
     t->s[i] = (vstate){.v = v};
     t->used++;
     return &t->s[i];
+}
+
+/* v's state, entered when absent (vstate_enter); NULL (err filled) when out
+ * of memory. */
+static vstate *vstate_get(vtable *t, heap *h, int32_t v, coarsen_error *err)
+{
+    vstate *s = vstate_find(t, v);
+    return s ? s : vstate_enter(t, h, v, err);
 }
 
 /* A binary max-heap of (gain, vertex), ties to the lower vertex id, with at
@@ -222,6 +232,7 @@ typedef struct fm {
     conn_pool pool;
     int real;         /* real weights: lists summed anew, lazy pushes */
     int32_t nmoves;   /* moves of the pass so far */
+    int32_t epoch;    /* rollbacks that undid moves so far: each puts every list out of date */
     int64_t *w0;      /* real weights, k: the part weights at the start of the pass */
     whist *hist;      /* real weights, k: each part's weight after each move of the pass changing it */
     int64_t *wt;      /* real weights, k: scratch, part weights of another time */
@@ -265,13 +276,21 @@ static int lazy_row(const fm *f, int32_t v)
     return f->real && f->g->xadj[v + 1] - f->g->xadj[v] > POLISH_LAZY_DEGREE;
 }
 
+/* Whether the list of the vertex of state s holds for the current parts:
+ * built since the last rollback, and so updated by every move since. */
+static int list_current(const fm *f, const vstate *s)
+{
+    return s->conn.built && s->epoch == f->epoch;
+}
+
 /* v's best admissible move (*dest, -1 when none) and its gain, with the part
  * weights after the pass's first `at` moves (at < 0: now); s is v's state. */
 static int evaluate(fm *f, int32_t v, vstate *s, int32_t at, int32_t *dest, double *gain, coarsen_error *err)
 {
-    if (!s->conn.built || (f->real && !s->fresh)) {
+    if (!list_current(f, s) || (f->real && !s->fresh)) {
         if (conn_build(&f->pool, f->g, f->part, v, &s->conn, err))
             return COARSEN_ERR_NOMEM;
+        s->epoch = f->epoch;
         if (f->real) {
             const conn_entry *e = f->pool.e + s->conn.off;
             s->fresh = 1;
@@ -299,7 +318,7 @@ static int push_vertex(fm *f, int32_t v, vstate *s, int lazy, coarsen_error *err
 {
     int32_t dest, at = -1;
     double gain;
-    if (lazy && s->conn.built && lazy_row(f, v)) { /* the same admissible parts: the lists count edges exactly */
+    if (lazy && list_current(f, s) && lazy_row(f, v)) { /* the same admissible parts: the lists count edges exactly */
         gain = conn_best(&f->pool, &s->conn, f->part[v], f->g->vwgt[v], f->w, f->cap, &dest);
         gain += estimate_margin(f, v, s);
         at = f->nmoves;
@@ -325,30 +344,33 @@ static int add_candidate(fm *f, int32_t v, coarsen_error *err)
     return ivec_push(&f->cand, v, err);
 }
 
-/* Moves v to part to: part weights, and the lists of its neighbours that
- * have one (on real weights an estimate from now on); push: then (re)enters
- * each neighbour not locked in the heap (lazily), its list complete. */
-static int move(fm *f, int32_t v, int32_t to, int push, coarsen_error *err)
+/* v to part to: the part array and the part weights. */
+static void place(fm *f, int32_t v, int32_t to)
+{
+    f->w[f->part[v]] -= f->g->vwgt[v];
+    f->w[to] += f->g->vwgt[v];
+    f->part[v] = to;
+}
+
+/* Moves v to part to (place), updates the current lists of its neighbours
+ * (on real weights an estimate from now on), then (re)enters each neighbour
+ * not locked in the heap (lazily), its list complete. */
+static int move(fm *f, int32_t v, int32_t to, coarsen_error *err)
 {
     const coarsen_graph *g = f->g;
     int32_t from = f->part[v];
-    f->w[from] -= g->vwgt[v];
-    f->w[to] += g->vwgt[v];
-    f->part[v] = to;
+    place(f, v, to);
     for (int64_t i = g->xadj[v]; i < g->xadj[v + 1]; i++) {
         int32_t u = g->adj[i];
-        vstate *n = push ? vstate_get(&f->t, &f->h, u, err) : vstate_find(&f->t, u);
-        if (!n) {
-            if (push)
-                return COARSEN_ERR_NOMEM;
-            continue;
-        }
-        if (n->conn.built && (!f->real || lazy_row(f, u))) {
+        vstate *n = vstate_get(&f->t, &f->h, u, err);
+        if (!n)
+            return COARSEN_ERR_NOMEM;
+        if (list_current(f, n) && (!f->real || lazy_row(f, u))) {
             conn_shift(&f->pool, &n->conn, from, to, g->ewgt[i]);
             n->updates++;
         }
         n->fresh = 0;
-        if (push && !n->locked && push_vertex(f, u, n, 1, err))
+        if (!n->locked && push_vertex(f, u, n, 1, err))
             return COARSEN_ERR_NOMEM;
     }
     return 0;
@@ -408,7 +430,7 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
             break;
         int32_t from = f->part[v];
         f->nmoves++;
-        if ((rc = move(f, v, dest, 1, err)) || (f->real && (rc = record_weights(f, from, dest, err))))
+        if ((rc = move(f, v, dest, err)) || (f->real && (rc = record_weights(f, from, dest, err))))
             break;
         cum += gain;
         if (cum > best + tol) {
@@ -416,12 +438,17 @@ static int fm_pass(fm *f, double tol, int32_t *kept, coarsen_error *err)
             best_len = (size_t)f->nmoves;
         }
     }
+    /* the rollback: parts and weights only, and every list out of date (most
+     * of a pass's moves are undone: updating the lists they touch cost more
+     * than building again those needed later) */
     for (size_t m = (size_t)f->nmoves; m-- > 0;) {
         int32_t v = f->log.a[2 * m];
         vstate_find(&f->t, v)->locked = 0;
         if (m >= best_len)
-            (void)move(f, v, f->log.a[2 * m + 1], 0, err); /* no pushes: nothing to fail */
+            place(f, v, f->log.a[2 * m + 1]);
     }
+    if ((size_t)f->nmoves > best_len)
+        f->epoch++;
     for (size_t c = 0; c < f->cand.n; c++)
         vstate_find(&f->t, f->cand.a[c])->listed = 0;
     f->cand.n = 0;
@@ -441,7 +468,10 @@ int partition_polish_cpu(const coarsen_graph *g, int32_t k, int64_t cap, int32_t
     if (k < 2 || g->n == 0)
         return 0;
     fm f = {.g = g, .k = k, .cap = cap, .part = part, .w = weights, .real = !g->integral_weights};
-    int rc = vtable_init(&f.t, 4096, err);
+    size_t slots = 16; /* 4096, or room for every vertex of a smaller graph: at most half full, never grown */
+    while (slots < 4096 && slots < 2 * (size_t)g->n)
+        slots *= 2;
+    int rc = vtable_init(&f.t, slots, err);
     if (!rc)
         rc = conn_pool_init(&f.pool, k, err);
     if (!rc && f.real) {
