@@ -53,51 +53,48 @@ static inline bytes16 load16(const unsigned char *p)
     return v;
 }
 
-/* METIS lines: the lines and token starts (a byte above ' ' after one that
- * is not, or at the chunk's start) counted 16 bytes at a time, each byte
- * compared with the one before it loaded 1 byte earlier (in byte lanes of
- * up to 255 blocks between sums); a chunk with a '%' anywhere counts its
- * data lines (those not starting with '%') line by line. */
-static void count_metis(line_chunk *k)
+/* The lines, token starts (a byte above ' ' after one that is not, or at
+ * the chunk's start) and lines starting with a byte up to ' ' (blank, empty
+ * or CR), counted 16 bytes at a time, each byte compared with the one before
+ * it loaded 1 byte earlier (in byte lanes of up to 255 blocks between sums).
+ * Without a '%' anywhere every METIS line is a data line, and so is every
+ * Matrix Market line when none starts with such a byte; otherwise the data
+ * lines are counted line by line. */
+void line_chunk_count(line_chunk *k, line_kind kind)
 {
     const unsigned char *e = (const unsigned char *)k->end, *p = (const unsigned char *)k->begin;
-    int64_t lines = 0, tokens = 0;
-    if (p < e) { /* the first byte, a token's start when above ' ': nothing is read before the chunk */
+    int64_t lines = 0, tokens = 0, low_starts = 0;
+    if (p < e) { /* the first byte starts a line and maybe a token: nothing is read before the chunk */
         tokens += *p > ' ';
+        low_starts += *p <= ' ';
         lines += *p == '\n';
         p++;
     }
     while (e - p >= 16) {
         const size_t blocks = (size_t)(e - p) / 16 < 255 ? (size_t)(e - p) / 16 : 255;
         const unsigned char *stop = p + 16 * blocks;
-        bytes16 nl_lanes = {0}, tok_lanes = {0};
+        bytes16 nl_lanes = {0}, tok_lanes = {0}, low_lanes = {0};
         for (; p < stop; p += 16) {
             const bytes16 x = load16(p), before = load16(p - 1);
             tok_lanes -= (bytes16)((x > ' ') & (before <= ' ')); /* comparisons give -1 per true lane */
+            low_lanes -= (bytes16)((x <= ' ') & (before == '\n'));
             nl_lanes -= (bytes16)(x == '\n');
         }
         for (int i = 0; i < 16; i++)
-            tokens += tok_lanes[i], lines += nl_lanes[i];
+            tokens += tok_lanes[i], lines += nl_lanes[i], low_starts += low_lanes[i];
     }
     for (; p < e; p++) {
         tokens += *p > ' ' && p[-1] <= ' ';
+        low_starts += *p <= ' ' && p[-1] == '\n';
         lines += *p == '\n';
     }
-    k->tokens = tokens;
-    if (memchr(k->begin, '%', (size_t)(k->end - k->begin))) {
-        count_lines(k, LINES_METIS);
+    k->tokens = kind == LINES_METIS ? tokens : 0;
+    if ((kind == LINES_MTX && low_starts) || memchr(k->begin, '%', (size_t)(k->end - k->begin))) {
+        count_lines(k, kind);
         return;
     }
     k->lines = lines + (k->end > k->begin && k->end[-1] != '\n'); /* a last line without its end */
     k->data_lines = k->lines;
-}
-
-void line_chunk_count(line_chunk *k, line_kind kind)
-{
-    if (kind == LINES_METIS)
-        count_metis(k);
-    else
-        count_lines(k, kind);
 }
 
 int line_chunks_split(const char *body, const char *end, int64_t first_line, line_kind kind, line_chunk **out,
