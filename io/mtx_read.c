@@ -210,7 +210,10 @@ static int parse_entry_chunk(const text_input *t, mtx_coo *m, entry_chunk *k)
     c.line = k->at.first_line - 1;
     int64_t slot = k->at.first_data;
     const char *s, *e;
-    while (next_data_line(&c, &s, &e))
+    /* when every line is an entry (line_chunk_count found no comment or
+     * blank line: the usual case), no line needs a look before its parse */
+    const int all_data = k->at.data_lines == k->at.lines;
+    while (all_data ? text_next_line(&c, &s, &e) : next_data_line(&c, &s, &e))
         if (parse_entry(t, c.line, s, e, m, slot++, &k->err))
             return COARSEN_ERR_INPUT;
     return COARSEN_OK;
