@@ -560,6 +560,36 @@ done:
     return status;
 }
 
+int graph_sort_row(int32_t *adj, double *w, int64_t len, graph_entry **scratch, int64_t *cap)
+{
+    int64_t k = 1;
+    while (k < len && adj[k - 1] <= adj[k])
+        k++;
+    if (k >= len)
+        return 0;
+    if (len <= RUN) { /* [0, k) is sorted: insert the rest */
+        for (; k < len; k++) {
+            const int32_t c = adj[k];
+            const double x = w[k];
+            int64_t b = k - 1;
+            for (; b >= 0 && c < adj[b]; b--)
+                adj[b + 1] = adj[b], w[b + 1] = w[b];
+            adj[b + 1] = c, w[b + 1] = x;
+        }
+        return 0;
+    }
+    if (entry_buf_reserve(scratch, cap, len))
+        return -1;
+    entry *t = *scratch;
+    for (k = 0; k < len; k++)
+        t[k].col = adj[k], t[k].rev = 0, t[k].w = w[k];
+    if (graph_row_sort(t, len))
+        return -1;
+    for (k = 0; k < len; k++)
+        adj[k] = t[k].col, w[k] = t[k].w;
+    return 0;
+}
+
 int graph_sort_rows(coarsen_graph *g, coarsen_error *err)
 {
     int failed = 0;
@@ -569,19 +599,8 @@ int graph_sort_rows(coarsen_graph *g, coarsen_error *err)
         int64_t cap = 0;
 #pragma omp for schedule(dynamic, 1024)
         for (int32_t r = 0; r < g->n; r++) {
-            int64_t b = g->xadj[r], l = g->xadj[r + 1] - b;
-            if (entry_buf_reserve(&tmp, &cap, l)) {
-                failed = 1;
-                continue;
-            }
-            for (int64_t k = 0; k < l; k++)
-                tmp[k].col = g->adj[b + k], tmp[k].rev = 0, tmp[k].w = g->ewgt[b + k];
-            if (graph_row_sort(tmp, l)) {
-                failed = 1;
-                continue;
-            }
-            for (int64_t k = 0; k < l; k++)
-                g->adj[b + k] = tmp[k].col, g->ewgt[b + k] = tmp[k].w;
+            const int64_t b = g->xadj[r];
+            failed |= graph_sort_row(g->adj + b, g->ewgt + b, g->xadj[r + 1] - b, &tmp, &cap) != 0;
         }
         free(tmp);
     }

@@ -63,7 +63,7 @@ int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, i
                      const graph_build_opts *opts, int64_t *dups, int64_t *zero_entries, coarsen_error *err);
 
 /* Sorts every row of g by neighbour id, carrying the weights along (rows of
- * any length; parallel over rows). */
+ * any length; parallel over rows): graph_sort_row on each. */
 int graph_sort_rows(coarsen_graph *g, coarsen_error *err);
 
 /* One entry of a row being built: neighbour, 1 when it is the mirror of a
@@ -78,6 +78,14 @@ typedef struct graph_entry {
  * insertion sort for short rows, merge sort through a scratch buffer for
  * long ones. Returns -1 when that buffer cannot be allocated. */
 int graph_row_sort(graph_entry *r, int64_t len);
+
+/* Sorts one row, neighbours adj [in/out] and weights w [in/out] of len
+ * entries, by neighbour id, stably (equal ids keep their order): nothing
+ * when already sorted, in place by insertion for short rows, through
+ * graph_row_sort in *scratch [in/out] (grown as needed, *cap its capacity;
+ * the caller frees it) for long ones. Returns -1 when *scratch cannot
+ * grow. */
+int graph_sort_row(int32_t *adj, double *w, int64_t len, graph_entry **scratch, int64_t *cap);
 
 #ifdef __cplusplus
 }

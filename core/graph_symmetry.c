@@ -38,10 +38,20 @@ static graph_asymmetry check_row(const coarsen_graph *g, int32_t u, graph_proble
     return GRAPH_SYMMETRIC;
 }
 
-/* Rows per block of the fast pass: large blocks find more mirrors by cursor,
- * and four blocks per thread balance the load. */
+/* Rows per block of the fast pass when it runs in parallel: large blocks
+ * find more mirrors by cursor, and four blocks per thread balance the load. */
 #define SYMMETRY_BLOCK_MIN 1024
 #define SYMMETRY_BLOCK_MAX 65536
+
+/* Otherwise the pass is one block of all rows on one thread: every mirror
+ * found by cursor, none by binary search, for less than half the
+ * instructions (callgrind, one thread: astro-ph 9.1 -> 5.3 M, copter2 23.3 ->
+ * 16.1 M). Blocks pay from 3 threads; on 2 they tie with one block or lose
+ * (2-core machine, min of 21: astro-ph 0.78 against 0.54 ms, copter2 10.3
+ * against 3.3, mdual 20.6 against 12.1, rgg 2^20 32.8 against 33.2) until
+ * the cursors (8 bytes a row) leave the cache: rgg 2^21 60 against 82 ms. */
+#define SYMMETRY_BLOCKS_MIN_THREADS 3
+#define SYMMETRY_ONE_BLOCK_MAX_ROWS (1 << 20)
 
 /* The fast pass over the rows [a, b): 1 when every upper entry (u, v),
  * v > u, has a mirror (v, u) of equal weight and no row lists a neighbour
@@ -51,7 +61,7 @@ static graph_asymmetry check_row(const coarsen_graph *g, int32_t u, graph_proble
  * mirrors in row v are its entries from a up, in order. Others, by binary
  * search. cursor [scratch]: b - a places. Adds the entries above and below
  * the diagonal to *upper and *lower. */
-static int block_mirrored(const coarsen_graph *g, int32_t a, int32_t b, int64_t *cursor, int64_t *upper,
+static int block_mirrored(const coarsen_graph *g, int32_t a, int32_t b, int64_t *restrict cursor, int64_t *upper,
                           int64_t *lower)
 {
     const int64_t *xadj = g->xadj;
@@ -59,7 +69,7 @@ static int block_mirrored(const coarsen_graph *g, int32_t a, int32_t b, int64_t 
     const double *w = g->ewgt;
     for (int32_t v = a; v < b; v++) {
         int64_t lo = xadj[v], len = xadj[v + 1] - lo;
-        while (len > 0) { /* the first entry >= a */
+        while (a > 0 && len > 0) { /* the first entry >= a (from block 0: the row's first) */
             int64_t half = len / 2;
             if (adj[lo + half] < a)
                 lo += half + 1, len -= half + 1;
@@ -70,15 +80,21 @@ static int block_mirrored(const coarsen_graph *g, int32_t a, int32_t b, int64_t 
     }
     int64_t up = 0, down = 0;
     for (int32_t u = a; u < b; u++) {
-        for (int64_t k = xadj[u]; k < xadj[u + 1]; k++) {
-            const int32_t v = adj[k];
-            if (k > xadj[u] && adj[k - 1] == v)
+        const int64_t first = xadj[u], end = xadj[u + 1];
+        int64_t k = first;
+        int32_t prev = -1; /* the entry before k: rows are sorted, so a repeat is a duplicate */
+        for (; k < end && adj[k] <= u; k++) { /* below the diagonal, and a self-loop */
+            if (adj[k] == prev)
                 return 0;
-            if (v <= u) {
-                down += v < u;
-                continue;
-            }
-            up++;
+            prev = adj[k];
+        }
+        down += k - first - (prev == u);
+        up += end - k;
+        for (; k < end; k++) {
+            const int32_t v = adj[k];
+            if (v == prev)
+                return 0;
+            prev = v;
             int64_t m;
             if (v < b) {
                 m = cursor[v - a]++;
@@ -103,9 +119,11 @@ static int block_mirrored(const coarsen_graph *g, int32_t a, int32_t b, int64_t 
  * runs only to find the lowest offending row. */
 graph_asymmetry graph_find_asymmetry(const coarsen_graph *g, graph_problem *p)
 {
-    const int par = g->nnz > THREADS_PARALLEL_MIN;
-    const int64_t quarter = (int64_t)g->n / (4 * (par ? threads_available() : 1));
-    const int32_t rows = quarter < SYMMETRY_BLOCK_MIN ? SYMMETRY_BLOCK_MIN
+    const int threads = g->nnz > THREADS_PARALLEL_MIN ? threads_available() : 1;
+    const int par = threads >= SYMMETRY_BLOCKS_MIN_THREADS || (threads > 1 && g->n > SYMMETRY_ONE_BLOCK_MAX_ROWS);
+    const int64_t quarter = (int64_t)g->n / (4 * threads);
+    const int32_t rows = !par ? (g->n > 0 ? g->n : 1)
+                         : quarter < SYMMETRY_BLOCK_MIN ? SYMMETRY_BLOCK_MIN
                          : quarter > SYMMETRY_BLOCK_MAX ? SYMMETRY_BLOCK_MAX
                                                         : (int32_t)quarter;
     const int32_t blocks = (int32_t)(((int64_t)g->n + rows - 1) / rows);

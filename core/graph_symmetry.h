@@ -1,7 +1,8 @@
 /* graph_symmetry.h — the checks a reader runs on a CSR graph whose rows it has
  * just filled: are the rows sorted, and is the graph a proper undirected
  * graph (no neighbour listed twice, every entry mirrored with an equal
- * weight). Parallel over rows with OpenMP; the problem reported is always the
+ * weight). Parallel over rows with OpenMP (the symmetry check from 3 threads
+ * or above 2^20 rows: graph_symmetry.c); the problem reported is always the
  * one of the lowest offending row, so it does not depend on the thread count.
  * Each reader words the message itself (line numbers, 0- or 1-based ids). */
 #ifndef CORE_GRAPH_SYMMETRY_H

@@ -53,39 +53,46 @@ static inline bytes16 load16(const unsigned char *p)
     return v;
 }
 
-/* METIS lines: the lines and token starts (a byte above ' ' after one that
- * is not, or at the chunk's start) counted 16 bytes at a time, each byte
- * compared with the one before it loaded 1 byte earlier (in byte lanes of
- * up to 255 blocks between sums); a chunk with a '%' anywhere counts its
- * data lines (those not starting with '%') line by line. */
-static void count_metis(line_chunk *k)
+/* The lines and either (METIS) the token starts (a byte above ' ' after one
+ * that is not, or at the chunk's start) or (Matrix Market) the lines
+ * starting with a byte up to ' ' (blank, empty or CR), counted 16 bytes at a
+ * time, each byte compared with the one before it loaded 1 byte earlier (in
+ * byte lanes of up to 255 blocks between sums); kind is a constant in each
+ * inlined copy, so each loop does only its own compares. Without a '%'
+ * anywhere every METIS line is a data line, and so is every Matrix Market
+ * line when none starts with such a byte; otherwise the data lines are
+ * counted line by line. */
+static inline __attribute__((always_inline)) void count_chunk(line_chunk *k, const line_kind kind)
 {
+    const int metis = kind == LINES_METIS;
     const unsigned char *e = (const unsigned char *)k->end, *p = (const unsigned char *)k->begin;
-    int64_t lines = 0, tokens = 0;
-    if (p < e) { /* the first byte, a token's start when above ' ': nothing is read before the chunk */
-        tokens += *p > ' ';
+    const size_t len = (size_t)(e - p);
+    int64_t lines = 0, marks = 0; /* tokens (METIS) or lines starting low (Matrix Market) */
+    if (p < e) { /* the first byte starts a line and maybe a token: nothing is read before the chunk */
+        marks += metis ? *p > ' ' : *p <= ' ';
         lines += *p == '\n';
         p++;
     }
     while (e - p >= 16) {
         const size_t blocks = (size_t)(e - p) / 16 < 255 ? (size_t)(e - p) / 16 : 255;
         const unsigned char *stop = p + 16 * blocks;
-        bytes16 nl_lanes = {0}, tok_lanes = {0};
+        bytes16 nl_lanes = {0}, mark_lanes = {0};
         for (; p < stop; p += 16) {
             const bytes16 x = load16(p), before = load16(p - 1);
-            tok_lanes -= (bytes16)((x > ' ') & (before <= ' ')); /* comparisons give -1 per true lane */
+            /* comparisons give -1 per true lane */
+            mark_lanes -= metis ? (bytes16)((x > ' ') & (before <= ' ')) : (bytes16)((x <= ' ') & (before == '\n'));
             nl_lanes -= (bytes16)(x == '\n');
         }
         for (int i = 0; i < 16; i++)
-            tokens += tok_lanes[i], lines += nl_lanes[i];
+            marks += mark_lanes[i], lines += nl_lanes[i];
     }
     for (; p < e; p++) {
-        tokens += *p > ' ' && p[-1] <= ' ';
+        marks += metis ? *p > ' ' && p[-1] <= ' ' : *p <= ' ' && p[-1] == '\n';
         lines += *p == '\n';
     }
-    k->tokens = tokens;
-    if (memchr(k->begin, '%', (size_t)(k->end - k->begin))) {
-        count_lines(k, LINES_METIS);
+    k->tokens = metis ? marks : 0;
+    if ((!metis && marks) || memchr(k->begin, '%', len)) {
+        count_lines(k, kind);
         return;
     }
     k->lines = lines + (k->end > k->begin && k->end[-1] != '\n'); /* a last line without its end */
@@ -95,9 +102,9 @@ static void count_metis(line_chunk *k)
 void line_chunk_count(line_chunk *k, line_kind kind)
 {
     if (kind == LINES_METIS)
-        count_metis(k);
+        count_chunk(k, LINES_METIS);
     else
-        count_lines(k, kind);
+        count_chunk(k, LINES_MTX);
 }
 
 int line_chunks_split(const char *body, const char *end, int64_t first_line, line_kind kind, line_chunk **out,

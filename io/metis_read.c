@@ -1,7 +1,7 @@
 /* metis_read.c — METIS graph text to CSR: chunks of rows are parsed in
  * parallel straight into their slots of the adjacency (as many as their
- * tokens allow), as given, then sorted and checked (duplicates, symmetry,
- * equal weights) in parallel. */
+ * tokens allow), each row sorted as soon as it is parsed when it is not in
+ * order, then checked (duplicates, symmetry, equal weights). */
 #include "io/metis_read.h"
 #include "core/error.h"
 #include "core/weight_sums.h"
@@ -76,7 +76,6 @@ typedef struct metis_rows {
     int64_t *line;       /* line of each vertex */
     int64_t entries;     /* adjacency entries as stored (self-loops included) */
     int64_t loops;
-    int unsorted;        /* a row is not strictly increasing (as parsed) */
 } metis_rows;
 
 /* One chunk of whole lines (line_chunks.h: its first vertex is first_data),
@@ -92,7 +91,6 @@ typedef struct chunk {
     double *w;
     int owned;                       /* adj and w are its own buffers */
     int64_t count, entries, loops;
-    int unsorted;                    /* one of its rows is not strictly increasing */
     int failed;
     coarsen_error err;               /* the chunk's first error */
 } chunk;
@@ -162,9 +160,11 @@ static int chunk_alloc(const metis_header *h, chunk *k)
 /* Parses the vertex lines of chunk k (its global first vertex and line are
  * known) into arrays whose index 0 is vertex base: the length of row u goes
  * to xadj[u - base + 1], its weight to vwgt[u - base], its line to
- * line_of[u - base] (line_of may be NULL). */
-static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int64_t base, int64_t *xadj,
-                       int64_t *vwgt, int64_t *line_of)
+ * line_of[u - base] (line_of may be NULL); a row not strictly increasing is
+ * sorted (graph_sort_row, *scratch [in/out] its buffer for long rows) while
+ * it is still in the cache. */
+static int parse_chunk_rows(const text_input *t, const metis_header *h, chunk *k, int64_t base, int64_t *xadj,
+                            int64_t *vwgt, int64_t *line_of, graph_entry **scratch, int64_t *scratch_cap)
 {
     text_cursor c;
     text_cursor_init(&c, k->at.begin, k->at.end);
@@ -175,7 +175,6 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
     int32_t *adj = k->adj;
     double *ew = k->w;
     int64_t count = 0, entries = 0, loops = 0;
-    int unsorted = 0;
     const char *s, *e;
     while (text_next_line(&c, &s, &e)) {
         if (is_comment(s, e))
@@ -190,6 +189,7 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
             line_of[u - base] = c.line;
         const char *p = s;
         int64_t x, before = count, last = -1; /* the row's last neighbour stored */
+        int unsorted = 0;
         vwgt[u - base] = 1;
         for (int64_t q = 0; h->has_vwgt && q < h->ncon; q++) {
             const char *tok = p;
@@ -230,14 +230,26 @@ static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int
                 ew[count++] = (double)w;
             }
         }
+        if (unsorted && graph_sort_row(adj + before, ew + before, count - before, scratch, scratch_cap))
+            return error_nomem(&k->err, "row sort buffer", (size_t)(count - before) * sizeof **scratch);
         xadj[u - base + 1] = count - before;
         u++;
     }
     k->count = count;
     k->entries = entries;
     k->loops = loops;
-    k->unsorted = unsorted;
     return COARSEN_OK;
+}
+
+/* parse_chunk_rows with a sort buffer of its own. */
+static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int64_t base, int64_t *xadj,
+                       int64_t *vwgt, int64_t *line_of)
+{
+    graph_entry *scratch = NULL;
+    int64_t cap = 0;
+    int rc = parse_chunk_rows(t, h, k, base, xadj, vwgt, line_of, &scratch, &cap);
+    free(scratch);
+    return rc;
 }
 
 /* Checks the chunks ck[0..nchunks) (parsed; `line` is one past the last
@@ -265,7 +277,6 @@ static int rows_assemble(const text_input *t, chunk *ck, int nchunks, int whole,
         }
         rows->entries += ck[k].entries;
         rows->loops += ck[k].loops;
-        rows->unsorted |= ck[k].unsorted;
         ck[k].first_slot = nnz;
         nnz += ck[k].count;
     }
@@ -542,8 +553,6 @@ int metis_read_graph_text(text_input *t, coarsen_graph **out, coarsen_read_repor
     rc = t->stream ? parse_rows_stream(t, (size_t)(body - t->data), header_line, &h, g, &rows, err)
                    : parse_rows(t, body, end, header_line + 1, 0, 1, header_line, &h, g, &rows, err);
     double t1 = timer_ms();
-    if (!rc && rows.unsorted)
-        rc = graph_sort_rows(g, err);
     if (!rc)
         rc = check_rows(t, g, &rows, err);
     free(rows.line);

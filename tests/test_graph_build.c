@@ -276,3 +276,45 @@ Test(graph_build, parallel_bucket_pass_bit_identical_on_any_thread_count)
     }
     omp_set_num_threads(saved);
 }
+
+/* Oracle order of graph_sort_row: by neighbour, then by input position. */
+typedef struct sort_ref {
+    int32_t col;
+    int64_t at;
+} sort_ref;
+
+static int sort_ref_cmp(const void *a, const void *b)
+{
+    const sort_ref *x = a, *y = b;
+    return x->col != y->col ? (x->col > y->col) - (x->col < y->col) : (x->at > y->at) - (x->at < y->at);
+}
+
+/* graph_sort_row against qsort with the input position as the tie-break, on
+ * rows of 0 to 200 entries (the short ones sorted in place, the long ones
+ * through the scratch buffer), sorted, reversed and random, with ids from a
+ * small range (many repeats, whose weights, their input positions, must keep
+ * their order). */
+Test(graph_build, sort_row_is_a_stable_sort)
+{
+    graph_entry *scratch = NULL;
+    int64_t cap = 0;
+    uint64_t state = 5;
+    int32_t adj[200];
+    double w[200];
+    sort_ref ref[200];
+    for (int64_t len = 0; len <= 200; len++)
+        for (int shape = 0; shape < 4; shape++) {
+            for (int64_t k = 0; k < len; k++) {
+                int32_t c = shape == 0 ? (int32_t)k : shape == 1 ? (int32_t)(len - k) : (int32_t)(hash_mix64(++state) % (uint64_t)(shape == 2 ? 8 : 1000));
+                adj[k] = c, w[k] = (double)k;
+                ref[k] = (sort_ref){c, k};
+            }
+            qsort(ref, (size_t)len, sizeof *ref, sort_ref_cmp);
+            cr_assert_eq(graph_sort_row(adj, w, len, &scratch, &cap), 0);
+            for (int64_t k = 0; k < len; k++)
+                cr_assert(adj[k] == ref[k].col && w[k] == (double)ref[k].at,
+                          "length %lld shape %d at %lld: (%d, %g), want (%d, %lld)", (long long)len, shape,
+                          (long long)k, adj[k], w[k], ref[k].col, (long long)ref[k].at);
+        }
+    free(scratch);
+}

@@ -1,10 +1,11 @@
 /* test_graph_symmetry.c — graph_find_asymmetry against a naive oracle (every
- * entry's mirror found by a linear scan), on graphs of several blocks (the
- * fast pass finds mirrors by cursor inside a block of rows and by binary
- * search across blocks) with defects planted at random: a weight changed, a
- * neighbour replaced, a neighbour listed twice. The problem reported must be
- * the oracle's (lowest offending row, its first bad entry), on 1 and 2
- * threads. */
+ * entry's mirror found by a linear scan), with defects planted at random: a
+ * weight changed, a neighbour replaced, a neighbour listed twice. The problem
+ * reported must be the oracle's (lowest offending row, its first bad entry),
+ * on 1, 2 and 3 threads: the fast pass is one block of all rows (every
+ * mirror found by cursor) on 1 and 2, and from 3 threads blocks of rows in
+ * parallel (mirrors inside a block by cursor, across blocks by binary
+ * search). */
 #include <criterion/criterion.h>
 #include <omp.h>
 #include <stdio.h>
@@ -82,7 +83,7 @@ static void expect_as_oracle(const coarsen_graph *g, const char *what)
     graph_problem want = {0};
     graph_asymmetry w = oracle(g, &want);
     const int saved = omp_get_max_threads();
-    for (int t = 1; t <= 2; t++) {
+    for (int t = 1; t <= 3; t++) {
         omp_set_num_threads(t);
         graph_problem got = {0};
         graph_asymmetry r = graph_find_asymmetry(g, &got);
@@ -115,4 +116,36 @@ Test(graph_symmetry, planted_defects_reported_as_the_oracle)
         }
         coarsen_graph_free(graphs[i]);
     }
+}
+
+/* A graph of n vertices from its rows (xadj, adj), unit weights. */
+static coarsen_graph *rows_graph(int32_t n, const int64_t *xadj, const int32_t *adj)
+{
+    coarsen_error err = {0};
+    coarsen_graph *g = coarsen_graph_alloc(n, xadj[n], &err);
+    cr_assert(g, "%s", err.msg);
+    memcpy(g->xadj, xadj, ((size_t)n + 1) * sizeof *xadj);
+    memcpy(g->adj, adj, (size_t)xadj[n] * sizeof *adj);
+    for (int64_t k = 0; k < xadj[n]; k++)
+        g->ewgt[k] = 1.0;
+    return g;
+}
+
+/* Two defects that keep the entries above and below the diagonal equal in
+ * number, which the fast pass must still see: a mirror missing where the
+ * cursor of its row would run on into the next row, whose first entry is
+ * the vertex looked for (row 1 lacks 0; row 2 starts with 0; row 3's entry
+ * 1 has no mirror), and a neighbour listed twice in both rows. */
+Test(graph_symmetry, balanced_defects_reported_as_the_oracle)
+{
+    const int64_t overrun_xadj[] = {0, 2, 2, 3, 4};
+    const int32_t overrun_adj[] = {1, 2, 0, 1};
+    coarsen_graph *g = rows_graph(4, overrun_xadj, overrun_adj);
+    expect_as_oracle(g, "a cursor past its row");
+    coarsen_graph_free(g);
+    const int64_t twice_xadj[] = {0, 2, 4};
+    const int32_t twice_adj[] = {1, 1, 0, 0};
+    g = rows_graph(2, twice_xadj, twice_adj);
+    expect_as_oracle(g, "a neighbour twice in both rows");
+    coarsen_graph_free(g);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/hash.h"
+#include "io/line_chunks.h"
 #include "io/mtx_read.h"
 #include "io/text_input.h"
 #include "tests/support/io_files.h"
@@ -331,5 +332,52 @@ Test(io_mtx, chunked_parse_reports_the_first_error_in_file_order)
         coarsen_error err = {0};
         cr_assert_eq(io_load_chunked(p, bytes, &g, &err), COARSEN_ERR_INPUT);
         cr_assert(strstr(err.msg, ":4: expected a column index, found 'x'"), "chunk %zu: %s", bytes, err.msg);
+    }
+}
+
+/* A Matrix Market chunk's line and data-line counts (vectorised, with the
+ * line-by-line count where a line starts with a blank, CR or LF, or a '%'
+ * is anywhere) equal a byte loop's, for every length and start, on random
+ * text of digits, blanks, CR and LF, with a '%' in one round of four: data
+ * lines are those neither blank nor starting with '%' after leading blanks
+ * (a last line without its LF counts too; a CR at a line's end is not part
+ * of it). */
+Test(io_mtx, chunk_counts_equal_a_byte_loop)
+{
+    const unsigned char alphabet[] = {'1', '7', '1', '7', '9', ' ', ' ', '\t', '\r', '\n', '\n', '%'};
+    unsigned char text[400];
+    uint64_t state = 54321;
+    for (int round = 0; round < 400; round++) {
+        const size_t letters = round % 4 ? sizeof alphabet - 1 : sizeof alphabet; /* '%' in one round of four */
+        const size_t spaced = round % 3 ? 8 : 1; /* some rounds with few blanks, CR and LF: lines that start with digits */
+        for (size_t i = 0; i < sizeof text; i++) {
+            state = state * 6364136223846793005u + 1442695040888963407u;
+            const uint64_t r = state >> 33;
+            text[i] = r % spaced ? alphabet[r % 5] : alphabet[(r >> 8) % letters];
+        }
+        for (size_t begin = 0; begin < 40; begin += 7)
+            for (size_t end = begin; end <= sizeof text; end += 1 + end % 23) {
+                line_chunk k = {.begin = (const char *)text + begin, .end = (const char *)text + end};
+                line_chunk_count(&k, LINES_MTX);
+                int64_t lines = 0, data = 0;
+                for (size_t i = begin; i < end; i++) {
+                    if (i != begin && text[i - 1] != '\n')
+                        continue;
+                    size_t e = i;
+                    while (e < end && text[e] != '\n')
+                        e++;
+                    if (e > i && text[e - 1] == '\r')
+                        e--;
+                    size_t s = i;
+                    while (s < e && (text[s] == ' ' || text[s] == '\t'))
+                        s++;
+                    lines++;
+                    data += s < e && text[s] != '%';
+                }
+                cr_assert(k.lines == lines && k.data_lines == data && k.tokens == 0,
+                          "round %d [%zu, %zu): lines %lld/%lld, data lines %lld/%lld, tokens %lld", round, begin, end,
+                          (long long)k.lines, (long long)lines, (long long)k.data_lines, (long long)data,
+                          (long long)k.tokens);
+            }
     }
 }
