@@ -21,8 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Rows up to this length are placed by rank; longer ones by a transpose. */
-enum { RANK_MAX = 32 };
+/* Rows up to this length are placed by rank; longer ones by a transpose.
+ * The rows' scratch has RANK_SPARE entries past its end, so that the rank
+ * reads a last row's final block of four whole. */
+enum { RANK_MAX = 32, RANK_SPARE = 3 };
 /* How many coarse rows ahead the rows pass asks for its members' data. */
 enum { PREFETCH_ROWS = 8 };
 
@@ -31,8 +33,9 @@ enum { PREFETCH_ROWS = 8 };
 typedef int32_t lanes4 __attribute__((vector_size(16)));
 
 /* rank_place for rows of 4 (blocks - 1) + 1 to 4 blocks entries: the row's
- * entries in `blocks` vectors of four, kept in registers (the lanes past len
- * hold whatever the copy left there: their ranks are never read), and each
+ * entries in `blocks` vectors of four, loaded from col (which has RANK_SPARE
+ * entries past the last row: the lanes past len hold whatever follows the
+ * row, and their ranks are never read) and kept in registers, and each
  * entry's rank accumulated in four lanes at once: one broadcast neighbour
  * against every block per step (a compare and a subtract of its -1 lanes),
  * len steps. Inlined with a constant block count, so the loops over the
@@ -43,9 +46,8 @@ static inline __attribute__((always_inline)) void rank_place_blocks(const int32_
 {
     int32_t row[RANK_MAX];
     lanes4 key[RANK_MAX / 4], rank[RANK_MAX / 4];
-    memcpy(row, col, (size_t)len * sizeof *col);
     for (int b = 0; b < blocks; b++) {
-        memcpy(&key[b], row + 4 * b, sizeof key[b]);
+        memcpy(&key[b], col + 4 * b, sizeof key[b]);
         rank[b] = (lanes4){0, 0, 0, 0};
     }
     for (int32_t j = 0; j < len; j++) {
@@ -306,7 +308,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
     int64_t *gptr = xmalloc(nc1 * sizeof *gptr, "contraction groups", err);
     int64_t *bound = gptr ? xmalloc(nc1 * sizeof *bound, "contraction rows", err) : NULL;
     int32_t *members = bound ? xmalloc((size_t)g->n * sizeof *members, "contraction members", err) : NULL;
-    int32_t *col = members ? xmalloc((size_t)g->nnz * sizeof *col, "contraction buffer", err) : NULL;
+    int32_t *col = members ? xmalloc(((size_t)g->nnz + RANK_SPARE) * sizeof *col, "contraction buffer", err) : NULL;
     double *w = col ? xmalloc((size_t)g->nnz * sizeof *w, "contraction buffer", err) : NULL;
     int32_t *len = w ? xmalloc(nc1 * sizeof *len, "contraction rows", err) : NULL;
     int32_t *slot = len ? xmalloc((size_t)nthreads * nc1 * sizeof *slot, "contraction slots", err) : NULL;
@@ -314,6 +316,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
     int rc = slot ? contract_groups(g, cmap, nc, gptr, bound, members, err) : COARSEN_ERR_NOMEM;
     if (rc)
         goto done;
+    memset(col + g->nnz, 0, RANK_SPARE * sizeof *col);
     gather_rows(g, cmap, nc, gptr, members, bound, slot, nthreads, col, w, len);
     int64_t cnnz = 0;
     for (int32_t c = 0; c < nc; c++)
