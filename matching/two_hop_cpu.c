@@ -63,7 +63,7 @@ static void two_hop_group(two_hop_candidate *cand, int32_t m)
     int32_t slots = 2;
     while (slots < 2 * m)
         slots *= 2;
-    int32_t *ints = malloc(((size_t)slots + 2 * (size_t)m + 1) * sizeof *ints);
+    int32_t *ints = malloc(((size_t)slots + 2 * (size_t)m + 2) * sizeof *ints);
     two_hop_candidate *tmp = ints ? malloc((size_t)m * sizeof *tmp) : NULL;
     if (!tmp) {
         free(ints);
@@ -71,11 +71,12 @@ static void two_hop_group(two_hop_candidate *cand, int32_t m)
         return;
     }
     /* table[slot]: the first candidate of a class, or -1; then per
-     * candidate its class, and per class its start in the result */
+     * candidate its class, and per class its start in the result (up to
+     * m + 1 classes: the islands' and m others) */
     int32_t *table = ints, *class_of = ints + slots, *start = class_of + m, classes = 1; /* class 0: islands */
     for (int32_t s = 0; s < slots; s++)
         table[s] = -1;
-    for (int32_t k = 0; k <= m; k++)
+    for (int32_t k = 0; k <= m + 1; k++)
         start[k] = 0;
     for (int32_t i = 0; i < m; i++) {
         if (cand[i].key == 0) {
