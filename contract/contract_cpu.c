@@ -9,9 +9,10 @@
  * Placement (OpenMP over coarse rows, once the row lengths are summed): each
  * row is written sorted by neighbour straight into the coarse graph, a short
  * row by rank (rank_place), the neighbours of the long ones by a transpose
- * of the gathered rows (transpose_long_rows) and their weights looked up in
- * the gathered row. For real weights the entry (c, b) with b < c then
- * copies the weight of (b, c). The result does not depend on the thread
+ * of the gathered rows (transpose_long_rows), with their weights for
+ * integer weights (exact sums: row k's sum for neighbour c is row c's for
+ * k), else looked up in the gathered row. For real weights the entry (c, b)
+ * with b < c then copies the weight of (b, c). The result does not depend on the thread
  * count. */
 #include "contract/contract.h"
 #include "core/error.h"
@@ -182,10 +183,12 @@ static void gather_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc,
  * t of nt takes the gathered rows of an equal share of the entries; what
  * they send to row c goes after what the threads before t send (counted
  * first into rel[t x (nc + 1) + c], offsets within the row), so the rows do
- * not depend on the thread count. Inside the parallel region of the
- * placement; leaves rel at -1 (the slots of place_rows). */
-static void transpose_long_rows(const int64_t *bound, const int32_t *col, const int32_t *len, int32_t *rel,
-                                coarsen_graph *h)
+ * not depend on the thread count. With integer weights (h->integral_weights)
+ * each entry's weight goes with it: the weight row k summed for c, which is
+ * the one row c summed for k. Inside the parallel region of the placement;
+ * leaves rel at -1 (the slots of place_rows). */
+static void transpose_long_rows(const int64_t *bound, const int32_t *col, const double *w, const int32_t *len,
+                                int32_t *rel, coarsen_graph *h)
 {
     const int t = omp_get_thread_num(), nt = omp_get_num_threads();
     const int32_t nc = h->n;
@@ -223,12 +226,25 @@ static void transpose_long_rows(const int64_t *bound, const int32_t *col, const 
         }
     }
     int32_t *adj = h->adj;
-    for (int32_t k = lo; k < hi; k++)
-        for (int64_t j = bound[k]; j < bound[k] + len[k]; j++) {
-            const int32_t c = col[j];
-            if (len[c] > RANK_MAX)
-                adj[xadj[c] + mine[c]++] = k;
-        }
+    double *ewgt = h->ewgt;
+    if (h->integral_weights) {
+        for (int32_t k = lo; k < hi; k++)
+            for (int64_t j = bound[k]; j < bound[k] + len[k]; j++) {
+                const int32_t c = col[j];
+                if (len[c] > RANK_MAX) {
+                    const int64_t e = xadj[c] + mine[c]++;
+                    adj[e] = k;
+                    ewgt[e] = w[j];
+                }
+            }
+    } else {
+        for (int32_t k = lo; k < hi; k++)
+            for (int64_t j = bound[k]; j < bound[k] + len[k]; j++) {
+                const int32_t c = col[j];
+                if (len[c] > RANK_MAX)
+                    adj[xadj[c] + mine[c]++] = k;
+            }
+    }
     for (int32_t c = 0; c < nc; c++)
         mine[c] = -1;
 #pragma omp barrier
@@ -236,9 +252,9 @@ static void transpose_long_rows(const int64_t *bound, const int32_t *col, const 
 
 /* The placement pass: h's vertex weights and rows, each row sorted; h->xadj
  * set. Rows up to RANK_MAX by rank_place; the longer ones take their sorted
- * neighbours from transpose_long_rows and each neighbour's weight from the
- * gathered row, found through the slots (slot: nthreads x (nc + 1), -1
- * after gather_rows). */
+ * neighbours (and integer weights) from transpose_long_rows, and real
+ * weights from the gathered row, found through the slots (slot: nthreads x
+ * (nc + 1), -1 after gather_rows). */
 static void place_rows(const coarsen_graph *g, const int64_t *gptr, const int32_t *members, const int64_t *bound,
                        const int32_t *col, const double *w, const int32_t *len, int32_t *slot, int nthreads,
                        coarsen_graph *h)
@@ -252,7 +268,7 @@ static void place_rows(const coarsen_graph *g, const int64_t *gptr, const int32_
 #pragma omp parallel num_threads(nthreads)
     {
         if (longest > RANK_MAX)
-            transpose_long_rows(bound, col, len, slot, h);
+            transpose_long_rows(bound, col, w, len, slot, h);
         int32_t *pos = slot + (size_t)omp_get_thread_num() * ((size_t)nc + 1);
 #pragma omp for schedule(dynamic, 256)
         for (int32_t c = 0; c < nc; c++) {
@@ -268,6 +284,8 @@ static void place_rows(const coarsen_graph *g, const int64_t *gptr, const int32_
                 rank_place(rc, rw, len[c], adj, ewgt);
                 continue;
             }
+            if (h->integral_weights)
+                continue;
             for (int32_t j = 0; j < len[c]; j++)
                 pos[rc[j]] = j;
             for (int32_t j = 0; j < len[c]; j++)
