@@ -9,9 +9,10 @@
  * Placement (OpenMP over coarse rows, once the row lengths are summed): each
  * row is written sorted by neighbour straight into the coarse graph, a short
  * row by rank (rank_place), the neighbours of the long ones by a transpose
- * of the gathered rows (transpose_long_rows) and their weights looked up in
- * the gathered row. For real weights the entry (c, b) with b < c then
- * copies the weight of (b, c). The result does not depend on the thread
+ * of the gathered rows (transpose_long_rows), with their weights for
+ * integer weights (exact sums: row k's sum for neighbour c is row c's for
+ * k), else looked up in the gathered row. For real weights the entry (c, b)
+ * with b < c then copies the weight of (b, c). The result does not depend on the thread
  * count. */
 #include "contract/contract.h"
 #include "core/error.h"
@@ -21,24 +22,65 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Rows up to this length are placed by rank; longer ones by a transpose. */
-enum { RANK_MAX = 32 };
+/* Rows up to this length are placed by rank; longer ones by a transpose.
+ * The rows' scratch has RANK_SPARE entries past its end, so that the rank
+ * reads a last row's final block of four whole. */
+enum { RANK_MAX = 32, RANK_SPARE = 3 };
 /* How many coarse rows ahead the rows pass asks for its members' data. */
 enum { PREFETCH_ROWS = 8 };
 
+/* Four int32 lanes (GCC and Clang vector extensions, as io/line_chunks.c:
+ * SSE2 on x86-64, NEON on ARM). */
+typedef int32_t lanes4 __attribute__((vector_size(16)));
+
+/* rank_place for rows of 4 (blocks - 1) + 1 to 4 blocks entries: the row's
+ * entries in `blocks` vectors of four, loaded from col (which has RANK_SPARE
+ * entries past the last row: the lanes past len hold whatever follows the
+ * row, and their ranks are never read) and kept in registers, and each
+ * entry's rank accumulated in four lanes at once: one broadcast neighbour
+ * against every block per step (a compare and a subtract of its -1 lanes),
+ * len steps. Inlined with a constant block count, so the loops over the
+ * blocks unroll. */
+static inline __attribute__((always_inline)) void rank_place_blocks(const int32_t *col, const double *w,
+                                                                    int32_t len, int32_t *adj, double *ewgt,
+                                                                    const int blocks)
+{
+    int32_t row[RANK_MAX];
+    lanes4 key[RANK_MAX / 4], rank[RANK_MAX / 4];
+    for (int b = 0; b < blocks; b++) {
+        memcpy(&key[b], col + 4 * b, sizeof key[b]);
+        rank[b] = (lanes4){0, 0, 0, 0};
+    }
+    for (int32_t j = 0; j < len; j++) {
+        const lanes4 x = (lanes4){0, 0, 0, 0} + col[j];
+        for (int b = 0; b < blocks; b++)
+            rank[b] -= x < key[b]; /* -1 in the lanes where col[j] is smaller */
+    }
+    memcpy(row, rank, (size_t)blocks * sizeof rank[0]);
+    for (int32_t i = 0; i < len; i++) {
+        adj[row[i]] = col[i];
+        ewgt[row[i]] = w[i];
+    }
+}
+
 /* Writes row col[0..len), w[0..len) sorted by neighbour into adj, ewgt. The
  * neighbours of a coarse row are distinct, so each entry's place is the
- * number of smaller neighbours (a count the compiler vectorises; no
- * mispredicted branch as in an insertion sort). Rows up to RANK_MAX. */
+ * number of smaller neighbours (counted four entries at a time in
+ * rank_place_blocks; no mispredicted branch as in an insertion sort). Rows
+ * up to RANK_MAX. */
 static void rank_place(const int32_t *col, const double *w, int32_t len, int32_t *adj, double *ewgt)
 {
-    for (int32_t i = 0; i < len; i++) {
-        const int32_t x = col[i];
-        int32_t r = 0;
-        for (int32_t j = 0; j < len; j++)
-            r += col[j] < x;
-        adj[r] = x;
-        ewgt[r] = w[i];
+    _Static_assert(RANK_MAX == 32, "rank_place's cases cover RANK_MAX / 4 blocks");
+    switch ((len + 3) / 4) {
+    case 0: return;
+    case 1: rank_place_blocks(col, w, len, adj, ewgt, 1); return;
+    case 2: rank_place_blocks(col, w, len, adj, ewgt, 2); return;
+    case 3: rank_place_blocks(col, w, len, adj, ewgt, 3); return;
+    case 4: rank_place_blocks(col, w, len, adj, ewgt, 4); return;
+    case 5: rank_place_blocks(col, w, len, adj, ewgt, 5); return;
+    case 6: rank_place_blocks(col, w, len, adj, ewgt, 6); return;
+    case 7: rank_place_blocks(col, w, len, adj, ewgt, 7); return;
+    default: rank_place_blocks(col, w, len, adj, ewgt, 8); return;
     }
 }
 
@@ -141,10 +183,12 @@ static void gather_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc,
  * t of nt takes the gathered rows of an equal share of the entries; what
  * they send to row c goes after what the threads before t send (counted
  * first into rel[t x (nc + 1) + c], offsets within the row), so the rows do
- * not depend on the thread count. Inside the parallel region of the
- * placement; leaves rel at -1 (the slots of place_rows). */
-static void transpose_long_rows(const int64_t *bound, const int32_t *col, const int32_t *len, int32_t *rel,
-                                coarsen_graph *h)
+ * not depend on the thread count. With integer weights (h->integral_weights)
+ * each entry's weight goes with it: the weight row k summed for c, which is
+ * the one row c summed for k. Inside the parallel region of the placement;
+ * leaves rel at -1 (the slots of place_rows). */
+static void transpose_long_rows(const int64_t *bound, const int32_t *col, const double *w, const int32_t *len,
+                                int32_t *rel, coarsen_graph *h)
 {
     const int t = omp_get_thread_num(), nt = omp_get_num_threads();
     const int32_t nc = h->n;
@@ -182,12 +226,25 @@ static void transpose_long_rows(const int64_t *bound, const int32_t *col, const 
         }
     }
     int32_t *adj = h->adj;
-    for (int32_t k = lo; k < hi; k++)
-        for (int64_t j = bound[k]; j < bound[k] + len[k]; j++) {
-            const int32_t c = col[j];
-            if (len[c] > RANK_MAX)
-                adj[xadj[c] + mine[c]++] = k;
-        }
+    double *ewgt = h->ewgt;
+    if (h->integral_weights) {
+        for (int32_t k = lo; k < hi; k++)
+            for (int64_t j = bound[k]; j < bound[k] + len[k]; j++) {
+                const int32_t c = col[j];
+                if (len[c] > RANK_MAX) {
+                    const int64_t e = xadj[c] + mine[c]++;
+                    adj[e] = k;
+                    ewgt[e] = w[j];
+                }
+            }
+    } else {
+        for (int32_t k = lo; k < hi; k++)
+            for (int64_t j = bound[k]; j < bound[k] + len[k]; j++) {
+                const int32_t c = col[j];
+                if (len[c] > RANK_MAX)
+                    adj[xadj[c] + mine[c]++] = k;
+            }
+    }
     for (int32_t c = 0; c < nc; c++)
         mine[c] = -1;
 #pragma omp barrier
@@ -195,9 +252,9 @@ static void transpose_long_rows(const int64_t *bound, const int32_t *col, const 
 
 /* The placement pass: h's vertex weights and rows, each row sorted; h->xadj
  * set. Rows up to RANK_MAX by rank_place; the longer ones take their sorted
- * neighbours from transpose_long_rows and each neighbour's weight from the
- * gathered row, found through the slots (slot: nthreads x (nc + 1), -1
- * after gather_rows). */
+ * neighbours (and integer weights) from transpose_long_rows, and real
+ * weights from the gathered row, found through the slots (slot: nthreads x
+ * (nc + 1), -1 after gather_rows). */
 static void place_rows(const coarsen_graph *g, const int64_t *gptr, const int32_t *members, const int64_t *bound,
                        const int32_t *col, const double *w, const int32_t *len, int32_t *slot, int nthreads,
                        coarsen_graph *h)
@@ -211,7 +268,7 @@ static void place_rows(const coarsen_graph *g, const int64_t *gptr, const int32_
 #pragma omp parallel num_threads(nthreads)
     {
         if (longest > RANK_MAX)
-            transpose_long_rows(bound, col, len, slot, h);
+            transpose_long_rows(bound, col, w, len, slot, h);
         int32_t *pos = slot + (size_t)omp_get_thread_num() * ((size_t)nc + 1);
 #pragma omp for schedule(dynamic, 256)
         for (int32_t c = 0; c < nc; c++) {
@@ -227,6 +284,8 @@ static void place_rows(const coarsen_graph *g, const int64_t *gptr, const int32_
                 rank_place(rc, rw, len[c], adj, ewgt);
                 continue;
             }
+            if (h->integral_weights)
+                continue;
             for (int32_t j = 0; j < len[c]; j++)
                 pos[rc[j]] = j;
             for (int32_t j = 0; j < len[c]; j++)
@@ -267,7 +326,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
     int64_t *gptr = xmalloc(nc1 * sizeof *gptr, "contraction groups", err);
     int64_t *bound = gptr ? xmalloc(nc1 * sizeof *bound, "contraction rows", err) : NULL;
     int32_t *members = bound ? xmalloc((size_t)g->n * sizeof *members, "contraction members", err) : NULL;
-    int32_t *col = members ? xmalloc((size_t)g->nnz * sizeof *col, "contraction buffer", err) : NULL;
+    int32_t *col = members ? xmalloc(((size_t)g->nnz + RANK_SPARE) * sizeof *col, "contraction buffer", err) : NULL;
     double *w = col ? xmalloc((size_t)g->nnz * sizeof *w, "contraction buffer", err) : NULL;
     int32_t *len = w ? xmalloc(nc1 * sizeof *len, "contraction rows", err) : NULL;
     int32_t *slot = len ? xmalloc((size_t)nthreads * nc1 * sizeof *slot, "contraction slots", err) : NULL;
@@ -275,6 +334,7 @@ int contract_cpu(const coarsen_graph *g, const int32_t *cmap, int32_t nc, coarse
     int rc = slot ? contract_groups(g, cmap, nc, gptr, bound, members, err) : COARSEN_ERR_NOMEM;
     if (rc)
         goto done;
+    memset(col + g->nnz, 0, RANK_SPARE * sizeof *col);
     gather_rows(g, cmap, nc, gptr, members, bound, slot, nthreads, col, w, len);
     int64_t cnnz = 0;
     for (int32_t c = 0; c < nc; c++)

@@ -112,9 +112,9 @@ int radix_sort_stable(void *a, void *tmp, int64_t m, size_t size, int words, rad
     return 0;
 }
 
-/* Sorts the run r[0..len) by cmp: insertion sort, qsort when long. */
-static void sort_run(char *r, int64_t len, size_t size, int (*cmp)(const void *, const void *))
+void radix_sort_run(void *run, int64_t len, size_t size, int (*cmp)(const void *, const void *))
 {
+    char *r = run;
     if (len > RADIX_SORT_RUN) {
         qsort(r, (size_t)len, size, cmp);
         return;
@@ -124,10 +124,10 @@ static void sort_run(char *r, int64_t len, size_t size, int (*cmp)(const void *,
         int64_t j = i;
         if (cmp(r + (size_t)(j - 1) * size, r + (size_t)j * size) <= 0)
             continue;
-        memcpy(x, r + (size_t)i * size, size);
+        move_record(x, r + (size_t)i * size, size);
         for (; j > 0 && cmp(r + (size_t)(j - 1) * size, x) > 0; j--)
-            memcpy(r + (size_t)j * size, r + (size_t)(j - 1) * size, size);
-        memcpy(r + (size_t)j * size, x, size);
+            move_record(r + (size_t)j * size, r + (size_t)(j - 1) * size, size);
+        move_record(r + (size_t)j * size, x, size);
     }
 }
 
@@ -153,7 +153,7 @@ int radix_sort_refined(void *a, void *tmp, int64_t m, size_t size, int words, ra
         for (hi = lo + 1; hi < m && has_key(r + (size_t)hi * size, first, words, key_word); hi++)
             ;
         if (hi - lo > 1)
-            sort_run(r + (size_t)lo * size, hi - lo, size, cmp);
+            radix_sort_run(r + (size_t)lo * size, hi - lo, size, cmp);
     }
     return 0;
 }

@@ -35,4 +35,10 @@ int radix_sort_stable(void *a, void *tmp, int64_t m, size_t size, int words, rad
 int radix_sort_refined(void *a, void *tmp, int64_t m, size_t size, int words, radix_key_word key_word,
                        int (*cmp)(const void *, const void *));
 
+/* How radix_sort_refined finishes a run: run[0..len) of records of `size`
+ * bytes (at most RADIX_SORT_MAX_SIZE) sorted in place by cmp, a total order:
+ * insertion sort, qsort past RADIX_SORT_RUN records. Also for short lists
+ * gathered without a radix sort (HEC's candidates of one group). */
+void radix_sort_run(void *run, int64_t len, size_t size, int (*cmp)(const void *, const void *));
+
 #endif

@@ -1,7 +1,8 @@
 /* hec_cpu.c — heavy-edge clustering on the host (hec.h), the reference of
  * hec.cu: choices in parallel (match_strongest_cpu), then rounds over
  * the shrinking list of vertices not yet in a group: the candidates sorted
- * by (leader, rating descending, id) and admitted by prefix under the cap;
+ * by (leader, rating descending, id) and admitted by prefix under the cap
+ * (on one thread, each group's candidates chained and only they sorted);
  * the islands joined to groups by position, two_hop_cpu on the vertices
  * still alone; coarse ids by leader. */
 #include "matching/hec.h"
@@ -35,6 +36,7 @@ static int joiner_cmp(const void *a, const void *b)
 /* The arrays of one run; free_all releases whatever was allocated. */
 typedef struct hec_work {
     int32_t *choice, *leader, *pending, *spare;
+    int32_t *head; /* per vertex: its first chained candidate (admit_chained), -1 between rounds */
     double *key;
     int64_t *gw; /* group weight, valid at leaders */
     joiner *join, *sorted;
@@ -42,8 +44,8 @@ typedef struct hec_work {
 
 static void free_all(hec_work *w)
 {
-    free(w->choice), free(w->leader), free(w->pending), free(w->spare), free(w->key), free(w->gw), free(w->join),
-        free(w->sorted);
+    free(w->choice), free(w->leader), free(w->pending), free(w->spare), free(w->head), free(w->key), free(w->gw),
+        free(w->join), free(w->sorted);
 }
 
 /* The blocks of an ordered parallel loop over [0, n): thread t of nt owns
@@ -116,6 +118,37 @@ static void admit(const coarsen_graph *g, int64_t cap, hec_work *w, const joiner
     }
 }
 
+/* admit on one thread without sorting all of join[0..m): each leader's
+ * candidates are chained (head[leader], then spare[i] the next, in
+ * decreasing input order), and at a leader's first candidate in join its
+ * chain is copied to sorted, put in joiner_cmp's order and admitted; head
+ * is -1 again on return. Leaders do not share candidates, so the order in
+ * which they are admitted changes nothing. */
+static void admit_chained(const coarsen_graph *g, int64_t cap, hec_work *w, int32_t m)
+{
+    for (int32_t i = 0; i < m; i++) {
+        const int32_t lead = w->join[i].leader;
+        w->spare[i] = w->head[lead];
+        w->head[lead] = i;
+    }
+    for (int32_t i = 0; i < m; i++) {
+        const int32_t lead = w->join[i].leader;
+        if (w->head[lead] < 0)
+            continue; /* admitted at its first candidate */
+        if (w->spare[w->head[lead]] < 0) { /* the only candidate: nothing to sort */
+            admit(g, cap, w, w->join + i, 1);
+            w->head[lead] = -1;
+            continue;
+        }
+        int32_t len = 0;
+        for (int32_t j = w->head[lead]; j >= 0; j = w->spare[j])
+            w->sorted[len++] = w->join[j];
+        w->head[lead] = -1;
+        radix_sort_run(w->sorted, len, sizeof *w->sorted, joiner_cmp);
+        admit(g, cap, w, w->sorted, len);
+    }
+}
+
 /* Splits pending[0..*count) in order into the candidates, join[0..return)
  * (the vertices whose choice is in a group, with that group's leader), and
  * the others, kept in pending[0..*count). */
@@ -150,13 +183,18 @@ static int32_t split_pending(hec_work *w, int32_t *count)
  * candidates (0: nothing left to join). The candidates are sorted by
  * (leader, rating descending, id) and cut into one block per thread at
  * leader boundaries, each admitted on its own: every leader's candidates
- * meet in one block, so the result does not depend on the thread count. */
+ * meet in one block, so the result does not depend on the thread count.
+ * One thread's work is admitted by admit_chained instead. */
 static int32_t join_round(const coarsen_graph *g, int64_t cap, hec_work *w, int32_t *count)
 {
     const int32_t m = split_pending(w, count);
-    sort_joiners(w->join, w->sorted, m);
     const int blocks = blocks_for(m);
-#pragma omp parallel num_threads(blocks) if (blocks > 1)
+    if (blocks == 1) {
+        admit_chained(g, cap, w, m);
+        return m;
+    }
+    sort_joiners(w->join, w->sorted, m);
+#pragma omp parallel num_threads(blocks)
     {
         BLOCK_SELF(t, nt);
         int32_t lo = (int32_t)((int64_t)m * t / nt), hi = (int32_t)((int64_t)m * (t + 1) / nt);
@@ -327,7 +365,8 @@ int hec_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *cmap, in
     w.leader = w.choice ? xmalloc(n * sizeof *w.leader, "HEC leaders", err) : NULL;
     w.pending = w.leader ? xmalloc(n * sizeof *w.pending, "HEC pending vertices", err) : NULL;
     w.spare = w.pending ? xmalloc(n * sizeof *w.spare, "HEC pending vertices", err) : NULL;
-    w.key = w.spare ? xmalloc(n * sizeof *w.key, "HEC ratings", err) : NULL;
+    w.head = w.spare ? xmalloc(n * sizeof *w.head, "HEC candidate chains", err) : NULL;
+    w.key = w.head ? xmalloc(n * sizeof *w.key, "HEC ratings", err) : NULL;
     w.gw = w.key ? xmalloc(n * sizeof *w.gw, "HEC group weights", err) : NULL;
     w.join = w.gw ? xmalloc(n * sizeof *w.join, "HEC candidates", err) : NULL;
     w.sorted = w.join ? xmalloc(n * sizeof *w.sorted, "HEC candidates", err) : NULL;
@@ -335,6 +374,8 @@ int hec_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *cmap, in
         free_all(&w);
         return COARSEN_ERR_NOMEM;
     }
+    for (size_t v = 0; v < n; v++)
+        w.head[v] = -1;
     int32_t count = 0;
     choose_and_root(g, opts, &w, &count);
     while (join_round(g, opts->max_vertex_weight, &w, &count) > 0)

@@ -1,12 +1,14 @@
 /* two_hop_cpu.c — the host reference of two-hop matching (two_hop.h):
- * the unmatched vertices sorted by (degree, list hash, id); islands paired
- * by position, classes of identical neighbour lists verified entry by entry
+ * the unmatched vertices sorted by (degree, list hash, id), or on one thread
+ * only grouped by (degree, list hash) (two_hop_group); islands paired by
+ * position, classes of identical neighbour lists verified entry by entry
  * and paired greedily under the weight cap; then, past the threshold,
- * relatives sorted by (hub, id) and paired the same way; last the count of
+ * relatives grouped by hub and paired the same way; last the count of
  * cap-blocked vertices. */
 #include "matching/two_hop.h"
 #include "matching/two_hop_classes.h"
 #include "core/error.h"
+#include "core/hash.h"
 #include "core/radix_sort.h"
 #include "core/threads.h"
 #include "core/timer.h"
@@ -41,6 +43,64 @@ void two_hop_sort(two_hop_candidate *cand, int32_t m)
         (!tmp || radix_sort_refined(cand, tmp, m, sizeof *cand, 1, candidate_word, two_hop_candidate_cmp)))
         qsort(cand, (size_t)m, sizeof *cand, two_hop_candidate_cmp);
     free(tmp);
+}
+
+/* For the pairing steps the candidates need only be grouped: the islands
+ * (key 0) first, then each class of equal (key, hash) contiguous, its
+ * members in increasing id; classes share no vertex, so their order changes
+ * no pair. cand[0..m) [in/out] in increasing id, keys >= 0. Below
+ * THREADS_PARALLEL_MIN candidates (one thread's work, and a table that stays
+ * in cache) a class number per candidate from an open-addressing table, in
+ * order of first appearance (the islands' first), and a stable counting
+ * sort by it; two_hop_sort otherwise, or when the scratch cannot be
+ * allocated. */
+static void two_hop_group(two_hop_candidate *cand, int32_t m)
+{
+    if (m < 2 || m >= THREADS_PARALLEL_MIN) {
+        two_hop_sort(cand, m);
+        return;
+    }
+    int32_t slots = 2;
+    while (slots < 2 * m)
+        slots *= 2;
+    int32_t *ints = malloc(((size_t)slots + 2 * (size_t)m + 2) * sizeof *ints);
+    two_hop_candidate *tmp = ints ? malloc((size_t)m * sizeof *tmp) : NULL;
+    if (!tmp) {
+        free(ints);
+        two_hop_sort(cand, m);
+        return;
+    }
+    /* table[slot]: the first candidate of a class, or -1; then per
+     * candidate its class, and per class its start in the result (up to
+     * m + 1 classes: the islands' and m others) */
+    int32_t *table = ints, *class_of = ints + slots, *start = class_of + m, classes = 1; /* class 0: islands */
+    for (int32_t s = 0; s < slots; s++)
+        table[s] = -1;
+    for (int32_t k = 0; k <= m + 1; k++)
+        start[k] = 0;
+    for (int32_t i = 0; i < m; i++) {
+        if (cand[i].key == 0) {
+            class_of[i] = 0;
+        } else {
+            uint32_t s = (uint32_t)hash_mix64(cand[i].hash ^ hash_mix64((uint64_t)cand[i].key)) & (uint32_t)(slots - 1);
+            while (table[s] >= 0 && (cand[table[s]].key != cand[i].key || cand[table[s]].hash != cand[i].hash))
+                s = (s + 1) & (uint32_t)(slots - 1);
+            if (table[s] < 0) {
+                table[s] = i;
+                class_of[i] = classes++;
+            } else {
+                class_of[i] = class_of[table[s]];
+            }
+        }
+        start[class_of[i] + 1]++;
+    }
+    for (int32_t k = 0; k < classes; k++)
+        start[k + 1] += start[k];
+    for (int32_t i = 0; i < m; i++)
+        tmp[start[class_of[i]]++] = cand[i];
+    memcpy(cand, tmp, (size_t)m * sizeof *cand);
+    free(tmp);
+    free(ints);
 }
 
 uint64_t two_hop_list_hash(const coarsen_graph *g, int32_t v)
@@ -111,7 +171,7 @@ static void pair_relatives(const coarsen_graph *g, int64_t cap, two_hop_candidat
 #pragma omp parallel for schedule(dynamic, 256) if (g->nnz >= THREADS_PARALLEL_MIN)
     for (int32_t i = 0; i < m; i++)
         cand[i].key = two_hop_hub(g, cand[i].id);
-    two_hop_sort(cand, m);
+    two_hop_group(cand, m);
     two_hop_pair_classes(g, cap, cand, m, 0, 2, mate, pairs);
 }
 
@@ -152,7 +212,7 @@ int two_hop_cpu(const coarsen_graph *g, const two_hop_opts *opts, int32_t *mate,
 #pragma omp parallel for schedule(dynamic, 256) if (g->nnz >= THREADS_PARALLEL_MIN)
     for (int32_t i = 0; i < m; i++)
         cand[i].hash = two_hop_list_hash(g, cand[i].id);
-    two_hop_sort(cand, m);
+    two_hop_group(cand, m);
 
     int64_t pairs[4] = {0, 0, 0, 0}; /* leaf, twin, relative, island */
     int32_t islands = 0;             /* degree 0 sorts first */
