@@ -21,12 +21,14 @@ extern "C" int device_cuda_fail(coarsen_error *err, cudaError_t code, const char
 
 extern "C" int device_built_with_cuda(void) { return 1; }
 
-/* Every kernel's module loaded when the context is made (in the CLI's
- * start-up thread, beside reading) rather than at its first launch: lazy
- * loading, CUDA's default, cost the first level 5 ms of the 6 it took on
- * road-FLA (H100, docs/benchmarks.md). A user's own setting is kept. Must
- * precede the process's first CUDA call, which reads it. */
-extern "C" void device_preinit(void) { setenv("CUDA_MODULE_LOADING", "EAGER", 0); }
+/* Each kernel loaded at its first launch (lazy loading), whatever the
+ * CUDA version's default: loading all ~730 kernels when the context is made
+ * (EAGER) held the start-up 20-30 ms longer (H200, session 18: karate
+ * --device gpu 0.278 -> 0.252 s, road-FLA 0.273 -> 0.252 s), more than the
+ * 3 ms the first launches then cost road-FLA's 20 levels. A user's own
+ * setting is kept. Must precede the process's first CUDA call, which reads
+ * it. */
+extern "C" void device_preinit(void) { setenv("CUDA_MODULE_LOADING", "LAZY", 0); }
 
 extern "C" int device_gpu_count(void)
 {

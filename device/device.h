@@ -26,7 +26,7 @@ int device_unavailable(coarsen_error *err);
 
 /* 1 when this library was built with the CUDA backend. */
 int device_built_with_cuda(void);
-/* Prepares the process environment for the CUDA runtime (eager module
+/* Prepares the process environment for the CUDA runtime (lazy module
  * loading unless the user chose otherwise); call before any thread starts
  * where possible (setenv is not thread-safe); device_gpu_count calls it too. */
 void device_preinit(void);
