@@ -8,6 +8,7 @@
 #include "core/graph_build.h"
 #include "core/graph_symmetry.h"
 #include "core/timer.h"
+#include "io/id_token.h"
 #include "io/line_chunks.h"
 #include "io/read_error.h"
 
@@ -162,9 +163,14 @@ static int chunk_alloc(const metis_header *h, chunk *k)
  * to xadj[u - base + 1], its weight to vwgt[u - base], its line to
  * line_of[u - base] (line_of may be NULL); a row not strictly increasing is
  * sorted (graph_sort_row, *scratch [in/out] its buffer for long rows) while
- * it is still in the cache. */
-static int parse_chunk_rows(const text_input *t, const metis_header *h, chunk *k, int64_t base, int64_t *xadj,
-                            int64_t *vwgt, int64_t *line_of, graph_entry **scratch, int64_t *scratch_cap)
+ * it is still in the cache. ewgt is h->has_ewgt, a constant in each inlined
+ * copy (parse_chunk), so the loop without edge weights stores 1.0 and tests
+ * nothing for them. */
+static inline __attribute__((always_inline)) int parse_chunk_rows(const text_input *t, const metis_header *h,
+                                                                  chunk *k, int64_t base, int64_t *xadj,
+                                                                  int64_t *vwgt, int64_t *line_of,
+                                                                  graph_entry **scratch, int64_t *scratch_cap,
+                                                                  const int ewgt)
 {
     text_cursor c;
     text_cursor_init(&c, k->at.begin, k->at.end);
@@ -200,17 +206,28 @@ static int parse_chunk_rows(const text_input *t, const metis_header *h, chunk *k
                 vwgt[u - base] = x;
         }
         for (;;) {
-            p = text_skip_blank(p, e);
-            if (p == e)
+            const char *tok = NULL, *next;
+            uint64_t id;
+            int r = 1;
+            const id_token_kind kind = id_token_next(p, e, k->at.end, &id, &next);
+            if (kind == ID_TOKEN_LINE_END)
                 break;
-            const char *tok = p;
-            int r = text_parse_int_here(&p, e, t->padded, &x);
+            if (kind == ID_TOKEN_ID) {
+                x = (int64_t)id;
+                p = next;
+            } else {
+                p = text_skip_blank(p, e);
+                if (p == e)
+                    break;
+                tok = p;
+                r = text_parse_int_here(&p, e, t->padded, &x);
+            }
             if (r <= 0 || x < 1 || x > n)
                 return r == 0 ? read_error_token(&k->err, t->name, c.line, "expected a neighbour id", tok, e)
                               : read_error(&k->err, t->name, c.line, "neighbour %lld out of range [1, %lld]",
                                            r < 0 ? 0LL : (long long)x, (long long)n);
             int64_t w = 1;
-            if (h->has_ewgt) {
+            if (ewgt) {
                 tok = p;
                 r = text_parse_int(&p, e, &w);
                 if (r <= 0 || w < 1)
@@ -241,13 +258,15 @@ static int parse_chunk_rows(const text_input *t, const metis_header *h, chunk *k
     return COARSEN_OK;
 }
 
-/* parse_chunk_rows with a sort buffer of its own. */
+/* parse_chunk_rows with a sort buffer of its own, with or without edge
+ * weights. */
 static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int64_t base, int64_t *xadj,
                        int64_t *vwgt, int64_t *line_of)
 {
     graph_entry *scratch = NULL;
     int64_t cap = 0;
-    int rc = parse_chunk_rows(t, h, k, base, xadj, vwgt, line_of, &scratch, &cap);
+    int rc = h->has_ewgt ? parse_chunk_rows(t, h, k, base, xadj, vwgt, line_of, &scratch, &cap, 1)
+                         : parse_chunk_rows(t, h, k, base, xadj, vwgt, line_of, &scratch, &cap, 0);
     free(scratch);
     return rc;
 }
