@@ -180,10 +180,11 @@ static inline __attribute__((always_inline)) int parse_chunk_rows(const text_inp
      * stored in k at the end (a failed chunk's are not used) */
     int32_t *adj = k->adj;
     double *ew = k->w;
-    int64_t count = 0, entries = 0, loops = 0;
+    int64_t count = 0, loops = 0; /* entries stored, self-loops dropped */
+    const int comments = k->at.data_lines != k->at.lines; /* else no line is one */
     const char *s, *e;
     while (text_next_line(&c, &s, &e)) {
-        if (is_comment(s, e))
+        if (comments && is_comment(s, e))
             continue;
         if (u >= n) {
             if (text_skip_blank(s, e) < e)
@@ -237,7 +238,6 @@ static inline __attribute__((always_inline)) int parse_chunk_rows(const text_inp
                                             "edge weight above 2^53, beyond which weights (doubles) are not exact",
                                             tok, e);
             }
-            entries++;
             if (x - 1 == u) {
                 loops++;
             } else { /* within chunk_slots */
@@ -253,7 +253,7 @@ static inline __attribute__((always_inline)) int parse_chunk_rows(const text_inp
         u++;
     }
     k->count = count;
-    k->entries = entries;
+    k->entries = count + loops;
     k->loops = loops;
     return COARSEN_OK;
 }
