@@ -8,7 +8,6 @@
 #include "core/graph_build.h"
 #include "core/graph_symmetry.h"
 #include "core/timer.h"
-#include "io/id_token.h"
 #include "io/line_chunks.h"
 #include "io/read_error.h"
 
@@ -207,22 +206,11 @@ static inline __attribute__((always_inline)) int parse_chunk_rows(const text_inp
                 vwgt[u - base] = x;
         }
         for (;;) {
-            const char *tok = NULL, *next;
-            uint64_t id;
-            int r = 1;
-            const id_token_kind kind = id_token_next(p, e, k->at.end, &id, &next);
-            if (kind == ID_TOKEN_LINE_END)
+            p = text_skip_blank(p, e);
+            if (p == e)
                 break;
-            if (kind == ID_TOKEN_ID) {
-                x = (int64_t)id;
-                p = next;
-            } else {
-                p = text_skip_blank(p, e);
-                if (p == e)
-                    break;
-                tok = p;
-                r = text_parse_int_here(&p, e, t->padded, &x);
-            }
+            const char *tok = p;
+            int r = text_parse_int_here(&p, e, t->padded, &x);
             if (r <= 0 || x < 1 || x > n)
                 return r == 0 ? read_error_token(&k->err, t->name, c.line, "expected a neighbour id", tok, e)
                               : read_error(&k->err, t->name, c.line, "neighbour %lld out of range [1, %lld]",

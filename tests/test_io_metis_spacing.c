@@ -1,35 +1,15 @@
-/* test_io_id_token.c — the METIS neighbour token read 16 bytes at a time
- * (io/id_token.h): against a byte-by-byte oracle on random lines, and the
- * METIS reader on randomly spaced files of random graphs (tabs, CRLF,
- * trailing blanks, comments, leading zeros, weights) against the graphs
- * written, and the range errors of numbers of every length. */
+/* test_io_metis_spacing.c — the METIS reader on randomly spaced files of
+ * random graphs (blanks and tabs, CRLF, trailing blanks, comments, leading
+ * zeros, vertex and edge weights) against the graphs written, and the range
+ * errors of neighbours of every length up to beyond int64. */
 #include <criterion/criterion.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/id_token.h"
 #include "tests/support/io_files.h"
 #include "tests/support/test_support.h"
-
-/* What [p, e) starts with, byte by byte: LINE_END when only blanks, ID
- * (value, end) when blanks then 1 to 8 digits ending at a blank or e. */
-static id_token_kind oracle(const char *p, const char *e, uint64_t *v, const char **next)
-{
-    while (p < e && (*p == ' ' || *p == '\t'))
-        p++;
-    if (p == e)
-        return ID_TOKEN_LINE_END;
-    const char *d = p;
-    uint64_t x = 0;
-    while (p < e && *p >= '0' && *p <= '9')
-        x = x * 10 + (uint64_t)(*p++ - '0');
-    if (p == d || p - d > 8 || (p < e && *p != ' ' && *p != '\t'))
-        return ID_TOKEN_OTHER;
-    *v = x;
-    *next = p;
-    return ID_TOKEN_ID;
-}
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
 
@@ -39,72 +19,6 @@ static unsigned rnd(unsigned below)
     rng_state ^= rng_state >> 7;
     rng_state ^= rng_state << 17;
     return (unsigned)(rng_state % below);
-}
-
-/* Appends a random token: digits of any length up to 20 (leading zeros
- * too), or a sign, a letter, a CR inside the line, a digit run with a
- * letter after it. */
-static char *random_token(char *q)
-{
-    static const char odd[] = "-+x.\re%";
-    int len = 1 + (int)rnd(rnd(4) ? 9 : 20);
-    for (int i = 0; i < len; i++)
-        *q++ = (char)('0' + rnd(10));
-    if (!rnd(12))
-        *q++ = odd[rnd(sizeof odd - 1)];
-    return q;
-}
-
-Test(io_id_token, agrees_with_the_byte_oracle_and_decides_the_common_token)
-{
-    char buf[256];
-    long decided = 0, must = 0;
-    for (int trial = 0; trial < 200000; trial++) {
-        char *q = buf;
-        int tokens = (int)rnd(6);
-        for (int i = 0; i < tokens; i++) {
-            for (int b = (int)rnd(4) + (i > 0); b > 0; b--)
-                *q++ = rnd(4) ? ' ' : '\t';
-            q = random_token(q);
-        }
-        for (int b = (int)rnd(3); b > 0; b--)
-            *q++ = rnd(3) ? ' ' : '\t';
-        const char *e = q;
-        if (rnd(2))
-            *q++ = '\r';
-        *q++ = '\n';
-        for (int b = (int)rnd(40); b > 0; b--) /* the next lines: digits, blanks */
-            *q++ = rnd(3) ? (char)('0' + rnd(10)) : ' ';
-        const char *limit = e + rnd((unsigned)(q - e) + 1);
-        for (const char *p = buf; p <= e; p++) {
-            uint64_t v = 0, ov = 0;
-            const char *next = NULL, *onext = NULL;
-            const id_token_kind k = id_token_next(p, e, limit, &v, &next);
-            const id_token_kind o = oracle(p, e, &ov, &onext);
-            if (k != ID_TOKEN_OTHER) {
-                decided++;
-                cr_assert_eq(k, o, "trial %d at %d: %d, oracle %d", trial, (int)(p - buf), k, o);
-                if (k == ID_TOKEN_ID) {
-                    cr_assert_eq(v, ov);
-                    cr_assert_eq(next, onext);
-                } else {
-                    cr_assert_eq(next, e);
-                }
-            }
-#ifdef __SSE2__
-            /* with 24 readable bytes, what fits the 16 (the token and the
-             * byte after it, or the whole rest of the line) is decided */
-            if (limit - p >= 24 && ((o == ID_TOKEN_ID && onext - p < 16) || (o == ID_TOKEN_LINE_END && e - p <= 16))) {
-                must++;
-                cr_assert_neq(k, ID_TOKEN_OTHER, "trial %d at %d: not decided", trial, (int)(p - buf));
-            }
-#endif
-        }
-    }
-#ifdef __SSE2__
-    cr_expect_gt(must, 100000);
-    cr_expect_gt(decided, 100000);
-#endif
 }
 
 /* A random graph: edge u-v of weight w[u * n + v] when adj[u * n + v]. */
@@ -162,7 +76,7 @@ static char *write_metis(const test_graph *g, int fmt_w, int fmt_vw)
     return text;
 }
 
-Test(io_id_token, random_spacing_reads_the_graph_written)
+Test(io_metis_spacing, random_spacing_reads_the_graph_written)
 {
     for (int trial = 0; trial < 60; trial++) {
         test_graph g = {.n = 1 + (int)rnd(trial < 30 ? 40 : 400)};
@@ -201,7 +115,7 @@ Test(io_id_token, random_spacing_reads_the_graph_written)
 
 /* A neighbour of every length from 1 to 20 digits: 9..9 is out of range
  * (0 reported when beyond int64), with and without 16 bytes after it. */
-Test(io_id_token, out_of_range_neighbours_of_every_length)
+Test(io_metis_spacing, out_of_range_neighbours_of_every_length)
 {
     for (int len = 1; len <= 20; len++) {
         char big[24], text[256], expect[96];
