@@ -162,9 +162,14 @@ static int chunk_alloc(const metis_header *h, chunk *k)
  * to xadj[u - base + 1], its weight to vwgt[u - base], its line to
  * line_of[u - base] (line_of may be NULL); a row not strictly increasing is
  * sorted (graph_sort_row, *scratch [in/out] its buffer for long rows) while
- * it is still in the cache. */
-static int parse_chunk_rows(const text_input *t, const metis_header *h, chunk *k, int64_t base, int64_t *xadj,
-                            int64_t *vwgt, int64_t *line_of, graph_entry **scratch, int64_t *scratch_cap)
+ * it is still in the cache. ewgt is h->has_ewgt, a constant in each inlined
+ * copy (parse_chunk), so the loop without edge weights stores 1.0 and tests
+ * nothing for them. */
+static inline __attribute__((always_inline)) int parse_chunk_rows(const text_input *t, const metis_header *h,
+                                                                  chunk *k, int64_t base, int64_t *xadj,
+                                                                  int64_t *vwgt, int64_t *line_of,
+                                                                  graph_entry **scratch, int64_t *scratch_cap,
+                                                                  const int ewgt)
 {
     text_cursor c;
     text_cursor_init(&c, k->at.begin, k->at.end);
@@ -174,10 +179,11 @@ static int parse_chunk_rows(const text_input *t, const metis_header *h, chunk *k
      * stored in k at the end (a failed chunk's are not used) */
     int32_t *adj = k->adj;
     double *ew = k->w;
-    int64_t count = 0, entries = 0, loops = 0;
+    int64_t count = 0, loops = 0; /* entries stored, self-loops dropped */
+    const int comments = k->at.data_lines != k->at.lines; /* else no line is one */
     const char *s, *e;
     while (text_next_line(&c, &s, &e)) {
-        if (is_comment(s, e))
+        if (comments && is_comment(s, e))
             continue;
         if (u >= n) {
             if (text_skip_blank(s, e) < e)
@@ -210,7 +216,7 @@ static int parse_chunk_rows(const text_input *t, const metis_header *h, chunk *k
                               : read_error(&k->err, t->name, c.line, "neighbour %lld out of range [1, %lld]",
                                            r < 0 ? 0LL : (long long)x, (long long)n);
             int64_t w = 1;
-            if (h->has_ewgt) {
+            if (ewgt) {
                 tok = p;
                 r = text_parse_int(&p, e, &w);
                 if (r <= 0 || w < 1)
@@ -220,7 +226,6 @@ static int parse_chunk_rows(const text_input *t, const metis_header *h, chunk *k
                                             "edge weight above 2^53, beyond which weights (doubles) are not exact",
                                             tok, e);
             }
-            entries++;
             if (x - 1 == u) {
                 loops++;
             } else { /* within chunk_slots */
@@ -236,18 +241,20 @@ static int parse_chunk_rows(const text_input *t, const metis_header *h, chunk *k
         u++;
     }
     k->count = count;
-    k->entries = entries;
+    k->entries = count + loops;
     k->loops = loops;
     return COARSEN_OK;
 }
 
-/* parse_chunk_rows with a sort buffer of its own. */
+/* parse_chunk_rows with a sort buffer of its own, with or without edge
+ * weights. */
 static int parse_chunk(const text_input *t, const metis_header *h, chunk *k, int64_t base, int64_t *xadj,
                        int64_t *vwgt, int64_t *line_of)
 {
     graph_entry *scratch = NULL;
     int64_t cap = 0;
-    int rc = parse_chunk_rows(t, h, k, base, xadj, vwgt, line_of, &scratch, &cap);
+    int rc = h->has_ewgt ? parse_chunk_rows(t, h, k, base, xadj, vwgt, line_of, &scratch, &cap, 1)
+                         : parse_chunk_rows(t, h, k, base, xadj, vwgt, line_of, &scratch, &cap, 0);
     free(scratch);
     return rc;
 }
