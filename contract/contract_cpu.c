@@ -151,29 +151,27 @@ static void gather_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc,
              * or not: both mispredicted half the time): every entry writes
              * its neighbour and -0.0 into the next free slot, cnt, and adds
              * its weight at its neighbour's slot, that one when new (-0.0 +
-             * x is x for every x). Internal edges (k = c, never new) add into
-             * slot `sink`, which no neighbour takes: a row with an internal
-             * entry has fewer than room distinct neighbours, and fewer than
-             * nc (c is not among them), so its rows end before sink. */
-            const int64_t room = bound[c + 1] - bound[c], sink = room < nc ? room - 1 : nc - 1;
-            int64_t cnt = 0;
-            pos[c] = (int32_t)sink;
+             * x is x for every x); internal edges (pos[c] = 0, never new)
+             * add into `dropped`. */
+            int32_t cnt = 0;
+            double dropped = 0.0;
+            pos[c] = 0;
             for (int64_t i = gptr[c]; i < gptr[c + 1]; i++) {
                 const int32_t u = members[i];
                 for (int64_t e = xadj[u]; e < xadj[u + 1]; e++) {
-                    const int32_t k = cmap[adj[e]];
-                    const int64_t p = pos[k], fresh = p < 0, q = fresh ? cnt : p;
-                    pos[k] = (int32_t)q;
+                    const int32_t k = cmap[adj[e]], p = pos[k], fresh = p < 0, q = fresh ? cnt : p;
+                    pos[k] = q;
                     rc[cnt] = k;
                     rw[cnt] = -0.0;
-                    rw[q] += ewgt[e];
+                    double *sum = k == c ? &dropped : rw + q;
+                    *sum += ewgt[e];
                     cnt += fresh;
                 }
             }
             pos[c] = -1;
             for (int32_t j = 0; j < cnt; j++)
                 pos[rc[j]] = -1;
-            len[c] = (int32_t)cnt;
+            len[c] = cnt;
         }
     }
 }

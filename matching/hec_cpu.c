@@ -213,7 +213,7 @@ static int32_t join_round(const coarsen_graph *g, int64_t cap, hec_work *w, int3
 static void choose_and_root(const coarsen_graph *g, const matching_opts *opts, hec_work *w, int32_t *count)
 {
     const int32_t n = g->n;
-    match_strongest_cpu(g, opts, w->pending, w->choice, w->key); /* pending: the ranks' scratch until below */
+    match_strongest_cpu(g, opts, w->choice, w->key);
     const int blocks = blocks_for(n);
     int32_t starts[MAX_BLOCKS + 1] = {0}, m = 0;
 #pragma omp parallel num_threads(blocks) if (blocks > 1)

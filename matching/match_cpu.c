@@ -21,13 +21,12 @@ int64_t match_max_vertex_weight_cpu(const coarsen_graph *g)
 }
 
 /* match_best_neighbour_cpu's loop; inlined with mate, rating and unit
- * constant below, so that the tests on them leave the loop. rank: every
- * vertex's tie_rank(ties, .), or NULL to compute them per tie. unit: every
+ * constant below, so that the tests on them leave the loop. unit: every
  * vertex weight of g is at most 1 and there is no cap, so every edge's c is
  * 1.0 * 1.0 and edge_rating is computed without reading the weights (x / 1.0
  * is x exactly: the same double). */
 static inline int32_t best_neighbour(const coarsen_graph *g, int32_t v, const int32_t *mate, int rating, int unit,
-                                     tie_rule ties, const int32_t *rank, int64_t cap, double *key)
+                                     tie_rule ties, int64_t cap, double *key)
 {
     /* the arrays in locals: nothing written in the loop aliases them, so
      * they need not be reloaded per edge */
@@ -49,18 +48,12 @@ static inline int32_t best_neighbour(const coarsen_graph *g, int32_t v, const in
             best = u, best_rank = -1, best_w = k;
             continue;
         }
-        /* equal ratings: edge_better's tie rule, the ranks (distinct, not
-         * negative: the smaller wins) read or computed only now; the choice
-         * by conditional moves, not a branch that mispredicts on half the
-         * ties */
+        /* equal ratings: edge_better's tie rule, the ranks computed only now */
         if (best_rank < 0)
-            best_rank = rank ? rank[best] : tie_rank(ties, best);
-        const int32_t r = rank ? rank[u] : tie_rank(ties, u);
-        const int take = r < best_rank;
-        best = take ? u : best;
-        best_rank = take ? r : best_rank;
-        if (rating != MATCH_RATING_EXPANSION2) /* equal keys, but for the sign of a zero (w^2 / c has none) */
-            best_w = take ? k : best_w;
+            best_rank = tie_rank(ties, best);
+        int32_t rank = tie_rank(ties, u);
+        if (edge_better(k, rank, best_w, best_rank))
+            best = u, best_rank = rank, best_w = k;
     }
     if (key)
         *key = best_w;
@@ -70,7 +63,7 @@ static inline int32_t best_neighbour(const coarsen_graph *g, int32_t v, const in
 /* match_best_neighbour_cpu's body, inlined into the loop of
  * match_strongest_cpu (the options' tests then leave that loop). */
 static inline int32_t choose(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts,
-                             int64_t max_vwgt, const int32_t *rank, double *key)
+                             int64_t max_vwgt, double *key)
 {
     const tie_rule ties = match_ties(opts);
     const int64_t vw = g->vwgt[v];
@@ -78,32 +71,25 @@ static inline int32_t choose(const coarsen_graph *g, int32_t v, const int32_t *m
     const int64_t cap = vw + max_vwgt <= opts->max_vertex_weight ? 0 : opts->max_vertex_weight;
     const int unit = max_vwgt <= 1 && cap <= 0; /* e.g. the first level of an unweighted graph */
     if (!mate && opts->rating == MATCH_RATING_EXPANSION2) /* HEC's choices in `coarsen`, by default */
-        return unit ? best_neighbour(g, v, NULL, MATCH_RATING_EXPANSION2, 1, ties, rank, 0, key)
-                    : best_neighbour(g, v, NULL, MATCH_RATING_EXPANSION2, 0, ties, rank, cap, key);
+        return unit ? best_neighbour(g, v, NULL, MATCH_RATING_EXPANSION2, 1, ties, 0, key)
+                    : best_neighbour(g, v, NULL, MATCH_RATING_EXPANSION2, 0, ties, cap, key);
     if (mate && opts->rating == MATCH_RATING_WEIGHT) /* the handshake of `coarsen partition`, by default */
-        return best_neighbour(g, v, mate, MATCH_RATING_WEIGHT, 0, ties, rank, cap, key);
-    return best_neighbour(g, v, mate, opts->rating, 0, ties, rank, cap, key);
+        return best_neighbour(g, v, mate, MATCH_RATING_WEIGHT, 0, ties, cap, key);
+    return best_neighbour(g, v, mate, opts->rating, 0, ties, cap, key);
 }
 
 int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_t *mate, const matching_opts *opts,
                                  int64_t max_vwgt, double *key)
 {
-    return choose(g, v, mate, opts, max_vwgt, NULL, key);
+    return choose(g, v, mate, opts, max_vwgt, key);
 }
 
-void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *rank, int32_t *strongest,
-                         double *key)
+void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *strongest, double *key)
 {
     const int64_t max_vwgt = match_max_vertex_weight_cpu(g);
-    const tie_rule ties = match_ties(opts);
-    /* on unit-weight levels every neighbour ties: one rank per vertex here,
-     * not one per tied neighbour */
-#pragma omp parallel for schedule(static) if (g->n >= THREADS_PARALLEL_MIN)
-    for (int32_t v = 0; v < g->n; v++)
-        rank[v] = tie_rank(ties, v);
 #pragma omp parallel for schedule(dynamic, 1024) if (g->nnz >= THREADS_PARALLEL_MIN)
     for (int32_t v = 0; v < g->n; v++)
-        strongest[v] = choose(g, v, NULL, opts, max_vwgt, rank, key ? key + v : NULL);
+        strongest[v] = choose(g, v, NULL, opts, max_vwgt, key ? key + v : NULL);
 }
 
 int match_work_init(match_work *w, int32_t n, int32_t *mate, coarsen_error *err)

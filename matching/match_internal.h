@@ -20,10 +20,8 @@ int32_t match_best_neighbour_cpu(const coarsen_graph *g, int32_t v, const int32_
 
 /* strongest[v] = match_best_neighbour_cpu(g, v, NULL, opts, ...) for every
  * v [out, n entries], and its rating into key[v] [out, n entries] when key
- * is not NULL. rank [scratch, n entries]: left holding tie_rank under opts'
- * tie rule of every vertex. */
-void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *rank, int32_t *strongest,
-                         double *key);
+ * is not NULL. */
+void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *strongest, double *key);
 
 /* The matchers; mate has n entries, stats is filled but for weight,
  * matched_edges and ms (match_cpu fills those). */

@@ -66,13 +66,13 @@ int redblue_cpu(const coarsen_graph *g, const matching_opts *opts, int32_t *mate
     const int32_t n = g->n;
     /* prop[v] is rewritten for every active v each round; an inactive v keeps
      * -1 or its mate, so stale values never name an unmatched vertex. */
-    if (strongest) /* mate: the ranks' scratch until match_work_init sets it */
-        match_strongest_cpu(g, opts, mate, strongest, NULL);
     match_work w;
     int rc = match_work_init(&w, n, mate, err);
     if (rc)
         return rc;
     int32_t *prop = w.choice;
+    if (strongest)
+        match_strongest_cpu(g, opts, strongest, NULL);
     int max_rounds = opts->max_passes ? opts->max_passes : MATCH_REDBLUE_DEFAULT_ROUNDS;
     for (int32_t r = 0; w.count > 0 && r < max_rounds; r++) {
 #pragma omp parallel for schedule(dynamic, 256) if (w.count > 4096)
