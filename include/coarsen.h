@@ -139,8 +139,11 @@ typedef enum coarsen_matcher {
     COARSEN_MATCHER_HEC = 2
 } coarsen_matcher;
 
-/* Default of coarsen_hierarchy_opts.host_below. */
-#define COARSEN_HOST_BELOW_DEFAULT 2048
+/* Default of coarsen_hierarchy_opts.host_below: H200 host, session 18,
+ * 20 GPU levels (levels_ms, medians of 7, two calls): 1024 against 2048
+ * road-FLA 8.60 / 8.96-8.99 ms, mdual 6.01-6.45 / 6.58-6.81, copter2
+ * 4.93-5.07 / 5.48-5.54; 512 about even with 1024, 256 and 0 worse. */
+#define COARSEN_HOST_BELOW_DEFAULT 1024
 
 /* What handshake and HEC maximise over a vertex's neighbours: the edge
  * weight w, w / (c(u) c(v)) or w^2 / (c(u) c(v)) for vertex weights c. */
