@@ -10,7 +10,8 @@
 
 #include "core/weight_sums.h"
 
-/* A graph of nnz edge weights, all w (only the weights are looked at). */
+/* A graph of nnz edge weights, all w, and two vertices of weight 1 (only
+ * the weights are looked at; coarsen_graph_alloc leaves them unset). */
 static coarsen_graph *weights_graph(int64_t nnz, double w)
 {
     coarsen_error err = {0};
@@ -18,6 +19,7 @@ static coarsen_graph *weights_graph(int64_t nnz, double w)
     cr_assert(g, "%s", err.msg);
     for (int64_t k = 0; k < nnz; k++)
         g->ewgt[k] = w;
+    g->vwgt[0] = g->vwgt[1] = 1;
     return g;
 }
 
