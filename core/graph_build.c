@@ -560,7 +560,7 @@ done:
     return status;
 }
 
-int graph_sort_row(int32_t *adj, double *w, int64_t len, graph_entry **scratch, int64_t *cap)
+int graph_sort_neighbours(int32_t *adj, double *w, int64_t len, graph_entry **scratch, int64_t *cap)
 {
     int64_t k = 1;
     while (k < len && adj[k - 1] <= adj[k])
@@ -600,7 +600,7 @@ int graph_sort_rows(coarsen_graph *g, coarsen_error *err)
 #pragma omp for schedule(dynamic, 1024)
         for (int32_t r = 0; r < g->n; r++) {
             const int64_t b = g->xadj[r];
-            failed |= graph_sort_row(g->adj + b, g->ewgt + b, g->xadj[r + 1] - b, &tmp, &cap) != 0;
+            failed |= graph_sort_neighbours(g->adj + b, g->ewgt + b, g->xadj[r + 1] - b, &tmp, &cap) != 0;
         }
         free(tmp);
     }

@@ -63,7 +63,7 @@ int graph_merge_rows(coarsen_graph *g, const int64_t *off, const uint8_t *rev, i
                      const graph_build_opts *opts, int64_t *dups, int64_t *zero_entries, coarsen_error *err);
 
 /* Sorts every row of g by neighbour id, carrying the weights along (rows of
- * any length; parallel over rows): graph_sort_row on each. */
+ * any length; parallel over rows): graph_sort_neighbours on each. */
 int graph_sort_rows(coarsen_graph *g, coarsen_error *err);
 
 /* One entry of a row being built: neighbour, 1 when it is the mirror of a
@@ -85,7 +85,7 @@ int graph_row_sort(graph_entry *r, int64_t len);
  * graph_row_sort in *scratch [in/out] (grown as needed, *cap its capacity;
  * the caller frees it) for long ones. Returns -1 when *scratch cannot
  * grow. */
-int graph_sort_row(int32_t *adj, double *w, int64_t len, graph_entry **scratch, int64_t *cap);
+int graph_sort_neighbours(int32_t *adj, double *w, int64_t len, graph_entry **scratch, int64_t *cap);
 
 #ifdef __cplusplus
 }

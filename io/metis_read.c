@@ -161,7 +161,7 @@ static int chunk_alloc(const metis_header *h, chunk *k)
  * known) into arrays whose index 0 is vertex base: the length of row u goes
  * to xadj[u - base + 1], its weight to vwgt[u - base], its line to
  * line_of[u - base] (line_of may be NULL); a row not strictly increasing is
- * sorted (graph_sort_row, *scratch [in/out] its buffer for long rows) while
+ * sorted (graph_sort_neighbours, *scratch [in/out] its buffer for long rows) while
  * it is still in the cache. ewgt is h->has_ewgt, a constant in each inlined
  * copy (parse_chunk), so the loop without edge weights stores 1.0 and tests
  * nothing for them. */
@@ -235,7 +235,7 @@ static inline __attribute__((always_inline)) int parse_chunk_rows(const text_inp
                 ew[count++] = (double)w;
             }
         }
-        if (unsorted && graph_sort_row(adj + before, ew + before, count - before, scratch, scratch_cap))
+        if (unsorted && graph_sort_neighbours(adj + before, ew + before, count - before, scratch, scratch_cap))
             return error_nomem(&k->err, "row sort buffer", (size_t)(count - before) * sizeof **scratch);
         xadj[u - base + 1] = count - before;
         u++;

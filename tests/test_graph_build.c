@@ -277,7 +277,7 @@ Test(graph_build, parallel_bucket_pass_bit_identical_on_any_thread_count)
     omp_set_num_threads(saved);
 }
 
-/* Oracle order of graph_sort_row: by neighbour, then by input position. */
+/* Oracle order of graph_sort_neighbours: by neighbour, then by input position. */
 typedef struct sort_ref {
     int32_t col;
     int64_t at;
@@ -289,7 +289,7 @@ static int sort_ref_cmp(const void *a, const void *b)
     return x->col != y->col ? (x->col > y->col) - (x->col < y->col) : (x->at > y->at) - (x->at < y->at);
 }
 
-/* graph_sort_row against qsort with the input position as the tie-break, on
+/* graph_sort_neighbours against qsort with the input position as the tie-break, on
  * rows of 0 to 200 entries (the short ones sorted in place, the long ones
  * through the scratch buffer), sorted, reversed and random, with ids from a
  * small range (many repeats, whose weights, their input positions, must keep
@@ -310,7 +310,7 @@ Test(graph_build, sort_row_is_a_stable_sort)
                 ref[k] = (sort_ref){c, k};
             }
             qsort(ref, (size_t)len, sizeof *ref, sort_ref_cmp);
-            cr_assert_eq(graph_sort_row(adj, w, len, &scratch, &cap), 0);
+            cr_assert_eq(graph_sort_neighbours(adj, w, len, &scratch, &cap), 0);
             for (int64_t k = 0; k < len; k++)
                 cr_assert(adj[k] == ref[k].col && w[k] == (double)ref[k].at,
                           "length %lld shape %d at %lld: (%d, %g), want (%d, %lld)", (long long)len, shape,
