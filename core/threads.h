@@ -15,9 +15,13 @@
  * costs more in fork, join and barrier waits than it saves (and much more on
  * a busy machine); a loop over fewer than THREADS_PARALLEL_MIN items runs on
  * one thread. Results never depend on the thread count (every parallel
- * routine of the project guarantees it), only the time does:
- * docs/benchmarks.md "threads per level". */
-#define THREADS_GRAIN 32768
+ * routine of the project guarantees it), only the time does. Measured on
+ * the 16-core device host (docs/benchmarks.md, session 19, "THREADS_GRAIN"):
+ * 16384 against 32768 took the levels of the mid-size shared graphs 5-20 %
+ * shorter, idle and beside 8 busy loops; 8192 and 4096 lost beside the busy
+ * loops, and the smallest graphs (3e4 entries) lose ~0.4 ms to their first
+ * thread team. */
+#define THREADS_GRAIN 16384
 #define THREADS_PARALLEL_MIN (2 * THREADS_GRAIN)
 
 static inline int threads_available(void)
