@@ -173,20 +173,32 @@ __global__ void k_row_bounds(int32_t nc, const int32_t *gptr, const int64_t *pos
     }
 }
 
+/* The lanes above `lane` in a lane mask. */
+__device__ __forceinline__ unsigned lanes_above(unsigned mask, int lane)
+{
+    return mask & ~((2u << lane) - 1u); /* lane 31: 2u << 31 wraps to 0, nothing above */
+}
+
 /* Rows with B(c) <= small_max, one team of T lanes each, one fine entry per
  * lane (entry `sub` of the members' rows in order; the members' places are
  * loaded by one lane each and shuffled, so a lane's loads do not wait on one
- * another). Equal coarse neighbours are found by __match_any_sync; the
- * leader of each key (its lowest lane) sums the key's weights in lane order,
- * i.e. the CPU's order, and writes (key, sum) at rkey/rw[segoff[c] + its
- * rank among the keys]; cnt[c] = the number of keys. */
+ * another). Equal coarse neighbours are found by __match_any_sync; each
+ * lane's key and weight go to shared memory, and the leader of each key
+ * (its lowest lane) sums the key's weights in lane order, i.e. the CPU's
+ * order, over the lanes of its key alone, counts the leaders of smaller
+ * keys (its rank), and writes (key, sum) at rkey/rw[segoff[c] + rank];
+ * cnt[c] = the number of keys. */
 template <int T>
 __global__ void k_rows_team(int32_t nc, const int32_t *gptr, const int32_t *members, const int64_t *pos,
                             const int64_t *segoff, int64_t small_max, const int64_t *xadj, const int32_t *adj,
                             const double *ewgt, const int32_t *cmap, int64_t *cnt, int32_t *rkey, double *rw)
 {
+    __shared__ int32_t lkey[KU_THREADS];
+    __shared__ double lw[KU_THREADS];
     const int lane = ku_lane(), sub = lane % T, first = lane - sub;
     const unsigned team = T == KU_WARP ? 0xffffffffu : ((1u << (T % KU_WARP)) - 1u) << first;
+    int32_t *wkey = lkey + (threadIdx.x - lane); /* this warp's lanes */
+    double *ww = lw + (threadIdx.x - lane);
     for (int64_t c = ku_thread() / T; c < nc; c += ku_threads() / T) {
         const int64_t s0 = segoff[c], b = segoff[c + 1] - s0;
         if (b > small_max)
@@ -228,28 +240,31 @@ __global__ void k_rows_team(int32_t nc, const int32_t *gptr, const int32_t *memb
         const unsigned same = __match_any_sync(team, k);
         const bool lead = k >= 0 && (same & ((1u << lane) - 1u)) == 0;
         const unsigned leaders = __ballot_sync(team, lead);
-        double sum = w;
-        int rank = 0;
-        for (int j = first; j < first + T; j++) { /* lane order: the CPU's order */
-            double wj = __shfl_sync(team, w, j);
-            int32_t kj = __shfl_sync(team, k, j);
-            if (j > lane && ((same >> j) & 1u))
-                sum += wj;
-            rank += ((leaders >> j) & 1u) && kj < k;
-        }
+        wkey[lane] = k;
+        ww[lane] = w;
+        __syncwarp(team);
         if (lead) {
+            double sum = w;
+            for (unsigned r = lanes_above(same, lane); r; r &= r - 1u) /* lane order: the CPU's order */
+                sum += ww[__ffs(r) - 1];
+            int rank = 0;
+            for (unsigned r = leaders; r; r &= r - 1u)
+                rank += wkey[__ffs(r) - 1] < k;
             rkey[s0 + rank] = k;
             rw[s0 + rank] = sum;
         }
         if (sub == 0)
             cnt[c] = __popc(leaders);
+        __syncwarp(team); /* the next row's keys and weights overwrite these */
     }
 }
 
 /* Rows with small_max < B(c) <= hash_max, one warp each: the members' rows
  * 32 entries at a time, in order; the leader of each key in a chunk finds or
  * inserts the key in the warp's table and adds the chunk's weights of that
- * key to its sum in lane order (so sums follow the CPU's order); then the
+ * key to its sum in lane order (so sums follow the CPU's order; the lanes'
+ * weights pass through shared memory, read by the leader for the lanes of
+ * its key alone); then the
  * table is compacted and each key written at rkey/rw[segoff[c] + its rank];
  * cnt[c] = the number of keys. */
 __global__ void k_rows_warp(int32_t nc, const int32_t *gptr, const int32_t *members, const int64_t *segoff,
@@ -258,10 +273,11 @@ __global__ void k_rows_warp(int32_t nc, const int32_t *gptr, const int32_t *memb
 {
     __shared__ int32_t tkey[KU_THREADS / KU_WARP][HASH_SLOTS];
     __shared__ double tsum[KU_THREADS / KU_WARP][HASH_SLOTS];
+    __shared__ double tw[KU_THREADS / KU_WARP][KU_WARP];
     const int lane = ku_lane(), wib = threadIdx.x / KU_WARP;
     const unsigned below = (1u << lane) - 1u;
     int32_t *key = tkey[wib];
-    double *sum = tsum[wib];
+    double *sum = tsum[wib], *lw = tw[wib];
     for (int64_t c = ku_warp(); c < nc; c += ku_warps()) {
         const int64_t s0 = segoff[c], b = segoff[c + 1] - s0;
         if (b <= small_max || b > hash_max)
@@ -294,14 +310,14 @@ __global__ void k_rows_warp(int32_t nc, const int32_t *gptr, const int32_t *memb
                         slot = (slot + 1) & (HASH_SLOTS - 1);
                     }
                 }
-                double acc = fresh ? w : (lead ? sum[slot] + w : 0);
-                for (int j = 0; j < KU_WARP; j++) {
-                    double wj = __shfl_sync(0xffffffffu, w, j);
-                    if (j > lane && ((same >> j) & 1u))
-                        acc += wj;
-                }
-                if (lead)
+                lw[lane] = w;
+                __syncwarp();
+                if (lead) {
+                    double acc = fresh ? w : sum[slot] + w;
+                    for (unsigned r = lanes_above(same, lane); r; r &= r - 1u)
+                        acc += lw[__ffs(r) - 1];
                     sum[slot] = acc;
+                }
                 __syncwarp();
             }
         }

@@ -1,6 +1,7 @@
-/* kernel_util.cuh — launch geometry shared by the contraction, two-hop and
- * HEC kernels: grid-stride loops over int64 item counts, one thread or one
- * warp per item; and the bit range of their radix sorts. */
+/* kernel_util.cuh — launch geometry shared by the contraction, two-hop, HEC
+ * and ROMA kernels: grid-stride loops over int64 item counts, one thread or
+ * one warp per item; block-aggregated counters; and the bit range of their
+ * radix sorts. */
 #ifndef CONTRACT_KERNEL_UTIL_CUH
 #define CONTRACT_KERNEL_UTIL_CUH
 
@@ -34,5 +35,47 @@ __device__ __forceinline__ int64_t ku_threads() { return (int64_t)gridDim.x * bl
 __device__ __forceinline__ int64_t ku_warp() { return ku_thread() / KU_WARP; }
 __device__ __forceinline__ int64_t ku_warps() { return ku_threads() / KU_WARP; }
 __device__ __forceinline__ int ku_lane() { return (int)(threadIdx.x % KU_WARP); }
+
+/* Adds the block's c (one per thread) to *counter with one atomic per
+ * block: a counter that every warp of a large grid hits serializes them
+ * (same-address atomics; 0.5-3 ms a kernel on a level of 10^7 vertices).
+ * The sum does not depend on the order. Every thread of the block calls it
+ * (it synchronizes the block), after its grid-stride loop; blocks of whole
+ * warps, at most 1024 threads. */
+__device__ __forceinline__ void ku_block_add(unsigned c, unsigned long long *counter)
+{
+    __shared__ unsigned warp_sum[32];
+    c = __reduce_add_sync(0xffffffffu, c);
+    __syncthreads(); /* a previous call's sums are read */
+    if (ku_lane() == 0)
+        warp_sum[threadIdx.x / KU_WARP] = c;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        unsigned s = 0;
+        for (unsigned w = 0; w < blockDim.x / KU_WARP; w++)
+            s += warp_sum[w];
+        if (s)
+            atomicAdd(counter, (unsigned long long)s);
+    }
+}
+
+/* The same for a maximum: *target = max(*target, the block's largest d),
+ * one atomic per block where that is positive. */
+__device__ __forceinline__ void ku_block_max(int d, int *target)
+{
+    __shared__ int warp_max[32];
+    d = __reduce_max_sync(0xffffffffu, d);
+    __syncthreads(); /* a previous call's maxima are read */
+    if (ku_lane() == 0)
+        warp_max[threadIdx.x / KU_WARP] = d;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        int m = 0;
+        for (unsigned w = 0; w < blockDim.x / KU_WARP; w++)
+            m = warp_max[w] > m ? warp_max[w] : m;
+        if (m > 0)
+            atomicMax(target, m);
+    }
+}
 
 #endif

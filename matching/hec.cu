@@ -178,19 +178,15 @@ __global__ void k_bucket_count(const int32_t *nsel, const int32_t *cand, const i
                                int32_t *most)
 {
     const int64_t m = nsel[0];
-    for (int64_t base = ku_thread() - ku_lane(); base < m; base += ku_threads()) { /* warp-uniform */
-        const int64_t i = base + ku_lane();
-        int d = 0;
-        if (i < m) {
-            const int32_t v = cand[i], L = leader[choice[v]];
-            lead[i] = L;
-            d = atomicAdd(&bcnt[L], 1) + 1;
-            nxt[v] = atomicExch(&head[L], v + 1) - 1;
-        }
-        d = __reduce_max_sync(0xffffffffu, d);
-        if (ku_lane() == 0 && d > 0)
-            atomicMax(most, d);
+    int d = 0;
+    for (int64_t i = ku_thread(); i < m; i += ku_threads()) {
+        const int32_t v = cand[i], L = leader[choice[v]];
+        lead[i] = L;
+        const int c = atomicAdd(&bcnt[L], 1) + 1;
+        d = c > d ? c : d;
+        nxt[v] = atomicExch(&head[L], v + 1) - 1;
     }
+    ku_block_max(d, most);
 }
 
 /* k_admit for candidate i (v = cand[i]) from its leader's chain (head,
@@ -350,15 +346,6 @@ static int tail_prepare(coarsen_error *err)
     return COARSEN_OK;
 }
 
-/* Adds each thread's c to *counter, one atomic per warp; every thread of
- * the grid calls it (after its grid-stride loop). */
-__device__ __forceinline__ void warp_count(unsigned c, unsigned long long *counter)
-{
-    c = __reduce_add_sync(0xffffffffu, c);
-    if (ku_lane() == 0 && c)
-        atomicAdd(counter, (unsigned long long)c);
-}
-
 /* multi[leader[v]] = 1 for every member that is not its leader (multi
  * zeroed by k_roots). */
 __global__ void k_multi(int32_t n, const int32_t *leader, uint8_t *multi)
@@ -412,7 +399,7 @@ __global__ void k_join_islands(const int32_t *islands, const int32_t *hosts, con
             c++;
         }
     }
-    warp_count(c, joined);
+    ku_block_add(c, joined);
 }
 
 /* Step 4's pairs joined under the smaller id (multi marked at it), then
@@ -446,8 +433,8 @@ __global__ void k_number(int32_t n, const int32_t *leader, const int32_t *id, co
             blocked += !in_group;
         }
     }
-    warp_count(grouped, &counts[HEC_GROUPED]);
-    warp_count(blocked, &counts[HEC_BLOCKED]);
+    ku_block_add(grouped, &counts[HEC_GROUPED]);
+    ku_block_add(blocked, &counts[HEC_BLOCKED]);
 }
 
 /* The arrays of one run and its CUB storage, in the device workspace for

@@ -18,6 +18,7 @@
 #ifndef MATCHING_ROMA_GPU_CUH
 #define MATCHING_ROMA_GPU_CUH
 
+#include "contract/kernel_util.cuh"
 #include "device/cuda_check.cuh"
 #include "matching/roma.h"
 #include "matching/roma_aug.h"
@@ -84,26 +85,6 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
         atomicMax(slot + t[j], key);
 }
 
-/* Adds the block's flags to *counter with one atomic per block (a counter
- * every warp of a large grid hit was a contention point); every thread of
- * the ROMA_BLOCK-thread block must call. */
-__device__ __forceinline__ void roma_count(unsigned flag, unsigned long long *counter)
-{
-    __shared__ unsigned warp_sum[ROMA_BLOCK / 32];
-    flag = __reduce_add_sync(0xffffffffu, flag);
-    __syncthreads(); /* a previous call's sums are read */
-    if ((threadIdx.x & 31) == 0)
-        warp_sum[threadIdx.x >> 5] = flag;
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        unsigned s = 0;
-        for (int w = 0; w < ROMA_BLOCK / 32; w++)
-            s += warp_sum[w];
-        if (s)
-            atomicAdd(counter, (unsigned long long)s);
-    }
-}
-
 /* After the evaluation: a centre with a pending turn that found nothing
  * ends the turn of its vertices (its own: no other thread touches them);
  * every other entry gets kind ROMA_NONE (evaluations may skip them);
@@ -127,8 +108,8 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
             aug[c].kind = ROMA_NONE;
         }
     }
-    roma_count(evaluated, &counts->evaluated);
-    roma_count(cand, &counts->candidates);
+    ku_block_add(evaluated, &counts->evaluated);
+    ku_block_add(cand, &counts->candidates);
 }
 
 /* A live candidate holding its key at every vertex it touches applies
@@ -138,7 +119,7 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
     roma_apply_kernel(roma_aug *aug, const unsigned long long *slot, int32_t n, int32_t *mate, double *mw,
                       uint8_t *taken, uint8_t *done, double *gains, RomaCounts *counts, RomaRule rule)
 {
-    if (counts->stop) /* the same for the whole grid: no block is left half in roma_count */
+    if (counts->stop) /* the same for the whole grid: no block is left half in ku_block_add */
         return;
     const int64_t i = (int64_t)blockIdx.x * ROMA_BLOCK + threadIdx.x;
     unsigned app = 0;
@@ -162,7 +143,7 @@ static __global__ void __launch_bounds__(ROMA_BLOCK)
             app = 1;
         }
     }
-    roma_count(app, &counts->applied);
+    ku_block_add(app, &counts->applied);
 }
 
 /* At the start of phase p, after the counts are zeroed (one thread). */

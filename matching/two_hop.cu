@@ -1,7 +1,7 @@
 /* two_hop.cu — GPU two-hop matching (two_hop.h), identical to the CPU
  * reference: the unmatched vertices selected in increasing id (or the
- * caller's), one warp per candidate hashes its list (a sum mod 2^64: exact
- * in any order), one thread per candidate finds its (degree, hash) group's
+ * caller's), a team of lanes per candidate (by the mean degree) hashes its
+ * list (a sum mod 2^64: exact in any order), one thread per candidate finds its (degree, hash) group's
  * slot in an open-addressing table (the islands' is 0), and one stable radix
  * sort by slot over the bits of the table's size makes each group contiguous
  * with its members in id order, as in the CPU's (degree, hash, id) order
@@ -9,13 +9,13 @@
  * (first) are paired by position, one thread per position compares its
  * list with the previous candidate's to mark class starts, and one thread
  * per class pairs its members greedily under the weight cap, in the CPU's
- * order. Relatives (when the candidates alone exceed the threshold): one
- * warp per candidate finds the hub of those still unmatched with degree >=
+ * order. Relatives (when the candidates alone exceed the threshold): a
+ * team per candidate finds the hub of those still unmatched with degree >=
  * 1, once the counts on the device show that more than the threshold are
  * left (the others keyed to sort last), a stable radix sort groups them by
  * hub, and the same class kernel pairs them; the candidates' count is the
- * only figure that comes to the host. Last, one warp per candidate counts
- * the cap-blocked vertices. */
+ * only figure that comes to the host. Last, a team per candidate counts
+ * the cap-blocked vertices. Counters are added once per block. */
 #include "matching/two_hop.h"
 #include "matching/match_gpu.cuh"
 #include "contract/kernel_util.cuh"
@@ -27,6 +27,8 @@
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
+#include <type_traits>
+
 
 /* Unmatched. */
 struct is_candidate {
@@ -34,17 +36,61 @@ struct is_candidate {
     __host__ __device__ bool operator()(int32_t v) const { return mate[v] == -1; }
 };
 
-/* One warp per candidate i: hash[i] = sum of two_hop_term over its list. */
+/* Lanes per candidate of the kernels that scan a candidate's list (k_list_hash,
+ * k_hubs, k_cap_blocked): the power of two >= half the graph's mean degree,
+ * 4 to 32 (as the light rows of match_shape); a whole warp per candidate
+ * left most lanes idle on rows of about ten entries. */
+static int list_lanes(const coarsen_graph *g)
+{
+    const int64_t mean = g->n > 0 ? g->nnz / g->n : 0;
+    int w = 4;
+    while (w < KU_WARP && 2 * (int64_t)w < mean)
+        w *= 2;
+    return w;
+}
+
+/* f(std::integral_constant<int, W>) for W = lanes (4, 8, 16 or 32). */
+template <class F>
+static void with_lanes(int lanes, F f)
+{
+    switch (lanes) {
+    case 4:
+        f(std::integral_constant<int, 4>{});
+        break;
+    case 8:
+        f(std::integral_constant<int, 8>{});
+        break;
+    case 16:
+        f(std::integral_constant<int, 16>{});
+        break;
+    default:
+        f(std::integral_constant<int, 32>{});
+    }
+}
+
+/* The loop of the list kernels: a team of W lanes per candidate, teams of a
+ * warp walked together (warp-uniform trip count, so full-mask shuffles are
+ * safe); `first` = the warp's first candidate of the iteration. */
+#define FOR_TEAMS(W, first, m)                                                                                     \
+    for (int64_t first = ku_warp() * (KU_WARP / (W)); first < (m); first += ku_warps() * (KU_WARP / (W)))
+
+/* A team of W lanes per candidate i: hash[i] = sum of two_hop_term over its
+ * list. */
+template <int W>
 __global__ void k_list_hash(int32_t m, const int32_t *ids, const int64_t *xadj, const int32_t *adj, uint64_t *hash)
 {
-    for (int64_t i = ku_warp(); i < m; i += ku_warps()) {
-        int32_t v = ids[i];
+    const int sub = ku_lane() % W;
+    FOR_TEAMS(W, first, m) {
+        const int64_t i = first + ku_lane() / W;
         uint64_t h = 0;
-        for (int64_t e = xadj[v] + ku_lane(); e < xadj[v + 1]; e += KU_WARP)
-            h += two_hop_term(adj[e]);
-        for (int d = KU_WARP / 2; d > 0; d /= 2)
-            h += __shfl_down_sync(0xffffffffu, h, d);
-        if (ku_lane() == 0)
+        if (i < m) {
+            const int32_t v = ids[i];
+            for (int64_t e = xadj[v] + sub; e < xadj[v + 1]; e += W)
+                h += two_hop_term(adj[e]);
+        }
+        for (int d = W / 2; d > 0; d /= 2)
+            h += __shfl_down_sync(0xffffffffu, h, d, W);
+        if (sub == 0 && i < m)
             hash[i] = h;
     }
 }
@@ -81,12 +127,13 @@ __global__ void k_slots(int32_t m, const int32_t *ids, const int64_t *xadj, cons
     }
 }
 
-/* Rule (3)'s keys, one warp per candidate i of the m (in id order): when
+/* Rule (3)'s keys, a team of W lanes per candidate i of the m (in id order): when
  * the rules before it left more than `limit` vertices unmatched (counts on
  * the device: decided here, no round trip), hub[i] = the heaviest
  * neighbour of a candidate still unmatched with degree >= 1 (ties to the
  * smaller id: edge_better with ids as ranks), n for the others and for all
  * when the rule does not run (sorted last, never paired); idx[i] = i. */
+template <int W>
 __global__ void k_hubs(int32_t m, int32_t n, double limit, const int32_t *ids, const int64_t *xadj,
                        const int32_t *adj, const double *ewgt, const int32_t *mate,
                        const unsigned long long *counts, int32_t *hub, int32_t *idx)
@@ -94,20 +141,25 @@ __global__ void k_hubs(int32_t m, int32_t n, double limit, const int32_t *ids, c
     const long long unmatched =
         m - 2 * (long long)(counts[TWO_HOP_LEAF] + counts[TWO_HOP_TWIN] + counts[TWO_HOP_ISLAND]);
     const bool runs = (double)unmatched > limit;
-    for (int64_t i = ku_warp(); i < m; i += ku_warps()) {
-        int32_t v = ids[i], best = -1;
+    const int sub = ku_lane() % W;
+    FOR_TEAMS(W, first, m) {
+        const int64_t i = first + ku_lane() / W;
+        int32_t best = -1;
         double best_w = 0.0;
-        if (runs && mate[v] == -1) /* uniform across the warp */
-            for (int64_t e = xadj[v] + ku_lane(); e < xadj[v + 1]; e += KU_WARP)
-                if (edge_better(ewgt[e], adj[e], best_w, best))
-                    best = adj[e], best_w = ewgt[e];
-        for (int d = KU_WARP / 2; d > 0; d /= 2) {
-            int32_t o = __shfl_down_sync(0xffffffffu, best, d);
-            double ow = __shfl_down_sync(0xffffffffu, best_w, d);
+        if (i < m) {
+            const int32_t v = ids[i];
+            if (runs && mate[v] == -1) /* uniform across the team */
+                for (int64_t e = xadj[v] + sub; e < xadj[v + 1]; e += W)
+                    if (edge_better(ewgt[e], adj[e], best_w, best))
+                        best = adj[e], best_w = ewgt[e];
+        }
+        for (int d = W / 2; d > 0; d /= 2) {
+            int32_t o = __shfl_down_sync(0xffffffffu, best, d, W);
+            double ow = __shfl_down_sync(0xffffffffu, best_w, d, W);
             if (edge_better(ow, o, best_w, best))
                 best = o, best_w = ow;
         }
-        if (ku_lane() == 0) {
+        if (sub == 0 && i < m) {
             hub[i] = best < 0 ? n : best; /* no neighbour: degree 0 */
             idx[i] = (int32_t)i;
         }
@@ -120,6 +172,7 @@ __global__ void k_hubs(int32_t m, int32_t n, double limit, const int32_t *ids, c
 __global__ void k_pair_islands(int32_t m, const int32_t *order, const int32_t *ids, const int32_t *key_sorted,
                                const int64_t *vwgt, int64_t cap, int32_t *mate, unsigned long long *counts)
 {
+    unsigned pairs = 0;
     for (int64_t k = 2 * ku_thread(); k + 1 < m; k += 2 * ku_threads()) {
         if (key_sorted[k + 1] != 0)
             continue;
@@ -127,9 +180,10 @@ __global__ void k_pair_islands(int32_t m, const int32_t *order, const int32_t *i
         if (pair_eligible(cap, vwgt[u], vwgt[v])) {
             mate[u] = v;
             mate[v] = u;
-            atomicAdd(&counts[TWO_HOP_ISLAND], 1ull);
+            pairs++;
         }
     }
+    ku_block_add(pairs, &counts[TWO_HOP_ISLAND]);
 }
 
 /* start[k] = 1 when the candidate at position k (group order) does not
@@ -170,11 +224,12 @@ __global__ void k_hub_starts(int32_t m, int32_t n, const int32_t *hub_sorted, un
 /* One thread per class: greedy pairing in order (two_hop_pair_step), counted
  * in counts[kind], or for kind < 0 as leaf or twin pairs by the degree, the
  * island class (degree 0) left to k_pair_islands; a class marked 2 is
- * skipped. */
+ * skipped. The counts are added once per block. */
 __global__ void k_pair_classes(int32_t m, const int32_t *order, const int32_t *ids, const unsigned char *start,
                                const int64_t *xadj, const int64_t *vwgt, int64_t cap, int kind, int32_t *mate,
                                unsigned long long *counts)
 {
+    unsigned pairs = 0, twins = 0; /* pairs: counts[kind], or leaf pairs (kind < 0) */
     for (int64_t k = ku_thread(); k < m; k += ku_threads()) {
         if (start[k] != 1)
             continue;
@@ -183,36 +238,48 @@ __global__ void k_pair_classes(int32_t m, const int32_t *order, const int32_t *i
         if (kind < 0 && deg == 0)
             continue;
         int32_t pending = -1;
-        unsigned long long pairs = 0;
+        unsigned made = 0;
         for (int64_t j = k; j < m && (j == k || !start[j]); j++) {
             int32_t v = ids[order[j]];
             if (two_hop_pair_step(cap, vwgt, &pending, v)) {
                 mate[pending] = v;
                 mate[v] = pending;
-                pairs++;
+                made++;
                 pending = -1;
             }
         }
-        if (pairs)
-            atomicAdd(&counts[kind >= 0 ? kind : deg == 1 ? TWO_HOP_LEAF : TWO_HOP_TWIN], pairs);
+        if (kind < 0 && deg > 1)
+            twins += made;
+        else
+            pairs += made;
     }
+    ku_block_add(pairs, &counts[kind >= 0 ? kind : TWO_HOP_LEAF]);
+    if (kind < 0)
+        ku_block_add(twins, &counts[TWO_HOP_TWIN]);
 }
 
-/* One warp per candidate: counts the unmatched ones with an unmatched
- * neighbour. */
+/* A team of W lanes per candidate: counts the unmatched ones with an
+ * unmatched neighbour (added once per block). */
+template <int W>
 __global__ void k_cap_blocked(int32_t m, const int32_t *ids, const int64_t *xadj, const int32_t *adj,
                               const int32_t *mate, unsigned long long *counts)
 {
-    for (int64_t i = ku_warp(); i < m; i += ku_warps()) {
-        int32_t v = ids[i];
-        if (mate[v] != -1) /* uniform across the warp */
-            continue;
+    const int sub = ku_lane() % W;
+    const unsigned team = W == KU_WARP ? 0xffffffffu : ((1u << (W % KU_WARP)) - 1u) << (ku_lane() - sub);
+    unsigned blocked = 0;
+    FOR_TEAMS(W, first, m) {
+        const int64_t i = first + ku_lane() / W;
         int found = 0;
-        for (int64_t e = xadj[v] + ku_lane(); e < xadj[v + 1] && !found; e += KU_WARP)
-            found = mate[adj[e]] == -1;
-        if (__any_sync(0xffffffffu, found) && ku_lane() == 0)
-            atomicAdd(&counts[TWO_HOP_BLOCKED], 1ull);
+        if (i < m) {
+            const int32_t v = ids[i];
+            if (mate[v] == -1) /* uniform across the team */
+                for (int64_t e = xadj[v] + sub; e < xadj[v + 1] && !found; e += W)
+                    found = mate[adj[e]] == -1;
+        }
+        if ((__ballot_sync(0xffffffffu, found) & team) && sub == 0)
+            blocked++;
     }
+    ku_block_add(blocked, &counts[TWO_HOP_BLOCKED]);
 }
 
 /* The phase's temporaries, in the workspace, sized for n candidates (m <= n
@@ -273,7 +340,10 @@ static int islands_leaves_twins(const coarsen_graph *g, int64_t cap, int32_t *ma
                                 coarsen_error *err)
 {
     cudaStream_t s = device_stream();
-    k_list_hash<<<ku_blocks(m, KU_WARP), KU_THREADS, 0, s>>>(m, t.ids, g->xadj, g->adj, t.hash);
+    with_lanes(list_lanes(g), [&](auto lanes) {
+        constexpr int W = decltype(lanes)::value;
+        k_list_hash<W><<<ku_blocks(m, W), KU_THREADS, 0, s>>>(m, t.ids, g->xadj, g->adj, t.hash);
+    });
     CUDA_LAUNCH_TRY(err);
     const int32_t slots = slots_for(m);
     CUDA_TRY(err, cudaMemsetAsync(t.owner, 0, (size_t)slots * sizeof *t.owner, s));
@@ -302,8 +372,11 @@ static int relatives(const coarsen_graph *g, int64_t cap, double limit, int32_t 
                      coarsen_error *err)
 {
     const int32_t n = g->n;
-    k_hubs<<<ku_blocks(m, KU_WARP), KU_THREADS, 0, device_stream()>>>(m, n, limit, t.ids, g->xadj, g->adj, g->ewgt,
-                                                                      mate, t.counts, t.key, t.idx);
+    with_lanes(list_lanes(g), [&](auto lanes) {
+        constexpr int W = decltype(lanes)::value;
+        k_hubs<W><<<ku_blocks(m, W), KU_THREADS, 0, device_stream()>>>(m, n, limit, t.ids, g->xadj, g->adj,
+                                                                        g->ewgt, mate, t.counts, t.key, t.idx);
+    });
     CUDA_LAUNCH_TRY(err);
     const int bits = ku_key_bits((int64_t)n + 1);
     if (int rc = t.ws.run_cub([&](void *tmp, size_t &b) { return key_sort(tmp, b, t, m, bits); }, "two-hop hub sort",
@@ -352,8 +425,11 @@ static int two_hop_gpu_run(const coarsen_graph *g, const two_hop_opts *o, int32_
                 return rc;
     }
     if (m >= 1) {
-        k_cap_blocked<<<ku_blocks(m, KU_WARP), KU_THREADS, 0, device_stream()>>>(m, t.ids, g->xadj, g->adj, mate,
-                                                                                 t.counts);
+        with_lanes(list_lanes(g), [&](auto lanes) {
+            constexpr int W = decltype(lanes)::value;
+            k_cap_blocked<W><<<ku_blocks(m, W), KU_THREADS, 0, device_stream()>>>(m, t.ids, g->xadj, g->adj, mate,
+                                                                                  t.counts);
+        });
         CUDA_LAUNCH_TRY(err);
     }
     return COARSEN_OK;
