@@ -21,9 +21,11 @@
 enum { ENGINE_MORE = 0, ENGINE_MEMBER_END = 1, ENGINE_BAD = -1 };
 
 /* One call never hands the libraries more than this (their counters are
- * 32-bit); the output window also sets how often progress is reported. */
+ * 32-bit); the output window also sets how often progress is reported: every
+ * 256 KiB, so that the readers' chunks (io/line_chunks.h) of a small file
+ * are parsed while the rest inflates, not all after it. */
 #define IN_BUFFER ((size_t)4 << 20)
-#define OUT_WINDOW ((size_t)4 << 20)
+#define OUT_WINDOW ((size_t)256 << 10)
 
 #if COARSEN_HAVE_ISAL
 typedef struct engine {

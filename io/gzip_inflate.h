@@ -25,7 +25,7 @@ typedef int (*gzip_progress_fn)(void *ctx, size_t produced);
  * closed) into out, which has room for cap bytes.
  *   [in]  first, first_len: bytes already read from fd (its start), may be 0
  *   [out] out[0, *len): the whole inflated text
- * progress (may be NULL) is called at least every few MiB and at the end.
+ * progress (may be NULL) is called every 256 KiB of output and at the end.
  * Errors, one line naming `name`: corrupt, truncated or garbage-followed data
  * and more than cap bytes of output (COARSEN_ERR_INPUT, with the line number
  * of the text produced so far), read errors (COARSEN_ERR_IO). */

@@ -10,6 +10,12 @@
 
 static size_t min_bytes = (size_t)1 << 20;
 
+/* The chunks of a text still being inflated are at most this long (and at
+ * most the smallest chunk): a chunk is parsed as soon as it is final, so
+ * that the parse overlaps the inflate; with 1 MiB chunks a text of a few MiB
+ * was parsed mostly after its inflate, on one or two threads. */
+#define STREAM_STEP ((size_t)256 << 10)
+
 void line_chunks_set_min_bytes(size_t bytes)
 {
     min_bytes = bytes ? bytes : 1;
@@ -150,15 +156,21 @@ int line_chunks_stream(struct text_input *t, size_t pos, int64_t first_line, lin
                        const line_stream_ops *ops, void *ctx, line_chunk ***chunks, int *count, int64_t *data_total,
                        coarsen_error *err)
 {
-    size_t step = min_bytes;
+    size_t step = min_bytes < STREAM_STEP ? min_bytes : STREAM_STEP;
     line_chunk **ck = NULL;
     int n = 0, cap = 0, nomem = 0;
     stream_sums sums = {first_line, 0};
+    /* A team of one thread defers its tasks to the end (libgomp): it runs
+     * them itself before it waits for more text, while the text inflates. */
+    const int alone = threads_available() == 1;
 #pragma omp parallel
 #pragma omp single
     {
         size_t want = pos + step;
         for (;;) {
+            if (alone) {
+#pragma omp taskwait
+            }
             int complete;
             size_t have = text_input_wait(t, want, &complete);
             const char *b = t->data + pos, *lim = t->data + have, *cut = lim;

@@ -39,12 +39,13 @@ int line_chunks_split(const char *body, const char *end, int64_t first_line, lin
 void line_chunks_set_min_bytes(size_t bytes);
 
 /* The text arriving (a gzip file being inflated, io/text_input.h) cut into
- * chunks of whole lines of about line_chunks_min_bytes() as soon as they are
- * final, from byte pos (line number first_line) to the end. Per chunk, one
- * OpenMP task counts its lines, a chain of tasks in file order places it
- * (first_line, first_data, then ops->place when not NULL: the reader's own
- * running sums, in file order) and a third task hands it to ops->parse
- * (tasks of several chunks run at once). A chunk is the reader's struct of
+ * chunks of whole lines of about line_chunks_min_bytes(), at most 256 KiB,
+ * as soon as they are final, from byte pos (line number first_line) to the
+ * end. Per chunk, one OpenMP task counts its lines, a chain of tasks in
+ * file order places it (first_line, first_data, then ops->place when not
+ * NULL: the reader's own running sums, in file order) and a third task
+ * hands it to ops->parse (tasks of several chunks run at once; a team of
+ * one thread runs them before it waits for more text). A chunk is the reader's struct of
  * ops->chunk_size bytes whose first member is its line_chunk, zeroed but for
  * that. On return every task is done and the text is complete (t->len is
  * not set: text_input_finish does that). [out] *chunks: the chunks made, in

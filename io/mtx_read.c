@@ -113,7 +113,7 @@ static inline __attribute__((always_inline)) int parse_value(const text_input *t
     switch (field) {
     case MTX_INTEGER: {
         int64_t x;
-        r = text_parse_int(p, e, &x);
+        r = text_parse_int_pad(p, e, t->padded, &x);
         if (r < 0)
             return read_error_token(err, t->name, line, "integer value out of range", s, e);
         if (r == 0)

@@ -226,7 +226,7 @@ static inline int text_parse_int(const char **p, const char *e, int64_t *out)
 }
 
 /* Parses a real number (ending at a blank or the line end): a fast path for
- * [-+]digits[.digits][e[-+]digits] with at most 19 significant digits, and
+ * [-+]digits[.digits][e[-+]digits] with at most 19 digits, and
  * strtod for anything else (exactness of the fast path: see text_input.c).
  * 1 on success, 0 when not a number, -1 when NaN or infinite. */
 int text_parse_real(const char **p, const char *e, double *out);

@@ -208,6 +208,98 @@ Test(io_mtx, real_parser_matches_strtod_exactly)
     }
 }
 
+/* A random token of the shapes the parser tells apart: sign, integer digits
+ * (leading zeros too), a point, fraction digits, an exponent of 0 to 4
+ * digits (none: "1e"), and now and then a stray byte; up to 20 integer
+ * and 25 fraction digits, around the 19 digits, 2^53 and the +-22 of the
+ * fast path. */
+static uint64_t next_random(uint64_t *x)
+{
+    return hash_mix64(++*x);
+}
+
+static size_t random_real_token(uint64_t *x, char *buf)
+{
+    size_t n = 0;
+    uint64_t r = next_random(x);
+    if (r & 3)
+        buf[n++] = "+--"[r >> 2 & 1 ? 1 : (r >> 3 & 1) * 2];
+    r >>= 4;
+    int lead = (int)(r & 7) > 5 ? (int)(r >> 3 & 7) : 0, intd = (int)(r >> 6 & 31) % 21,
+        fracd = (int)(r >> 11 & 31) % 26, point = (r >> 16 & 7) != 0, expd = (r >> 19 & 7) > 4 ? (int)(r >> 22 & 7) % 5 : -1;
+    r = next_random(x);
+    for (int k = 0; k < lead; k++)
+        buf[n++] = '0';
+    for (int k = 0; k < intd; k++, r = r / 10 ? r / 10 : next_random(x))
+        buf[n++] = (char)('0' + r % 10);
+    if (point) {
+        buf[n++] = '.';
+        for (int k = 0; k < (r & 1 ? (int)(r >> 1 & 31) % 8 : 0); k++)
+            buf[n++] = '0';
+        for (int k = 0; k < fracd; k++, r = r / 10 ? r / 10 : next_random(x))
+            buf[n++] = (char)('0' + r % 10);
+    }
+    r = next_random(x);
+    if (expd >= 0) {
+        buf[n++] = r & 1 ? 'e' : 'E';
+        if (r & 6)
+            buf[n++] = r & 2 ? '-' : '+';
+        for (int k = 0; k < expd; k++)
+            buf[n++] = (char)('0' + (r >> (8 + 4 * k)) % (k ? 10 : 4));
+    }
+    if ((r >> 40 & 63) == 0)
+        buf[(r >> 46) % (n + 1)] = "x.e-+"[(r >> 52) % 5], n += (r >> 46) % (n + 1) == n;
+    if (n == 0)
+        buf[n++] = '0';
+    buf[n] = '\0';
+    return n;
+}
+
+/* The token tok (in a line "7 8 TOKEN", then the line end or, with tail,
+ * " 9") parsed as strtod, the oracle, parses it alone: all of it taken (else
+ * "not a number", 0) and a finite value (else -1), whose bits the parser
+ * gives too, -0 included. */
+static void check_real_token(const char *tok, int tail)
+{
+    char line[160];
+    size_t n = strlen(tok);
+    cr_assert_lt(n + 8, sizeof line);
+    memcpy(line, "7 8 ", 4);
+    memcpy(line + 4, tok, n + 1);
+    if (tail)
+        memcpy(line + 4 + n, " 9", 3);
+    char *end;
+    double want = strtod(line + 4, &end);
+    int expect = end != line + 4 + n ? 0 : isfinite(want) ? 1 : -1;
+    const char *p = line + 3;
+    double got = 12345;
+    int r = text_parse_real(&p, line + 4 + n + (tail ? 2 : 0), &got);
+    cr_assert_eq(r, expect, "'%s': %d, strtod says %d", tok, r, expect);
+    if (r == 1) {
+        cr_assert_eq(p, line + 4 + n, "'%s': stopped at %td", tok, p - (line + 4));
+        cr_assert(memcmp(&got, &want, sizeof got) == 0, "'%s': %a vs strtod %a", tok, got, want);
+    }
+}
+
+Test(io_mtx, real_parser_agrees_with_strtod_on_random_token_shapes)
+{
+    const char *edge[] = {"18446744073709551616", "-18446744073709551616e-5", "1844674407370955161.6",
+                          "00000000000000000000", "-0.00000000000000000000", "9007199254740993",
+                          "9007199254740992", "900719925474099.3", "1e22", "1e23", "1e-22", "1e-23",
+                          "123456789e-30", "0.0000000000000000000001", "99999999999999999999", "9999999999999999999",
+                          "1234567890123456789e3", "-.5", "+5.", ".", "-", "+e5", "1e", "1e+", "1.5.", "0e99999",
+                          "4.9e-324", "2e-324", "1.7976931348623157e308", "1.8e308", "--1", "1x", "inf", "nan"};
+    for (size_t k = 0; k < sizeof edge / sizeof *edge; k++)
+        for (int tail = 0; tail < 2; tail++)
+            check_real_token(edge[k], tail);
+    uint64_t x = 20261128;
+    char tok[128];
+    for (int k = 0; k < 2000000; k++) {
+        random_real_token(&x, tok);
+        check_real_token(tok, k & 1);
+    }
+}
+
 Test(io_mtx, integer_parser_limits)
 {
     const struct {
