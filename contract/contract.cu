@@ -441,17 +441,34 @@ __global__ void k_rows_sorted(int32_t nc, const int64_t *loff, const int64_t *se
     }
 }
 
-/* Coarse row c from its place in the row buffers: cadj/cewgt[cx[c] + j] =
- * rkey/rw[segoff[c] + j], one team of 8 lanes per row. */
+/* The coarse rows from their places in the row buffers: cadj/cewgt[cx[c] +
+ * j] = rkey/rw[segoff[c] + j]. A warp per 32 consecutive rows, whose
+ * entries are contiguous in the coarse graph: 32 of them at a time, lane o
+ * finding its row among the 32 (the last starting at or before o, by a
+ * binary search over the rows' starts, shuffled). */
 __global__ void k_compact_rows(int32_t nc, const int64_t *segoff, const int64_t *cx, const int32_t *rkey,
                                const double *rw, int32_t *cadj, double *cewgt)
 {
-    const int sub = ku_lane() % 8;
-    for (int64_t c = ku_thread() / 8; c < nc; c += ku_threads() / 8) {
-        const int64_t from = segoff[c], to = cx[c], len = cx[c + 1] - to;
-        for (int64_t j = sub; j < len; j += 8) {
-            cadj[to + j] = rkey[from + j];
-            cewgt[to + j] = rw[from + j];
+    const int lane = ku_lane();
+    for (int64_t c0 = ku_warp() * KU_WARP; c0 < nc; c0 += ku_warps() * KU_WARP) {
+        int64_t to = INT64_MAX, from = 0; /* row c0 + lane's place, past the last row: never found */
+        if (c0 + lane < nc) {
+            to = cx[c0 + lane];
+            from = segoff[c0 + lane];
+        }
+        const int64_t lo = __shfl_sync(0xffffffffu, to, 0), hi = cx[c0 + KU_WARP < nc ? c0 + KU_WARP : nc];
+        for (int64_t o0 = lo; o0 < hi; o0 += KU_WARP) {
+            const int64_t o = o0 + lane;
+            int r = 0;
+#pragma unroll
+            for (int step = KU_WARP / 2; step > 0; step /= 2)
+                if (__shfl_sync(0xffffffffu, to, r + step) <= o)
+                    r += step;
+            const int64_t at = __shfl_sync(0xffffffffu, from, r) + o - __shfl_sync(0xffffffffu, to, r);
+            if (o < hi) {
+                cadj[o] = rkey[at];
+                cewgt[o] = rw[at];
+            }
         }
     }
 }
@@ -699,7 +716,7 @@ static int contract_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc
         k_coarse_vertices<<<ku_blocks((int64_t)nc + 1), KU_THREADS, 0, s>>>(nc, t.cx, t.gptr, t.members, g->vwgt,
                                                                              cg->xadj, cg->vwgt);
         CUDA_LAUNCH_TRY(err);
-        k_compact_rows<<<ku_blocks(nc, 8), KU_THREADS, 0, s>>>(nc, t.segoff, t.cx, t.rkey, t.rw, cg->adj, cg->ewgt);
+        k_compact_rows<<<ku_blocks(nc), KU_THREADS, 0, s>>>(nc, t.segoff, t.cx, t.rkey, t.rw, cg->adj, cg->ewgt);
         CUDA_LAUNCH_TRY(err);
         if (!g->integral_weights) { /* integer sums agree already */
             k_mirror_weights<<<ku_blocks(nc, KU_WARP), KU_THREADS, 0, s>>>(nc, cg->xadj, cg->adj, cg->ewgt);
