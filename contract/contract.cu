@@ -259,17 +259,23 @@ __global__ void k_rows_team(int32_t nc, const int32_t *gptr, const int32_t *memb
     }
 }
 
-/* Rows with small_max < B(c) <= hash_max, one warp each: the members' rows
- * 32 entries at a time, in order; the leader of each key in a chunk finds or
+/* Rows with small_max < B(c) <= hash_max, one warp each, in a hash table
+ * of the row's size (the smallest power of two >= 2 B(c), at least a warp:
+ * never more than half full): the row's fine entries (the members' rows in
+ * order, as one sequence) 32 at a time, in order, whatever member they
+ * belong to; a lane finds its entry's member among a window of 32 members
+ * (their places in the row, by a binary search over shuffles), the window
+ * moving on with the entries. The leader of each key in a chunk finds or
  * inserts the key in the warp's table and adds the chunk's weights of that
- * key to its sum in lane order (so sums follow the CPU's order; the lanes'
- * weights pass through shared memory, read by the leader for the lanes of
- * its key alone); then the
+ * key to its sum in lane order (so sums follow the CPU's order, a left to
+ * right sum whatever the chunks; the lanes' weights pass through shared
+ * memory, read by the leader for the lanes of its key alone); then the
  * table is compacted and each key written at rkey/rw[segoff[c] + its rank];
  * cnt[c] = the number of keys. */
-__global__ void k_rows_warp(int32_t nc, const int32_t *gptr, const int32_t *members, const int64_t *segoff,
-                            int64_t small_max, int64_t hash_max, const int64_t *xadj, const int32_t *adj,
-                            const double *ewgt, const int32_t *cmap, int64_t *cnt, int32_t *rkey, double *rw)
+__global__ void k_rows_warp(int32_t nc, const int32_t *gptr, const int32_t *members, const int64_t *pos,
+                            const int64_t *segoff, int64_t small_max, int64_t hash_max, const int64_t *xadj,
+                            const int32_t *adj, const double *ewgt, const int32_t *cmap, int64_t *cnt,
+                            int32_t *rkey, double *rw)
 {
     __shared__ int32_t tkey[KU_THREADS / KU_WARP][HASH_SLOTS];
     __shared__ double tsum[KU_THREADS / KU_WARP][HASH_SLOTS];
@@ -282,49 +288,74 @@ __global__ void k_rows_warp(int32_t nc, const int32_t *gptr, const int32_t *memb
         const int64_t s0 = segoff[c], b = segoff[c + 1] - s0;
         if (b <= small_max || b > hash_max)
             continue; /* the whole warp skips */
-        for (int j = lane; j < HASH_SLOTS; j += KU_WARP)
+        int slots = KU_WARP;
+        while (slots < 2 * b)
+            slots *= 2;
+        for (int j = lane; j < slots; j += KU_WARP)
             key[j] = -1;
         __syncwarp();
-        for (int32_t i = gptr[c]; i < gptr[c + 1]; i++) {
-            int32_t u = members[i];
-            int64_t f = xadj[u], d = xadj[u + 1] - f;
-            for (int64_t j0 = 0; j0 < d; j0 += KU_WARP) {
-                int32_t k = -1;
-                double w = 0;
-                if (j0 + lane < d) {
-                    k = coarse_nb(cmap, nc, (int32_t)c, adj[f + j0 + lane]);
-                    if (k >= 0)
-                        w = ewgt[f + j0 + lane];
-                }
-                const unsigned same = __match_any_sync(0xffffffffu, k);
-                const bool lead = k >= 0 && (same & below) == 0;
-                int slot = 0, fresh = 0;
-                if (lead) {
-                    slot = (int)(((uint32_t)k * 2654435761u) >> 24) & (HASH_SLOTS - 1);
-                    for (;;) {
-                        int32_t old = atomicCAS(&key[slot], -1, k);
-                        if (old == -1 || old == k) {
-                            fresh = old == -1;
-                            break;
-                        }
-                        slot = (slot + 1) & (HASH_SLOTS - 1);
-                    }
-                }
-                lw[lane] = w;
-                __syncwarp();
-                if (lead) {
-                    double acc = fresh ? w : sum[slot] + w;
-                    for (unsigned r = lanes_above(same, lane); r; r &= r - 1u)
-                        acc += lw[__ffs(r) - 1];
-                    sum[slot] = acc;
-                }
-                __syncwarp();
+        const int32_t g0 = gptr[c], nm = gptr[c + 1] - g0;
+        const int rb = (int)b; /* b <= hash_max <= HASH_SLOTS / 2 */
+        for (int j0 = 0, mb = 0; j0 < rb;) {
+            /* the window: members mb, mb + 1, ... (lane l: member mb + l's
+             * place in the row and first entry; past the last: place INT_MAX) */
+            int mp = INT32_MAX;
+            int64_t mf = 0;
+            if (mb + lane < nm) {
+                mp = (int)(pos[g0 + mb + lane] - s0);
+                mf = xadj[members[g0 + mb + lane]];
             }
+            const int lim = mb + KU_WARP < nm ? (int)(pos[g0 + mb + KU_WARP] - s0) : rb;
+            const int end = j0 + KU_WARP < lim ? j0 + KU_WARP : lim; /* this chunk: entries [j0, end) */
+            const int t = j0 + lane;
+            int m = 0; /* the last member of the window starting at or before entry t */
+#pragma unroll
+            for (int step = KU_WARP / 2; step > 0; step /= 2)
+                if (__shfl_sync(0xffffffffu, mp, m + step) <= t)
+                    m += step;
+            const int64_t f = __shfl_sync(0xffffffffu, mf, m);
+            const int p = __shfl_sync(0xffffffffu, mp, m);
+            int32_t k = -1;
+            double w = 0;
+            if (t < end) {
+                const int64_t e = f + t - p;
+                k = coarse_nb(cmap, nc, (int32_t)c, adj[e]);
+                if (k >= 0)
+                    w = ewgt[e];
+            }
+            const unsigned same = __match_any_sync(0xffffffffu, k);
+            const bool lead = k >= 0 && (same & below) == 0;
+            int slot = 0, fresh = 0;
+            if (lead) {
+                slot = (int)(((uint32_t)k * 2654435761u) >> 24) & (slots - 1);
+                for (;;) {
+                    int32_t old = atomicCAS(&key[slot], -1, k);
+                    if (old == -1 || old == k) {
+                        fresh = old == -1;
+                        break;
+                    }
+                    slot = (slot + 1) & (slots - 1);
+                }
+            }
+            lw[lane] = w;
+            __syncwarp();
+            if (lead) {
+                double acc = fresh ? w : sum[slot] + w;
+                for (unsigned r = lanes_above(same, lane); r; r &= r - 1u)
+                    acc += lw[__ffs(r) - 1];
+                sum[slot] = acc;
+            }
+            __syncwarp();
+            /* on: the member holding entry `end` is the last of the window
+             * starting at or before it (lane 0's starts at or before j0) */
+            const unsigned upto = __ballot_sync(0xffffffffu, mp <= end);
+            mb += 31 - __clz(upto);
+            j0 = end;
         }
         /* compact the table in place (slot j moves to a place <= j, read
          * into registers before any write), then write each key at its rank */
         int nkeys = 0;
-        for (int j0 = 0; j0 < HASH_SLOTS; j0 += KU_WARP) {
+        for (int j0 = 0; j0 < slots; j0 += KU_WARP) {
             int32_t k = key[j0 + lane];
             double v = k != -1 ? sum[j0 + lane] : 0;
             unsigned has = __ballot_sync(0xffffffffu, k != -1);
@@ -410,17 +441,34 @@ __global__ void k_rows_sorted(int32_t nc, const int64_t *loff, const int64_t *se
     }
 }
 
-/* Coarse row c from its place in the row buffers: cadj/cewgt[cx[c] + j] =
- * rkey/rw[segoff[c] + j], one team of 8 lanes per row. */
+/* The coarse rows from their places in the row buffers: cadj/cewgt[cx[c] +
+ * j] = rkey/rw[segoff[c] + j]. A warp per 32 consecutive rows, whose
+ * entries are contiguous in the coarse graph: 32 of them at a time, lane o
+ * finding its row among the 32 (the last starting at or before o, by a
+ * binary search over the rows' starts, shuffled). */
 __global__ void k_compact_rows(int32_t nc, const int64_t *segoff, const int64_t *cx, const int32_t *rkey,
                                const double *rw, int32_t *cadj, double *cewgt)
 {
-    const int sub = ku_lane() % 8;
-    for (int64_t c = ku_thread() / 8; c < nc; c += ku_threads() / 8) {
-        const int64_t from = segoff[c], to = cx[c], len = cx[c + 1] - to;
-        for (int64_t j = sub; j < len; j += 8) {
-            cadj[to + j] = rkey[from + j];
-            cewgt[to + j] = rw[from + j];
+    const int lane = ku_lane();
+    for (int64_t c0 = ku_warp() * KU_WARP; c0 < nc; c0 += ku_warps() * KU_WARP) {
+        int64_t to = INT64_MAX, from = 0; /* row c0 + lane's place, past the last row: never found */
+        if (c0 + lane < nc) {
+            to = cx[c0 + lane];
+            from = segoff[c0 + lane];
+        }
+        const int64_t lo = __shfl_sync(0xffffffffu, to, 0), hi = cx[c0 + KU_WARP < nc ? c0 + KU_WARP : nc];
+        for (int64_t o0 = lo; o0 < hi; o0 += KU_WARP) {
+            const int64_t o = o0 + lane;
+            int r = 0;
+#pragma unroll
+            for (int step = KU_WARP / 2; step > 0; step /= 2)
+                if (__shfl_sync(0xffffffffu, to, r + step) <= o)
+                    r += step;
+            const int64_t at = __shfl_sync(0xffffffffu, from, r) + o - __shfl_sync(0xffffffffu, to, r);
+            if (o < hi) {
+                cadj[o] = rkey[at];
+                cewgt[o] = rw[at];
+            }
         }
     }
 }
@@ -570,7 +618,7 @@ static int hashed_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc, 
     if (hash_max > small_max) {
         unsigned wb = ku_blocks(nc, KU_WARP);
         k_rows_warp<<<wb < ROW_BLOCKS_MAX ? wb : ROW_BLOCKS_MAX, KU_THREADS, 0, s>>>(
-            nc, t.gptr, t.members, t.segoff, small_max, hash_max, g->xadj, g->adj, g->ewgt, cmap, t.cnt, t.rkey,
+            nc, t.gptr, t.members, t.pos, t.segoff, small_max, hash_max, g->xadj, g->adj, g->ewgt, cmap, t.cnt, t.rkey,
             t.rw);
         CUDA_LAUNCH_TRY(err);
     }
@@ -668,7 +716,7 @@ static int contract_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc
         k_coarse_vertices<<<ku_blocks((int64_t)nc + 1), KU_THREADS, 0, s>>>(nc, t.cx, t.gptr, t.members, g->vwgt,
                                                                              cg->xadj, cg->vwgt);
         CUDA_LAUNCH_TRY(err);
-        k_compact_rows<<<ku_blocks(nc, 8), KU_THREADS, 0, s>>>(nc, t.segoff, t.cx, t.rkey, t.rw, cg->adj, cg->ewgt);
+        k_compact_rows<<<ku_blocks(nc), KU_THREADS, 0, s>>>(nc, t.segoff, t.cx, t.rkey, t.rw, cg->adj, cg->ewgt);
         CUDA_LAUNCH_TRY(err);
         if (!g->integral_weights) { /* integer sums agree already */
             k_mirror_weights<<<ku_blocks(nc, KU_WARP), KU_THREADS, 0, s>>>(nc, cg->xadj, cg->adj, cg->ewgt);

@@ -1,6 +1,7 @@
 /* halving_tree.cuh — the block-level halving tree of the project's
  * fixed-order sums (core/fixed_sum.h, matching/match_weight.h), so that the
- * device adds in exactly the host's order: for .cu files only. */
+ * device adds in exactly the host's order: for .cu files only (the graph
+ * totals, coarsen/graph_totals.cu, add the same tree a warp per chunk). */
 #ifndef DEVICE_HALVING_TREE_CUH
 #define DEVICE_HALVING_TREE_CUH
 
