@@ -60,9 +60,9 @@ static void two_hop_group(two_hop_candidate *cand, int32_t m)
         two_hop_sort(cand, m);
         return;
     }
-    int32_t slots = 2;
+    int32_t slots = 2, shift = 63; /* slots = 2^(64 - shift) */
     while (slots < 2 * m)
-        slots *= 2;
+        slots *= 2, shift--;
     int32_t *ints = malloc(((size_t)slots + 2 * (size_t)m + 2) * sizeof *ints);
     two_hop_candidate *tmp = ints ? malloc((size_t)m * sizeof *tmp) : NULL;
     if (!tmp) {
@@ -82,7 +82,9 @@ static void two_hop_group(two_hop_candidate *cand, int32_t m)
         if (cand[i].key == 0) {
             class_of[i] = 0;
         } else {
-            uint32_t s = (uint32_t)hash_mix64(cand[i].hash ^ hash_mix64((uint64_t)cand[i].key)) & (uint32_t)(slots - 1);
+            /* the hash is already mixed; the key (a degree or a hub) spread
+             * by a multiplicative hash, its top bits the slot */
+            uint32_t s = (uint32_t)((cand[i].hash ^ (uint64_t)cand[i].key * 0x9e3779b97f4a7c15ULL) >> shift);
             while (table[s] >= 0 && (cand[table[s]].key != cand[i].key || cand[table[s]].hash != cand[i].hash))
                 s = (s + 1) & (uint32_t)(slots - 1);
             if (table[s] < 0) {
