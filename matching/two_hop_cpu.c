@@ -151,13 +151,21 @@ void two_hop_pair_islands(const int64_t *vwgt, int64_t cap, const two_hop_candid
     }
 }
 
+/* edge_better over the row, its first entry taken as the best so far: the
+ * tests of "no candidate" leave the loop. */
 int32_t two_hop_hub(const coarsen_graph *g, int32_t v)
 {
-    int32_t best = -1;
-    double best_w = 0.0;
-    for (int64_t e = g->xadj[v]; e < g->xadj[v + 1]; e++)
-        if (edge_better(g->ewgt[e], g->adj[e], best_w, best))
-            best = g->adj[e], best_w = g->ewgt[e];
+    const int64_t begin = g->xadj[v], end = g->xadj[v + 1];
+    if (begin == end)
+        return -1;
+    int32_t best = g->adj[begin];
+    double best_w = g->ewgt[begin];
+    for (int64_t e = begin + 1; e < end; e++) {
+        const int32_t a = g->adj[e];
+        const double w = g->ewgt[e];
+        if (w > best_w || (w == best_w && a < best))
+            best = a, best_w = w;
+    }
     return best;
 }
 
