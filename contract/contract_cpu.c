@@ -161,15 +161,14 @@ static void gather_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc,
             /* row c's neighbours at rc[base..), rw[base..) */
             int32_t *rc = col + bound[c] - base;
             double *rw = w + bound[c] - base;
-            /* Without branches on the data (new neighbour or not, internal
-             * or not: both mispredicted half the time): every entry writes
-             * its neighbour and -0.0 into the next free slot, next, and adds
-             * its weight at its neighbour's slot, that one when new (-0.0 +
-             * x is x for every x); internal edges (pos[c] = base, never new)
-             * add into `dropped`. */
+            /* Without branches on the data (new neighbour or not: half the
+             * time mispredicted): every entry writes its neighbour and -0.0
+             * into the next free slot, next, and adds its weight at its
+             * neighbour's slot, that one when new (-0.0 + x is x for every
+             * x). The internal edges gather as neighbour c like any other;
+             * that entry goes afterwards, the row's last taking its slot (a
+             * row's order is free: the placement sorts it). */
             int32_t next = base;
-            double dropped = 0.0;
-            pos[c] = base;
             for (int64_t i = gptr[c]; i < gptr[c + 1]; i++) {
                 const int32_t u = members[i];
                 for (int64_t e = xadj[u]; e < xadj[u + 1]; e++) {
@@ -177,13 +176,17 @@ static void gather_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc,
                     pos[k] = q;
                     rc[next] = k;
                     rw[next] = -0.0;
-                    double *sum = k == c ? &dropped : rw + q;
-                    *sum += ewgt[e];
+                    rw[q] += ewgt[e];
                     next += fresh;
                 }
             }
-            pos[c] = -1;
-            len[c] = next - base;
+            int32_t last = next - 1; /* every slot up to it is below the next row's base */
+            if (pos[c] >= base) {
+                rc[pos[c]] = rc[last];
+                rw[pos[c]] = rw[last];
+                last--;
+            }
+            len[c] = last + 1 - base;
             base = next;
         }
     }
