@@ -108,7 +108,10 @@ void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int3
     const size_t n1 = (size_t)g->n + 1;
     int32_t *ranks = ties.hashed ? malloc(n1 * sizeof *ranks) : NULL;
     double *factors = max_vwgt > 1 && opts->rating != MATCH_RATING_WEIGHT ? malloc(n1 * sizeof *factors) : NULL;
-#pragma omp parallel if (g->nnz >= THREADS_PARALLEL_MIN)
+    /* the options in a private copy: no store to strongest or key can then
+     * alias them, so they are read once, not per vertex */
+    const matching_opts o = *opts;
+#pragma omp parallel firstprivate(o) if (g->nnz >= THREADS_PARALLEL_MIN)
     {
         if (ranks || factors) {
 #pragma omp for schedule(static)
@@ -121,7 +124,7 @@ void match_strongest_cpu(const coarsen_graph *g, const matching_opts *opts, int3
         }
 #pragma omp for schedule(dynamic, 1024)
         for (int32_t v = 0; v < g->n; v++)
-            strongest[v] = choose(g, v, NULL, opts, ranks, factors, max_vwgt, key ? key + v : NULL);
+            strongest[v] = choose(g, v, NULL, &o, ranks, factors, max_vwgt, key ? key + v : NULL);
     }
     free(ranks);
     free(factors);
