@@ -60,8 +60,8 @@ static inline int32_t best_neighbour(const coarsen_graph *g, int32_t v, const in
         if (best_rank < 0)
             best_rank = ranks ? ranks[best] : tie_rank(ties, best);
         const int32_t rank = ranks ? ranks[u] : tie_rank(ties, u);
-        if (rank < best_rank)
-            best = u, best_rank = rank;
+        if (rank < best_rank) /* best_w = k as well: 0.0 and -0.0 tie, and the key is the winner's */
+            best = u, best_rank = rank, best_w = k;
     }
     if (key)
         *key = best_w;
