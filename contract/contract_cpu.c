@@ -119,7 +119,8 @@ static int contract_groups(const coarsen_graph *g, const int32_t *cmap, int32_t 
 }
 
 /* The rows pass: coarse row c's distinct neighbours and their summed weights
- * into col, w from bound[c] on, unsorted, their count into len[c]. */
+ * into col, w from bound[c] on, unsorted, their count into len[c]. slot:
+ * nthreads x (nc + 1) scratch, left holding positions. */
 static void gather_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc, const int64_t *gptr,
                         const int32_t *members, const int64_t *bound, int32_t *slot, int nthreads, int32_t *col,
                         double *w, int32_t *len)
@@ -129,8 +130,15 @@ static void gather_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc,
     const double *ewgt = g->ewgt;
 #pragma omp parallel num_threads(nthreads)
     {
-        /* pos[k] = place of coarse neighbour k in the current row, or -1. */
-        int32_t *pos = slot + (size_t)omp_get_thread_num() * ((size_t)nc + 1);
+        /* A thread numbers the neighbours of its rows on from where its
+         * previous row stopped, base: pos[k] >= base is coarse neighbour k's
+         * place in the current row (counted from base), and anything below
+         * was set by an earlier row, so nothing is reset between rows. base
+         * never passes bound[c] (a row has at most its members' entries), so
+         * rc and rw below stay inside col and w; before base could overflow
+         * (2^31 entries gathered by one thread) the positions start again
+         * from -1. */
+        int32_t *pos = slot + (size_t)omp_get_thread_num() * ((size_t)nc + 1), base = 0;
         for (int32_t k = 0; k < nc; k++)
             pos[k] = -1;
 #pragma omp for schedule(dynamic, 256)
@@ -145,33 +153,41 @@ static void gather_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc,
                     __builtin_prefetch(adj + xadj[members[i]]);
                     __builtin_prefetch(ewgt + xadj[members[i]]);
                 }
-            int32_t *rc = col + bound[c];
-            double *rw = w + bound[c];
-            /* Without branches on the data (new neighbour or not, internal
-             * or not: both mispredicted half the time): every entry writes
-             * its neighbour and -0.0 into the next free slot, cnt, and adds
-             * its weight at its neighbour's slot, that one when new (-0.0 +
-             * x is x for every x); internal edges (pos[c] = 0, never new)
-             * add into `dropped`. */
-            int32_t cnt = 0;
-            double dropped = 0.0;
-            pos[c] = 0;
+            if (bound[c + 1] - bound[c] > INT32_MAX - base) { /* not before 2^31 entries */
+                for (int32_t k = 0; k < nc; k++)
+                    pos[k] = -1;
+                base = 0;
+            }
+            /* row c's neighbours at rc[base..), rw[base..) */
+            int32_t *rc = col + bound[c] - base;
+            double *rw = w + bound[c] - base;
+            /* Without branches on the data (new neighbour or not: half the
+             * time mispredicted): every entry writes its neighbour and -0.0
+             * into the next free slot, next, and adds its weight at its
+             * neighbour's slot, that one when new (-0.0 + x is x for every
+             * x). The internal edges gather as neighbour c like any other;
+             * that entry goes afterwards, the row's last taking its slot (a
+             * row's order is free: the placement sorts it). */
+            int32_t next = base;
             for (int64_t i = gptr[c]; i < gptr[c + 1]; i++) {
                 const int32_t u = members[i];
                 for (int64_t e = xadj[u]; e < xadj[u + 1]; e++) {
-                    const int32_t k = cmap[adj[e]], p = pos[k], fresh = p < 0, q = fresh ? cnt : p;
+                    const int32_t k = cmap[adj[e]], p = pos[k], fresh = p < base, q = fresh ? next : p;
                     pos[k] = q;
-                    rc[cnt] = k;
-                    rw[cnt] = -0.0;
-                    double *sum = k == c ? &dropped : rw + q;
-                    *sum += ewgt[e];
-                    cnt += fresh;
+                    rc[next] = k;
+                    rw[next] = -0.0;
+                    rw[q] += ewgt[e];
+                    next += fresh;
                 }
             }
-            pos[c] = -1;
-            for (int32_t j = 0; j < cnt; j++)
-                pos[rc[j]] = -1;
-            len[c] = cnt;
+            int32_t last = next - 1; /* every slot up to it is below the next row's base */
+            if (pos[c] >= base) {
+                rc[pos[c]] = rc[last];
+                rw[pos[c]] = rw[last];
+                last--;
+            }
+            len[c] = last + 1 - base;
+            base = next;
         }
     }
 }
@@ -186,7 +202,7 @@ static void gather_rows(const coarsen_graph *g, const int32_t *cmap, int32_t nc,
  * not depend on the thread count. With integer weights (h->integral_weights)
  * each entry's weight goes with it: the weight row k summed for c, which is
  * the one row c summed for k. Inside the parallel region of the placement;
- * leaves rel at -1 (the slots of place_rows). */
+ * rel (the slots of place_rows) is free again on return. */
 static void transpose_long_rows(const int64_t *bound, const int32_t *col, const double *w, const int32_t *len,
                                 int32_t *rel, coarsen_graph *h)
 {
@@ -245,8 +261,6 @@ static void transpose_long_rows(const int64_t *bound, const int32_t *col, const 
                     adj[xadj[c] + mine[c]++] = k;
             }
     }
-    for (int32_t c = 0; c < nc; c++)
-        mine[c] = -1;
 #pragma omp barrier
 }
 
@@ -254,7 +268,7 @@ static void transpose_long_rows(const int64_t *bound, const int32_t *col, const 
  * set. Rows up to RANK_MAX by rank_place; the longer ones take their sorted
  * neighbours (and integer weights) from transpose_long_rows, and real
  * weights from the gathered row, found through the slots (slot: nthreads x
- * (nc + 1), -1 after gather_rows). */
+ * (nc + 1) scratch, any contents). */
 static void place_rows(const coarsen_graph *g, const int64_t *gptr, const int32_t *members, const int64_t *bound,
                        const int32_t *col, const double *w, const int32_t *len, int32_t *slot, int nthreads,
                        coarsen_graph *h)
@@ -290,8 +304,6 @@ static void place_rows(const coarsen_graph *g, const int64_t *gptr, const int32_
                 pos[rc[j]] = j;
             for (int32_t j = 0; j < len[c]; j++)
                 ewgt[j] = rw[pos[adj[j]]];
-            for (int32_t j = 0; j < len[c]; j++)
-                pos[rc[j]] = -1;
         }
     }
 }

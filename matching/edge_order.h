@@ -55,6 +55,23 @@ COARSEN_HD int edge_better(double ka, int32_t a, double kb, int32_t b)
     return a >= 0 && (b < 0 || ka > kb || (ka == kb && a < b));
 }
 
+/* A vertex weight c as edge_rating's denominator takes it: at least 1, as a
+ * double. */
+COARSEN_HD double rating_factor(int64_t c)
+{
+    return (double)(c > 1 ? c : 1);
+}
+
+/* edge_rating with its endpoints' factors fu = rating_factor(cu) and fv =
+ * rating_factor(cv) given: the same double, for a loop over one vertex's
+ * edges that converts its own weight once. */
+COARSEN_HD double edge_rating_factors(int r, double w, double fu, double fv)
+{
+    if (r == MATCH_RATING_WEIGHT)
+        return w;
+    return (r == MATCH_RATING_EXPANSION ? w : w * w) / (fu * fv);
+}
+
 /* The key of edge {u, v} of weight w for rating r (matching.h), vertex
  * weights cu, cv taken as at least 1 (no division by 0). Symmetric bit for
  * bit in (cu, cv), since IEEE multiplication commutes: both endpoints rate an
@@ -62,10 +79,7 @@ COARSEN_HD int edge_better(double ka, int32_t a, double kb, int32_t b)
  * device compute the same double (no contraction into an FMA is possible). */
 COARSEN_HD double edge_rating(int r, double w, int64_t cu, int64_t cv)
 {
-    if (r == MATCH_RATING_WEIGHT)
-        return w;
-    double c = (double)(cu > 1 ? cu : 1) * (double)(cv > 1 ? cv : 1);
-    return (r == MATCH_RATING_EXPANSION ? w : w * w) / c;
+    return edge_rating_factors(r, w, rating_factor(cu), rating_factor(cv));
 }
 
 /* 1 when the pair (u, v) with vertex weights wu, wv may be matched under the

@@ -120,13 +120,16 @@ static void admit(const coarsen_graph *g, int64_t cap, hec_work *w, const joiner
 
 /* admit on one thread without sorting all of join[0..m): each leader's
  * candidates are chained (head[leader], then spare[i] the next, in
- * decreasing input order), and at a leader's first candidate in join its
- * chain is copied to sorted, put in joiner_cmp's order and admitted; head
- * is -1 again on return. Leaders do not share candidates, so the order in
- * which they are admitted changes nothing. */
+ * increasing input order: join is in increasing id, so a chain copied out
+ * is already in joiner_cmp's order where its ratings tie, as all do on a
+ * unit-weight level, and the insertion sort moves nothing there), and at a
+ * leader's first candidate in join its chain is copied to sorted, put in
+ * joiner_cmp's order and admitted; head is -1 again on return. Leaders do
+ * not share candidates, so the order in which they are admitted changes
+ * nothing. */
 static void admit_chained(const coarsen_graph *g, int64_t cap, hec_work *w, int32_t m)
 {
-    for (int32_t i = 0; i < m; i++) {
+    for (int32_t i = m - 1; i >= 0; i--) {
         const int32_t lead = w->join[i].leader;
         w->spare[i] = w->head[lead];
         w->head[lead] = i;

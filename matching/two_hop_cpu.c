@@ -60,9 +60,9 @@ static void two_hop_group(two_hop_candidate *cand, int32_t m)
         two_hop_sort(cand, m);
         return;
     }
-    int32_t slots = 2;
+    int32_t slots = 2, shift = 63; /* slots = 2^(64 - shift) */
     while (slots < 2 * m)
-        slots *= 2;
+        slots *= 2, shift--;
     int32_t *ints = malloc(((size_t)slots + 2 * (size_t)m + 2) * sizeof *ints);
     two_hop_candidate *tmp = ints ? malloc((size_t)m * sizeof *tmp) : NULL;
     if (!tmp) {
@@ -82,7 +82,9 @@ static void two_hop_group(two_hop_candidate *cand, int32_t m)
         if (cand[i].key == 0) {
             class_of[i] = 0;
         } else {
-            uint32_t s = (uint32_t)hash_mix64(cand[i].hash ^ hash_mix64((uint64_t)cand[i].key)) & (uint32_t)(slots - 1);
+            /* the hash is already mixed; the key (a degree or a hub) spread
+             * by a multiplicative hash, its top bits the slot */
+            uint32_t s = (uint32_t)((cand[i].hash ^ (uint64_t)cand[i].key * 0x9e3779b97f4a7c15ULL) >> shift);
             while (table[s] >= 0 && (cand[table[s]].key != cand[i].key || cand[table[s]].hash != cand[i].hash))
                 s = (s + 1) & (uint32_t)(slots - 1);
             if (table[s] < 0) {
@@ -149,13 +151,21 @@ void two_hop_pair_islands(const int64_t *vwgt, int64_t cap, const two_hop_candid
     }
 }
 
+/* edge_better over the row, its first entry taken as the best so far: the
+ * tests of "no candidate" leave the loop. */
 int32_t two_hop_hub(const coarsen_graph *g, int32_t v)
 {
-    int32_t best = -1;
-    double best_w = 0.0;
-    for (int64_t e = g->xadj[v]; e < g->xadj[v + 1]; e++)
-        if (edge_better(g->ewgt[e], g->adj[e], best_w, best))
-            best = g->adj[e], best_w = g->ewgt[e];
+    const int64_t begin = g->xadj[v], end = g->xadj[v + 1];
+    if (begin == end)
+        return -1;
+    int32_t best = g->adj[begin];
+    double best_w = g->ewgt[begin];
+    for (int64_t e = begin + 1; e < end; e++) {
+        const int32_t a = g->adj[e];
+        const double w = g->ewgt[e];
+        if (w > best_w || (w == best_w && a < best))
+            best = a, best_w = w;
+    }
     return best;
 }
 
