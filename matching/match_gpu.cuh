@@ -99,10 +99,17 @@ __device__ __forceinline__ void row_scan(const MatchGraph &G, const Op &op, cons
 }
 
 /* W lanes per vertex of list[0..count). Every lane of a warp reaches the
- * shuffles (no early exit), so full-mask shuffles are safe. */
+ * shuffles and ballots (no early exit), so full-mask ones are safe. The
+ * group's butterfly reduces (key, rank) only: tie_rank is one-to-one, so
+ * every lane whose own best has the winning rank holds the winning id, and
+ * the first of them passes it to the group's first lane; the liveness is
+ * the group's bits of one ballot. The result is RowBestMax's fold. Fewer
+ * values live across the butterfly let 6 blocks of ROWS_BLOCK share an SM
+ * (40 registers, no spill; 46 and 5 blocks otherwise): the kernel waits on
+ * its loads, and more warps in flight hide them. */
 template <int W, class Op>
-__global__ void __launch_bounds__(ROWS_BLOCK) rows_group_kernel(MatchGraph G, const int32_t *__restrict__ list,
-                                                                int64_t count, Op op)
+__global__ void __launch_bounds__(ROWS_BLOCK, 6) rows_group_kernel(MatchGraph G, const int32_t *__restrict__ list,
+                                                                   int64_t count, Op op)
 {
     const int64_t grp = ((int64_t)blockIdx.x * ROWS_BLOCK + threadIdx.x) / W;
     const int lane = (int)(threadIdx.x % W);
@@ -116,17 +123,24 @@ __global__ void __launch_bounds__(ROWS_BLOCK) rows_group_kernel(MatchGraph G, co
         if (op.scans(c))
             row_scan(G, op, c, v, G.xadj[v] + lane, G.xadj[v + 1], W, b);
     }
+    double key = b.key;
+    int32_t rank = b.rank;
 #pragma unroll
     for (int off = W / 2; off > 0; off >>= 1) {
-        RowBest o;
-        o.key = __shfl_xor_sync(0xffffffffu, b.key, off, W);
-        o.rank = __shfl_xor_sync(0xffffffffu, b.rank, off, W);
-        o.id = __shfl_xor_sync(0xffffffffu, b.id, off, W);
-        o.live = __shfl_xor_sync(0xffffffffu, b.live, off, W);
-        b = RowBestMax()(b, o);
+        const double k = __shfl_xor_sync(0xffffffffu, key, off, W);
+        const int32_t r = __shfl_xor_sync(0xffffffffu, rank, off, W);
+        if (edge_better(k, r, key, rank)) {
+            key = k;
+            rank = r;
+        }
     }
+    const int first = (int)(threadIdx.x % 32) - lane;
+    const unsigned group = (W == 32 ? 0xffffffffu : (1u << W) - 1) << first;
+    const unsigned live = __ballot_sync(0xffffffffu, b.live) & group;
+    const unsigned holds = __ballot_sync(0xffffffffu, rank >= 0 && b.rank == rank) & group;
+    const int32_t id = __shfl_sync(0xffffffffu, b.id, holds ? __ffs(holds) - 1 : first);
     if (valid && lane == 0)
-        op.finish(v, c, b);
+        op.finish(v, c, RowBest{key, rank, holds ? id : -1, live != 0});
 }
 
 /* One block per vertex of list (grid = list length). */
