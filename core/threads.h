@@ -19,8 +19,9 @@
  * the 16-core device host (docs/benchmarks.md, session 19, "THREADS_GRAIN"):
  * 16384 against 32768 took the levels of the mid-size shared graphs 5-20 %
  * shorter, idle and beside 8 busy loops; 8192 and 4096 lost beside the busy
- * loops, and the smallest graphs (3e4 entries) lose ~0.4 ms to their first
- * thread team. */
+ * loops, and full teams only from 65536 items on lost the gains on 4elt and
+ * p2p-Gnutella06. The cost: an input of 3.3e4-6.5e4 entries now starts a
+ * thread team, about 1 ms of wall on that host (polblogs 4.7 -> 5.6 ms). */
 #define THREADS_GRAIN 16384
 #define THREADS_PARALLEL_MIN (2 * THREADS_GRAIN)
 
