@@ -187,13 +187,17 @@ __global__ void k_pair_islands(int32_t m, const int32_t *order, const int32_t *i
 }
 
 /* start[k] = 1 when the candidate at position k (group order) does not
- * have the same neighbour list as the one before it. */
-__global__ void k_class_starts(int32_t m, const int32_t *order, const int32_t *ids, const uint64_t *hash,
-                               const int64_t *xadj, const int32_t *adj, unsigned char *start)
+ * have the same neighbour list as the one before it. Different slots
+ * (key_sorted) are different (degree, hash) groups (k_slots gives every
+ * candidate of one (degree, hash) the same slot), so different lists: only
+ * neighbours in one slot, rare outside twins and islands, read their lists
+ * (the slot's test is the whole test for most positions, with no gather). */
+__global__ void k_class_starts(int32_t m, const int32_t *order, const int32_t *key_sorted, const int32_t *ids,
+                               const uint64_t *hash, const int64_t *xadj, const int32_t *adj, unsigned char *start)
 {
     for (int64_t k = ku_thread(); k < m; k += ku_threads()) {
         int s = 1;
-        if (k > 0) {
+        if (k > 0 && key_sorted[k - 1] == key_sorted[k]) {
             int32_t a = order[k - 1], b = order[k];
             int32_t u = ids[a], v = ids[b];
             int64_t d = xadj[u + 1] - xadj[u];
@@ -355,8 +359,8 @@ static int islands_leaves_twins(const coarsen_graph *g, int64_t cap, int32_t *ma
     k_pair_islands<<<ku_blocks((m + 1) / 2), KU_THREADS, 0, s>>>(m, t.order, t.ids, t.key_sorted, g->vwgt, cap,
                                                                  mate, t.counts);
     CUDA_LAUNCH_TRY(err);
-    k_class_starts<<<ku_blocks(m), KU_THREADS, 0, device_stream()>>>(m, t.order, t.ids, t.hash, g->xadj, g->adj,
-                                                                     t.start);
+    k_class_starts<<<ku_blocks(m), KU_THREADS, 0, device_stream()>>>(m, t.order, t.key_sorted, t.ids, t.hash,
+                                                                     g->xadj, g->adj, t.start);
     CUDA_LAUNCH_TRY(err);
     k_pair_classes<<<ku_blocks(m), KU_THREADS, 0, device_stream()>>>(m, t.order, t.ids, t.start, g->xadj, g->vwgt,
                                                                      cap, -1, mate, t.counts);
