@@ -48,8 +48,15 @@ COARSEN_HD int32_t tie_rank(tie_rule t, int32_t v)
     return (int32_t)x;
 }
 
-/* 1 when candidate (ka, a) beats (kb, b); a and b are ranks (tie_rank),
- * -1 meaning no candidate. Keys are never NaN. */
+/* 1 when candidate (ka, a) beats (kb, b), both present: the larger key,
+ * on equal keys the smaller rank (tie_rank). Keys are never NaN. */
+COARSEN_HD int edge_beats(double ka, int32_t a, double kb, int32_t b)
+{
+    return ka > kb || (ka == kb && a < b);
+}
+
+/* edge_beats where a and b may be -1, meaning no candidate (spelt out, not
+ * calling edge_beats: the GPU kernels' code for it stays as measured). */
 COARSEN_HD int edge_better(double ka, int32_t a, double kb, int32_t b)
 {
     return a >= 0 && (b < 0 || ka > kb || (ka == kb && a < b));

@@ -151,8 +151,9 @@ void two_hop_pair_islands(const int64_t *vwgt, int64_t cap, const two_hop_candid
     }
 }
 
-/* edge_better over the row, its first entry taken as the best so far: the
- * tests of "no candidate" leave the loop. */
+/* edge_better over the row, its first entry taken as the best so far: with
+ * a best always present the rule is edge_beats, without edge_better's tests
+ * of "no candidate". */
 int32_t two_hop_hub(const coarsen_graph *g, int32_t v)
 {
     const int64_t begin = g->xadj[v], end = g->xadj[v + 1];
@@ -163,7 +164,7 @@ int32_t two_hop_hub(const coarsen_graph *g, int32_t v)
     for (int64_t e = begin + 1; e < end; e++) {
         const int32_t a = g->adj[e];
         const double w = g->ewgt[e];
-        if (w > best_w || (w == best_w && a < best))
+        if (edge_beats(w, a, best_w, best))
             best = a, best_w = w;
     }
     return best;
