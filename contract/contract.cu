@@ -308,11 +308,7 @@ __global__ void k_rows_warp(int32_t nc, const int32_t *gptr, const int32_t *memb
             const int lim = mb + KU_WARP < nm ? (int)(pos[g0 + mb + KU_WARP] - s0) : rb;
             const int end = j0 + KU_WARP < lim ? j0 + KU_WARP : lim; /* this chunk: entries [j0, end) */
             const int t = j0 + lane;
-            int m = 0; /* the last member of the window starting at or before entry t */
-#pragma unroll
-            for (int step = KU_WARP / 2; step > 0; step /= 2)
-                if (__shfl_sync(0xffffffffu, mp, m + step) <= t)
-                    m += step;
+            const int m = ku_lane_at(mp, t); /* the last member of the window starting at or before entry t */
             const int64_t f = __shfl_sync(0xffffffffu, mf, m);
             const int p = __shfl_sync(0xffffffffu, mp, m);
             int32_t k = -1;
@@ -459,11 +455,7 @@ __global__ void k_compact_rows(int32_t nc, const int64_t *segoff, const int64_t 
         const int64_t lo = __shfl_sync(0xffffffffu, to, 0), hi = cx[c0 + KU_WARP < nc ? c0 + KU_WARP : nc];
         for (int64_t o0 = lo; o0 < hi; o0 += KU_WARP) {
             const int64_t o = o0 + lane;
-            int r = 0;
-#pragma unroll
-            for (int step = KU_WARP / 2; step > 0; step /= 2)
-                if (__shfl_sync(0xffffffffu, to, r + step) <= o)
-                    r += step;
+            const int r = ku_lane_at(to, o);
             const int64_t at = __shfl_sync(0xffffffffu, from, r) + o - __shfl_sync(0xffffffffu, to, r);
             if (o < hi) {
                 cadj[o] = rkey[at];

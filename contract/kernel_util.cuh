@@ -1,7 +1,7 @@
 /* kernel_util.cuh — launch geometry shared by the contraction, two-hop, HEC
  * and ROMA kernels: grid-stride loops over int64 item counts, one thread or
- * one warp per item; block-aggregated counters; and the bit range of their
- * radix sorts. */
+ * one warp per item; a lane found by its start; block-aggregated counters;
+ * and the bit range of their radix sorts. */
 #ifndef CONTRACT_KERNEL_UTIL_CUH
 #define CONTRACT_KERNEL_UTIL_CUH
 
@@ -35,6 +35,20 @@ __device__ __forceinline__ int64_t ku_threads() { return (int64_t)gridDim.x * bl
 __device__ __forceinline__ int64_t ku_warp() { return ku_thread() / KU_WARP; }
 __device__ __forceinline__ int64_t ku_warps() { return ku_threads() / KU_WARP; }
 __device__ __forceinline__ int ku_lane() { return (int)(threadIdx.x % KU_WARP); }
+
+/* For lane starts increasing over the warp's lanes (start: this lane's),
+ * the last lane whose start is <= t (this lane's t; lane 0's start must be
+ * <= it): a binary search over shuffles. Every lane of the warp calls it. */
+template <typename T>
+__device__ __forceinline__ int ku_lane_at(T start, T t)
+{
+    int l = 0;
+#pragma unroll
+    for (int step = KU_WARP / 2; step > 0; step /= 2)
+        if (__shfl_sync(0xffffffffu, start, l + step) <= t)
+            l += step;
+    return l;
+}
 
 /* Adds the block's c (one per thread) to *counter with one atomic per
  * block: a counter that every warp of a large grid hits serializes them
